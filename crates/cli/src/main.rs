@@ -1,0 +1,213 @@
+//! `replab`: runs scenario files headless.
+//!
+//! `replab run [--json] [--protocol P] FILE|-` runs one scenario and narrates it
+//! (or prints its final state as JSON). `replab check [--protocol P|all] FILE...`
+//! runs every file's expectations and prints a pass/fail line per file.
+//! Exit codes: 0 ok, 1 an expectation failed, 2 the script (or the call) is invalid.
+
+mod json;
+
+use replab_core::scenario::{self, Outcome, Run, Script};
+use replab_core::Protocol;
+use replab_narrate::{self as narrate, Lang, Names};
+use std::io::Read;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage:
+  replab run [--json] [--protocol hw|kip-101|kip-279|diverging-epoch] FILE|-
+  replab check [--protocol P|all] FILE...";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("run") => run_command(&args[1..]),
+        Some("check") => check_command(&args[1..]),
+        Some("--help" | "-h" | "help") => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Options shared by both subcommands.
+struct Options {
+    json: bool,
+    protocols: Option<Vec<Protocol>>,
+    files: Vec<String>,
+}
+
+fn parse_options(args: &[String], allow_all: bool) -> Result<Options, String> {
+    let mut o = Options { json: false, protocols: None, files: Vec::new() };
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--json" => o.json = true,
+            "--protocol" => {
+                i += 1;
+                let name = args.get(i).ok_or("--protocol needs a protocol name")?;
+                o.protocols = Some(if allow_all && name == "all" {
+                    Protocol::ALL.to_vec()
+                } else {
+                    vec![Protocol::from_name(name).ok_or_else(|| format!("unknown protocol '{name}'"))?]
+                });
+            }
+            f if f.starts_with("--") => return Err(format!("unknown option '{f}'")),
+            f => o.files.push(f.to_string()),
+        }
+        i += 1;
+    }
+    Ok(o)
+}
+
+fn read_source(file: &str) -> Result<String, String> {
+    if file == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read standard input: {e}"))?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
+    }
+}
+
+/// Parses and runs one file: Err carries the exit code and message of a script error.
+fn load_and_run(text: &str, protocol: Option<Protocol>) -> Result<(Script, Run), String> {
+    let script = scenario::parse(text).map_err(|e| narrate::script_error(Lang::En, &Names(&[]), &e))?;
+    let run = scenario::run(&script, protocol)
+        .map_err(|e| narrate::script_error(Lang::En, &Names(&script.brokers), &e))?;
+    Ok((script, run))
+}
+
+fn expectation_failure(script: &Script, run: &Run) -> Option<String> {
+    match &run.outcome {
+        Outcome::Passed { .. } => None,
+        Outcome::ExpectationFailed { line, expectation, found } => {
+            let names = Names(&script.brokers);
+            Some(format!(
+                "line {line}: expected {}, found {} (protocol {})",
+                scenario::expectation_line(&script.brokers, expectation).trim_start_matches("expect "),
+                narrate::found(Lang::En, &names, found),
+                run.protocol().name()
+            ))
+        }
+    }
+}
+
+fn run_command(args: &[String]) -> ExitCode {
+    let o = match parse_options(args, false) {
+        Ok(o) if o.files.len() == 1 => o,
+        Ok(_) => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("{e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let text = match read_source(&o.files[0]) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let protocol = o.protocols.and_then(|p| p.first().copied());
+    let (script, run) = match load_and_run(&text, protocol) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let failure = expectation_failure(&script, &run);
+    if o.json {
+        if failure.is_none() {
+            println!("{}", json::final_state(&run));
+        }
+    } else {
+        print!("{}", narration(&script, &run));
+    }
+    match failure {
+        Some(f) => {
+            eprintln!("{f}");
+            ExitCode::from(1)
+        }
+        None => ExitCode::SUCCESS,
+    }
+}
+
+/// One line per event, each tagged with its statement's line.
+fn narration(script: &Script, run: &Run) -> String {
+    let names = Names(&script.brokers);
+    let mut out = String::new();
+    if let Some(t) = &script.title {
+        out += &format!("{t} (protocol {})\n", run.protocol().name());
+    }
+    for step in &run.steps {
+        for e in &step.events {
+            out += &format!("line {:>3}: {}\n", step.line, narrate::event(Lang::En, &names, e));
+        }
+    }
+    out
+}
+
+fn check_command(args: &[String]) -> ExitCode {
+    let o = match parse_options(args, true) {
+        Ok(o) if !o.files.is_empty() && !o.json => o,
+        Ok(_) => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("{e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut worst = 0u8;
+    let (mut passed, mut failed) = (0, 0);
+    for file in &o.files {
+        let text = match read_source(file) {
+            Ok(t) => t,
+            Err(e) => {
+                println!("FAIL {file}: {e}");
+                failed += 1;
+                worst = worst.max(2);
+                continue;
+            }
+        };
+        let protocols: Vec<Option<Protocol>> = match &o.protocols {
+            Some(ps) => ps.iter().copied().map(Some).collect(),
+            None => vec![None],
+        };
+        for p in protocols {
+            match load_and_run(&text, p) {
+                Err(e) => {
+                    println!("FAIL {file}{}: {e}", p.map(|p| format!(" [{}]", p.name())).unwrap_or_default());
+                    failed += 1;
+                    worst = worst.max(2);
+                }
+                Ok((script, run)) => {
+                    let tag = format!("{file} [{}]", run.protocol().name());
+                    match (expectation_failure(&script, &run), &run.outcome) {
+                        (Some(f), _) => {
+                            println!("FAIL {tag}: {f}");
+                            failed += 1;
+                            worst = worst.max(1);
+                        }
+                        (None, Outcome::Passed { checked }) => {
+                            println!("PASS {tag}: {checked} expectations");
+                            passed += 1;
+                        }
+                        (None, _) => {}
+                    }
+                }
+            }
+        }
+    }
+    println!("check: {passed} passed, {failed} failed");
+    ExitCode::from(worst)
+}

@@ -1,0 +1,175 @@
+//! A broker's replica of the partition: what survives a crash (`Durable`) and what
+//! does not (`Volatile`).
+
+use crate::epoch_cache::LeaderEpochCache;
+use crate::log::{Log, Value};
+use crate::message::InFlight;
+
+/// Written to disk: the log, the high-watermark checkpoint and the leader-epoch
+/// checkpoint.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Durable {
+    pub log: Log,
+    /// The high watermark, checkpointed on every change, so a restart reads back the
+    /// one the broker had when it stopped.
+    pub hw: u64,
+    pub epoch_cache: LeaderEpochCache,
+}
+
+/// Lost in a crash: the broker's role and everything it knew about others.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Volatile {
+    Leader(LeaderState),
+    Follower(FollowerState),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LeaderState {
+    /// The leader's log end when it became leader: where its epoch starts.
+    pub epoch_start_offset: u64,
+    /// The leader's view of each replica, by broker index (its own entry unused).
+    pub followers: Vec<FollowerView>,
+}
+
+/// What a leader knows of one follower (`Replica` in Partition.scala).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FollowerView {
+    /// The follower's LEO as its last fetch offset; None until it fetches.
+    pub leo: Option<u64>,
+    pub last_caught_up_ms: u64,
+    pub last_fetch_ms: u64,
+    pub last_fetch_leader_leo: u64,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FollowerState {
+    /// Whether it must validate its log (OffsetsForLeaderEpoch) before fetching.
+    pub validating: bool,
+    pub in_flight: Option<InFlight>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Broker {
+    pub id: String,
+    pub durable: Durable,
+    /// None while the broker is down.
+    pub volatile: Option<Volatile>,
+}
+
+impl Broker {
+    pub fn new(id: String) -> Broker {
+        Broker {
+            id,
+            durable: Durable::default(),
+            volatile: Some(Volatile::Follower(FollowerState::default())),
+        }
+    }
+
+    pub fn is_alive(&self) -> bool {
+        self.volatile.is_some()
+    }
+
+    pub fn leo(&self) -> u64 {
+        self.durable.log.end_offset()
+    }
+
+    pub fn hw(&self) -> u64 {
+        self.durable.hw
+    }
+
+    pub fn latest_epoch(&self) -> Option<u32> {
+        self.durable.epoch_cache.latest_epoch()
+    }
+
+    pub fn leader_state(&self) -> Option<&LeaderState> {
+        match &self.volatile {
+            Some(Volatile::Leader(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn leader_state_mut(&mut self) -> Option<&mut LeaderState> {
+        match &mut self.volatile {
+            Some(Volatile::Leader(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn follower_state(&self) -> Option<&FollowerState> {
+        match &self.volatile {
+            Some(Volatile::Follower(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn follower_state_mut(&mut self) -> Option<&mut FollowerState> {
+        match &mut self.volatile {
+            Some(Volatile::Follower(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn in_flight(&self) -> Option<&InFlight> {
+        self.follower_state().and_then(|f| f.in_flight.as_ref())
+    }
+
+    /// Appends a record in `epoch` and records the epoch's start in the cache if it
+    /// is new (`Log.append` assigns the batch's partition leader epoch). Returns the
+    /// offset and whether the cache changed.
+    pub fn append(&mut self, epoch: u32, value: Value) -> (u64, bool) {
+        let offset = self.durable.log.append(epoch, value);
+        let assigned = self.durable.epoch_cache.assign(epoch, offset);
+        (offset, assigned)
+    }
+
+    /// Truncates the log to `offset`, the epoch cache with it, and keeps HW ≤ LEO.
+    pub fn truncate_to(&mut self, offset: u64) -> bool {
+        let removed = self.durable.log.truncate_to(offset);
+        if removed {
+            self.durable.epoch_cache.truncate_from_end(offset);
+            self.durable.hw = self.durable.hw.min(offset);
+        }
+        removed
+    }
+
+    /// Stops the broker: the volatile part is gone and records from
+    /// `unflushed_from` on were never on disk. Returns how many records were lost.
+    pub fn stop(&mut self, unflushed_from: Option<u64>) -> u64 {
+        self.volatile = None;
+        match unflushed_from {
+            Some(from) if from < self.leo() => {
+                let lost = self.leo() - from;
+                self.truncate_to(from);
+                lost
+            }
+            _ => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    #[test]
+    fn stop_loses_unflushed_records_and_caps_the_checkpoints() {
+        let mut b = Broker::new("A".into());
+        b.append(0, Arc::from("m1"));
+        b.append(1, Arc::from("m2"));
+        b.durable.hw = 2;
+        assert_eq!(b.stop(Some(1)), 1);
+        assert!(!b.is_alive());
+        assert_eq!(b.leo(), 1);
+        assert_eq!(b.hw(), 1, "the HW checkpoint is no larger than the log end");
+        assert_eq!(b.latest_epoch(), Some(0), "epoch 1 started at the lost offset");
+    }
+
+    #[test]
+    fn stop_past_the_log_end_loses_nothing() {
+        let mut b = Broker::new("A".into());
+        b.append(0, Arc::from("m1"));
+        assert_eq!(b.stop(Some(4)), 0);
+        assert_eq!(b.leo(), 1);
+    }
+}

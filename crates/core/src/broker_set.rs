@@ -1,0 +1,84 @@
+//! A set of brokers (at most 7, by their index in assignment order) as a bit mask:
+//! the ISR is copied on every snapshot and compared on every check, so it stays small.
+
+use serde::{Serialize, Serializer};
+
+/// A broker's position in the partition's assignment (preference) order.
+pub type BrokerIx = usize;
+
+pub const MAX_BROKERS: usize = 7;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BrokerSet(u8);
+
+impl BrokerSet {
+    pub fn all(n: usize) -> BrokerSet {
+        BrokerSet(((1u16 << n.min(MAX_BROKERS)) - 1) as u8)
+    }
+
+    pub fn only(b: BrokerIx) -> BrokerSet {
+        BrokerSet(1 << b)
+    }
+
+    pub fn contains(self, b: BrokerIx) -> bool {
+        b < MAX_BROKERS && self.0 & (1 << b) != 0
+    }
+
+    pub fn insert(&mut self, b: BrokerIx) {
+        self.0 |= 1 << b;
+    }
+
+    pub fn remove(&mut self, b: BrokerIx) {
+        self.0 &= !(1 << b);
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn minus(self, other: BrokerSet) -> BrokerSet {
+        BrokerSet(self.0 & !other.0)
+    }
+
+    /// Members in assignment order.
+    pub fn iter(self) -> impl Iterator<Item = BrokerIx> {
+        (0..MAX_BROKERS).filter(move |&b| self.contains(b))
+    }
+}
+
+impl FromIterator<BrokerIx> for BrokerSet {
+    fn from_iter<I: IntoIterator<Item = BrokerIx>>(iter: I) -> Self {
+        let mut s = BrokerSet::default();
+        for b in iter {
+            s.insert(b);
+        }
+        s
+    }
+}
+
+impl Serialize for BrokerSet {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_operations() {
+        let mut s = BrokerSet::all(3);
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![0, 1, 2]);
+        s.remove(1);
+        assert!(!s.contains(1));
+        assert_eq!(s.len(), 2);
+        assert_eq!(s.minus(BrokerSet::only(0)), BrokerSet::only(2));
+        assert_eq!(BrokerSet::all(7).len(), 7);
+        assert!(!s.contains(9));
+    }
+}

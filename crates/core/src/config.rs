@@ -1,0 +1,120 @@
+//! The partition's configuration and the protocol generation it runs.
+
+use serde::Serialize;
+
+/// Which acknowledgement a producer asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Acks {
+    /// acks=0: never acknowledged.
+    None,
+    /// acks=1: acknowledged when the leader appends.
+    Leader,
+    /// acks=all: acknowledged when the leader's high watermark passes the record.
+    All,
+}
+
+impl Acks {
+    pub fn name(self) -> &'static str {
+        match self {
+            Acks::None => "0",
+            Acks::Leader => "1",
+            Acks::All => "all",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Acks> {
+        match s {
+            "0" => Some(Acks::None),
+            "1" => Some(Acks::Leader),
+            "all" | "-1" => Some(Acks::All),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Config {
+    pub min_insync_replicas: u32,
+    pub unclean_leader_election: bool,
+    pub replica_lag_time_max_ms: u64,
+    /// The acks a `produce` without `acks=` uses.
+    pub acks: Acks,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            min_insync_replicas: 1,
+            unclean_leader_election: false,
+            replica_lag_time_max_ms: 30_000,
+            acks: Acks::All,
+        }
+    }
+}
+
+/// One `set key=value` of the scenario language.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Setting {
+    MinInsyncReplicas(u32),
+    UncleanLeaderElection(bool),
+    ReplicaLagTimeMaxMs(u64),
+    Acks(Acks),
+}
+
+impl Setting {
+    pub const KEYS: [&'static str; 4] = [
+        "min.insync.replicas",
+        "unclean.leader.election.enable",
+        "replica.lag.time.max.ms",
+        "acks",
+    ];
+
+    pub fn key(&self) -> &'static str {
+        match self {
+            Setting::MinInsyncReplicas(_) => Self::KEYS[0],
+            Setting::UncleanLeaderElection(_) => Self::KEYS[1],
+            Setting::ReplicaLagTimeMaxMs(_) => Self::KEYS[2],
+            Setting::Acks(_) => Self::KEYS[3],
+        }
+    }
+
+    pub fn value_text(&self) -> String {
+        match self {
+            Setting::MinInsyncReplicas(n) => n.to_string(),
+            Setting::UncleanLeaderElection(b) => b.to_string(),
+            Setting::ReplicaLagTimeMaxMs(ms) => ms.to_string(),
+            Setting::Acks(a) => a.name().to_string(),
+        }
+    }
+
+    /// Parses `key` and `value`; `Err(true)` for an unknown key, `Err(false)` for a bad value.
+    pub fn parse(key: &str, value: &str) -> Result<Setting, bool> {
+        match key {
+            "min.insync.replicas" => match value.parse::<u32>() {
+                Ok(n) if (1..=7).contains(&n) => Ok(Setting::MinInsyncReplicas(n)),
+                _ => Err(false),
+            },
+            "unclean.leader.election.enable" => match value {
+                "true" => Ok(Setting::UncleanLeaderElection(true)),
+                "false" => Ok(Setting::UncleanLeaderElection(false)),
+                _ => Err(false),
+            },
+            "replica.lag.time.max.ms" => value
+                .parse::<u64>()
+                .map(Setting::ReplicaLagTimeMaxMs)
+                .map_err(|_| false),
+            "acks" => Acks::from_name(value).map(Setting::Acks).ok_or(false),
+            _ => Err(true),
+        }
+    }
+
+    pub fn apply_to(&self, config: &mut Config) {
+        match *self {
+            Setting::MinInsyncReplicas(n) => config.min_insync_replicas = n,
+            Setting::UncleanLeaderElection(b) => config.unclean_leader_election = b,
+            Setting::ReplicaLagTimeMaxMs(ms) => config.replica_lag_time_max_ms = ms,
+            Setting::Acks(a) => config.acks = a,
+        }
+    }
+}

@@ -1,0 +1,284 @@
+//! What applying a command caused. Events are data: the front ends turn them into
+//! sentences and pictures.
+
+use crate::broker_set::{BrokerIx, BrokerSet};
+use crate::config::{Acks, Setting};
+use crate::log::Value;
+use crate::message::{Reply, Request};
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "type")]
+pub enum Event {
+    // ---- the producer
+    Appended {
+        leader: BrokerIx,
+        offset: u64,
+        epoch: u32,
+        value: Value,
+        acks: Acks,
+    },
+    ProduceRefused {
+        value: Value,
+        reason: ProduceRefusal,
+    },
+    Acked {
+        value: Value,
+        offset: u64,
+    },
+    AckFailed {
+        value: Value,
+        offset: u64,
+        reason: AckFailure,
+    },
+
+    // ---- replication
+    RequestSent {
+        follower: BrokerIx,
+        leader: BrokerIx,
+        request: Request,
+    },
+    /// A follower had nobody to send its request to.
+    NoLeaderToFetchFrom {
+        follower: BrokerIx,
+    },
+    /// The leader handled the request; the response is on its way.
+    RequestAnswered {
+        follower: BrokerIx,
+        leader: BrokerIx,
+        reply: Reply,
+    },
+    ResponseDelivered {
+        follower: BrokerIx,
+        reply: Reply,
+    },
+    ResponseLost {
+        follower: BrokerIx,
+        reply: Reply,
+        reason: LossReason,
+    },
+    /// The follower appended the records [from, to) it fetched.
+    Replicated {
+        follower: BrokerIx,
+        from: u64,
+        to: u64,
+    },
+    HighWatermarkChanged {
+        broker: BrokerIx,
+        from: u64,
+        to: u64,
+    },
+    /// A truncation decision. `to == from` means the log was kept as it is.
+    Truncation {
+        broker: BrokerIx,
+        from: u64,
+        to: u64,
+        rule: TruncationRule,
+        /// Whether the follower's log is now validated (false: it asks again).
+        complete: bool,
+    },
+    EpochAssigned {
+        broker: BrokerIx,
+        epoch: u32,
+        start_offset: u64,
+    },
+
+    // ---- brokers and the controller
+    Crashed {
+        broker: BrokerIx,
+        /// Unflushed records lost: the log now ends here (None: nothing lost).
+        lost_from: Option<u64>,
+        lost: u64,
+        /// false for a bounce the controller never saw.
+        noticed: bool,
+    },
+    Restarted {
+        broker: BrokerIx,
+        leo: u64,
+        hw: u64,
+        latest_epoch: Option<u32>,
+    },
+    LeaderElected {
+        leader: BrokerIx,
+        epoch: u32,
+        isr: BrokerSet,
+        reason: ElectionReason,
+    },
+    PartitionOffline {
+        epoch: u32,
+    },
+    BecameFollower {
+        broker: BrokerIx,
+        leader: Option<BrokerIx>,
+        next: FollowerNext,
+    },
+    IsrShrunk {
+        broker: BrokerIx,
+        isr: BrokerSet,
+        reason: ShrinkReason,
+    },
+    IsrExpanded {
+        broker: BrokerIx,
+        isr: BrokerSet,
+    },
+    ClockAdvanced {
+        now_ms: u64,
+    },
+    ConfigChanged {
+        setting: Setting,
+    },
+    ViolationFound {
+        violation: Violation,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "type")]
+pub enum ProduceRefusal {
+    NoLeader,
+    NotEnoughReplicas { isr: u32, min_isr: u32 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "type")]
+pub enum AckFailure {
+    /// Leadership moved (or the leader went down) before the record was committed.
+    LeadershipMoved,
+    /// The high watermark passed the record while the ISR was below
+    /// min.insync.replicas (Kafka's NOT_ENOUGH_REPLICAS_AFTER_APPEND).
+    NotEnoughReplicasAfterAppend { isr: u32, min_isr: u32 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "type")]
+pub enum LossReason {
+    /// A new leader epoch began while it was in flight.
+    Fenced { epoch: u32 },
+    FollowerCrashed,
+    LeaderCrashed,
+    /// Dropped on the way by hand.
+    Dropped,
+}
+
+/// Why a follower's log ends where it does after a truncation decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "type")]
+pub enum TruncationRule {
+    /// Before leader epochs: a replica that becomes a follower truncates to its HW.
+    HighWatermark { hw: u64 },
+    /// KIP-101: the leader's end offset for the asked epoch; truncate if below LEO.
+    LeaderEndOffset { asked: u32, end_offset: u64 },
+    /// The leader could not say where the asked epoch ends: truncate to the HW.
+    UndefinedEndOffset { asked: Option<u32>, hw: u64 },
+    /// KIP-279: both sides have the epoch the leader returned; truncate to the
+    /// smaller of their end offsets for it.
+    SameEpoch {
+        asked: u32,
+        epoch: u32,
+        leader_end: u64,
+        follower_end: u64,
+    },
+    /// KIP-279: the follower's largest epoch at or below the leader's is smaller;
+    /// truncate to where that one ends locally and ask again.
+    FollowerEpochBelow {
+        asked: u32,
+        leader_epoch: u32,
+        leader_end: u64,
+        follower_epoch: u32,
+        follower_end: u64,
+    },
+    /// KIP-279: the follower has no epochs at all: truncate to the leader's end offset.
+    NoFollowerEpochs {
+        asked: Option<u32>,
+        leader_epoch: u32,
+        leader_end: u64,
+    },
+    /// The fetch offset was past the leader's log end.
+    LeaderLogEnd { log_end_offset: u64 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "type")]
+pub enum ElectionReason {
+    /// The leader crashed; the first alive ISR member took over.
+    LeaderFailed,
+    /// The leader crashed and no ISR member was alive: unclean election.
+    UncleanAfterFailure,
+    /// The partition was offline and this broker came back.
+    CameBack { unclean: bool },
+    /// `elect`.
+    Requested { unclean: bool },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "type")]
+pub enum FollowerNext {
+    /// It must first find out where its log diverges (OffsetsForLeaderEpoch).
+    Validate,
+    /// It fetches from its log end.
+    Fetch,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "type")]
+pub enum ShrinkReason {
+    Crashed,
+    /// Not caught up for longer than replica.lag.time.max.ms.
+    Lagged { since_ms: u64 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ViolationKind {
+    CommittedWriteLost,
+    ReplicasDiverged,
+}
+
+impl ViolationKind {
+    pub const ALL: [ViolationKind; 2] = [
+        ViolationKind::CommittedWriteLost,
+        ViolationKind::ReplicasDiverged,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ViolationKind::CommittedWriteLost => "committed-write-lost",
+            ViolationKind::ReplicasDiverged => "replicas-diverged",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<ViolationKind> {
+        Self::ALL.into_iter().find(|k| k.name() == s)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Violation {
+    /// A committed record is no longer at its offset in the leader's log.
+    CommittedWriteLost {
+        leader: BrokerIx,
+        offset: u64,
+        epoch: u32,
+        value: Value,
+        /// What the leader holds there now, if anything.
+        now: Option<(u32, Value)>,
+    },
+    /// An ISR follower holds a different committed record than the leader.
+    ReplicasDiverged {
+        leader: BrokerIx,
+        follower: BrokerIx,
+        offset: u64,
+        leader_record: (u32, Value),
+        follower_record: (u32, Value),
+    },
+}
+
+impl Violation {
+    pub fn kind(&self) -> ViolationKind {
+        match self {
+            Violation::CommittedWriteLost { .. } => ViolationKind::CommittedWriteLost,
+            Violation::ReplicasDiverged { .. } => ViolationKind::ReplicasDiverged,
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! A pure, deterministic model of one Kafka partition's replication: brokers with
+//! logs, high watermarks and leader-epoch caches, a controller, and the truncation
+//! protocols from before leader epochs to truncation on fetch. No clock, no
+//! randomness, no I/O: time moves only with `tick`, and the same commands always
+//! give the same events.
+
+pub mod broker;
+pub mod broker_set;
+pub mod cluster;
+pub mod command;
+pub mod config;
+pub mod epoch_cache;
+pub mod event;
+pub mod log;
+pub mod message;
+pub mod protocol;
+pub mod safety;
+pub mod scenario;
+pub mod timeline;
+
+pub use broker::Broker;
+pub use broker_set::{BrokerIx, BrokerSet};
+pub use cluster::{Cluster, Setup};
+pub use command::{Command, CommandError, CrashTarget};
+pub use config::{Acks, Config, Setting};
+pub use event::{Event, TruncationRule, Violation, ViolationKind};
+pub use log::{Record, Value};
+pub use protocol::Protocol;

@@ -1,0 +1,119 @@
+//! What a follower sends its leader and what comes back.
+
+use crate::log::Record;
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "type")]
+pub enum Request {
+    /// OffsetsForLeaderEpoch: "where does my latest epoch end in your log?"
+    OffsetsForLeaderEpoch { leader_epoch: Option<u32> },
+    /// Fetch from `offset` (the follower's LEO). `last_fetched_epoch` is sent only
+    /// by protocols that truncate on fetch (Kafka 2.7+).
+    Fetch {
+        offset: u64,
+        last_fetched_epoch: Option<u32>,
+        max: Option<u32>,
+    },
+}
+
+/// The leader's answer to OffsetsForLeaderEpoch. Version 0 (KIP-101) carries an end
+/// offset only (`epoch` is None); from KIP-279 on it carries the epoch too. An
+/// undefined answer has no end offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct EpochAnswer {
+    pub epoch: Option<u32>,
+    pub end_offset: Option<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Response {
+    EpochEndOffset {
+        asked: Option<u32>,
+        answer: EpochAnswer,
+    },
+    Records {
+        records: Vec<Record>,
+        high_watermark: u64,
+    },
+    DivergingEpoch {
+        epoch: u32,
+        end_offset: u64,
+        high_watermark: u64,
+    },
+    /// The fetch offset is past the leader's log end.
+    OffsetOutOfRange { log_end_offset: u64 },
+}
+
+/// A response without its records, for events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "type")]
+pub enum Reply {
+    EpochEndOffset {
+        asked: Option<u32>,
+        answer: EpochAnswer,
+    },
+    Records {
+        from: u64,
+        count: u64,
+        high_watermark: u64,
+    },
+    DivergingEpoch {
+        epoch: u32,
+        end_offset: u64,
+        high_watermark: u64,
+    },
+    OffsetOutOfRange {
+        log_end_offset: u64,
+    },
+}
+
+impl Response {
+    pub fn reply(&self, fetch_offset: u64) -> Reply {
+        match self {
+            Response::EpochEndOffset { asked, answer } => Reply::EpochEndOffset {
+                asked: *asked,
+                answer: *answer,
+            },
+            Response::Records {
+                records,
+                high_watermark,
+            } => Reply::Records {
+                from: records.first().map_or(fetch_offset, |r| r.offset),
+                count: records.len() as u64,
+                high_watermark: *high_watermark,
+            },
+            Response::DivergingEpoch {
+                epoch,
+                end_offset,
+                high_watermark,
+            } => Reply::DivergingEpoch {
+                epoch: *epoch,
+                end_offset: *end_offset,
+                high_watermark: *high_watermark,
+            },
+            Response::OffsetOutOfRange { log_end_offset } => Reply::OffsetOutOfRange {
+                log_end_offset: *log_end_offset,
+            },
+        }
+    }
+}
+
+/// A response on its way back to a follower.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct InFlight {
+    pub request: Request,
+    pub response: Response,
+    /// The leader epoch it was answered in: a new epoch fences it.
+    pub leader_epoch: u32,
+}
+
+impl InFlight {
+    pub fn reply(&self) -> Reply {
+        let offset = match self.request {
+            Request::Fetch { offset, .. } => offset,
+            Request::OffsetsForLeaderEpoch { .. } => 0,
+        };
+        self.response.reply(offset)
+    }
+}

@@ -1,0 +1,85 @@
+//! `diverging-epoch`: Kafka 2.7+ truncation on fetch. Each fetch carries the
+//! follower's latest epoch; the leader checks it against its own cache
+//! (`Partition.readRecords`) and answers a diverging fetch with a DivergingEpoch
+//! (epoch, end offset) and no records. The follower truncates with the KIP-279 rule,
+//! over as many fetches as it takes. Everything else as `kip-279`.
+
+use super::kip279::answer_with_epoch;
+use super::truncation::decide_on_epoch_end;
+use super::{Decision, FetchCheck, FollowCause, FollowStart, FollowerLog, Rules};
+use crate::epoch_cache::LeaderEpochCache;
+use crate::message::EpochAnswer;
+
+pub struct DivergingEpoch;
+
+impl Rules for DivergingEpoch {
+    fn follow_start(&self, _: FollowCause) -> FollowStart {
+        FollowStart::Fetch
+    }
+
+    fn records_epoch_on_election(&self) -> bool {
+        true
+    }
+
+    fn isr_join_needs_epoch_start(&self) -> bool {
+        true
+    }
+
+    fn answer_epoch_query(&self, cache: &LeaderEpochCache, leo: u64, asked: Option<u32>) -> EpochAnswer {
+        answer_with_epoch(cache, leo, asked)
+    }
+
+    fn decide(&self, follower: FollowerLog<'_>, asked: Option<u32>, answer: EpochAnswer) -> Decision {
+        decide_on_epoch_end(follower, asked, answer)
+    }
+
+    /// The fetch diverges when the leader's largest epoch at or below the
+    /// follower's is smaller, or ends before the fetch offset. An epoch the leader
+    /// cannot place is OffsetOutOfRange, as in Kafka.
+    fn check_fetch(
+        &self,
+        cache: &LeaderEpochCache,
+        leo: u64,
+        fetch_offset: u64,
+        last_fetched_epoch: Option<u32>,
+    ) -> FetchCheck {
+        if let Some(fetched) = last_fetched_epoch {
+            match cache.end_offset_for(fetched, leo) {
+                None => return FetchCheck::OutOfRange,
+                Some(a) if a.epoch < fetched || a.end_offset < fetch_offset => {
+                    return FetchCheck::Diverging {
+                        epoch: a.epoch,
+                        end_offset: a.end_offset,
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+        if fetch_offset > leo {
+            FetchCheck::OutOfRange
+        } else {
+            FetchCheck::Read
+        }
+    }
+
+    fn fetch_carries_epoch(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fetch_past_the_end_of_its_epoch_diverges() {
+        let mut leader = LeaderEpochCache::default();
+        leader.assign(0, 0);
+        leader.assign(1, 1);
+        // The follower fetches at 2 with epoch 0, which ends at 1 on the leader.
+        let check = DivergingEpoch.check_fetch(&leader, 2, 2, Some(0));
+        assert_eq!(check, FetchCheck::Diverging { epoch: 0, end_offset: 1 });
+        assert_eq!(DivergingEpoch.check_fetch(&leader, 2, 1, Some(0)), FetchCheck::Read);
+        assert_eq!(DivergingEpoch.check_fetch(&leader, 2, 0, None), FetchCheck::Read);
+    }
+}

@@ -1,0 +1,57 @@
+//! `hw`: before Kafka 0.11. A replica that becomes a follower (restart or a leader
+//! change) truncates its log to its own high watermark at once
+//! (`ReplicaManager.makeFollowers`), then fetches.
+
+use super::{Decision, FollowCause, FollowStart, FollowerLog, Rules};
+use crate::epoch_cache::LeaderEpochCache;
+use crate::event::TruncationRule;
+use crate::message::EpochAnswer;
+
+pub struct Hw;
+
+impl Rules for Hw {
+    fn follow_start(&self, cause: FollowCause) -> FollowStart {
+        match cause {
+            FollowCause::Restart | FollowCause::NewLeader => FollowStart::TruncateToHighWatermark,
+            FollowCause::NewEpoch => FollowStart::Fetch,
+        }
+    }
+
+    fn records_epoch_on_election(&self) -> bool {
+        false
+    }
+
+    fn isr_join_needs_epoch_start(&self) -> bool {
+        false
+    }
+
+    /// There is no OffsetsForLeaderEpoch before 0.11: nothing is known.
+    fn answer_epoch_query(&self, _: &LeaderEpochCache, _: u64, _: Option<u32>) -> EpochAnswer {
+        EpochAnswer {
+            epoch: None,
+            end_offset: None,
+        }
+    }
+
+    fn decide(&self, follower: FollowerLog<'_>, _: Option<u32>, _: EpochAnswer) -> Decision {
+        Decision {
+            to: follower.hw.min(follower.leo),
+            rule: TruncationRule::HighWatermark { hw: follower.hw },
+            complete: true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_follower_truncates_to_its_high_watermark() {
+        assert_eq!(Hw.follow_start(FollowCause::Restart), FollowStart::TruncateToHighWatermark);
+        assert_eq!(Hw.follow_start(FollowCause::NewLeader), FollowStart::TruncateToHighWatermark);
+        let c = LeaderEpochCache::default();
+        let d = Hw.decide(FollowerLog { cache: &c, leo: 2, hw: 1 }, None, Hw.answer_epoch_query(&c, 0, None));
+        assert_eq!(d.to, 1);
+    }
+}

@@ -1,0 +1,84 @@
+//! `kip-101`: Kafka 0.11 leader epochs. A follower that restarts or sees a new
+//! leader asks OffsetsForLeaderEpoch (v0) with its latest epoch, gets an end offset
+//! only, and truncates to it if it is below its log end (to its high watermark when
+//! undefined), in one round (`ReplicaFetcherThread.maybeTruncate` in 0.11). The
+//! leader records a new epoch only with its first write in it.
+
+use super::{Decision, FollowCause, FollowStart, FollowerLog, Rules};
+use crate::epoch_cache::LeaderEpochCache;
+use crate::event::TruncationRule;
+use crate::message::EpochAnswer;
+
+pub struct Kip101;
+
+impl Rules for Kip101 {
+    fn follow_start(&self, cause: FollowCause) -> FollowStart {
+        match cause {
+            FollowCause::Restart | FollowCause::NewLeader => FollowStart::Validate,
+            FollowCause::NewEpoch => FollowStart::Fetch,
+        }
+    }
+
+    fn records_epoch_on_election(&self) -> bool {
+        false
+    }
+
+    fn isr_join_needs_epoch_start(&self) -> bool {
+        false
+    }
+
+    fn answer_epoch_query(&self, cache: &LeaderEpochCache, leo: u64, asked: Option<u32>) -> EpochAnswer {
+        EpochAnswer {
+            epoch: None,
+            end_offset: asked.and_then(|e| cache.end_offset_for_v0(e, leo)),
+        }
+    }
+
+    fn decide(&self, follower: FollowerLog<'_>, asked: Option<u32>, answer: EpochAnswer) -> Decision {
+        let rule = match (asked, answer.end_offset) {
+            (Some(asked), Some(end_offset)) => TruncationRule::LeaderEndOffset { asked, end_offset },
+            _ => TruncationRule::UndefinedEndOffset { asked, hw: follower.hw },
+        };
+        let to = match rule {
+            TruncationRule::LeaderEndOffset { end_offset, .. } => end_offset.min(follower.leo),
+            _ => follower.hw.min(follower.leo),
+        };
+        Decision { to, rule, complete: true }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cache(entries: &[(u32, u64)]) -> LeaderEpochCache {
+        let mut c = LeaderEpochCache::default();
+        for &(e, o) in entries {
+            c.assign(e, o);
+        }
+        c
+    }
+
+    #[test]
+    fn the_leader_answers_an_offset_only() {
+        let leader = cache(&[(0, 0), (1, 1)]);
+        let a = Kip101.answer_epoch_query(&leader, 2, Some(0));
+        assert_eq!(a, EpochAnswer { epoch: None, end_offset: Some(1) });
+        // A 0.11 leader that has not written in its new epoch answers its log end
+        // for the epoch it last wrote in.
+        let leader = cache(&[(0, 0)]);
+        assert_eq!(Kip101.answer_epoch_query(&leader, 2, Some(0)).end_offset, Some(2));
+    }
+
+    #[test]
+    fn the_follower_truncates_only_below_its_log_end_in_one_round() {
+        let own = cache(&[(0, 0)]);
+        let f = FollowerLog { cache: &own, leo: 2, hw: 1 };
+        let d = Kip101.decide(f, Some(0), EpochAnswer { epoch: None, end_offset: Some(1) });
+        assert_eq!((d.to, d.complete), (1, true));
+        let d = Kip101.decide(f, Some(0), EpochAnswer { epoch: None, end_offset: Some(5) });
+        assert_eq!(d.to, 2);
+        let d = Kip101.decide(f, Some(0), EpochAnswer { epoch: None, end_offset: None });
+        assert_eq!(d.to, 1, "undefined: truncate to the high watermark");
+    }
+}

@@ -1,0 +1,149 @@
+//! The truncation protocols, one file each, behind one interface: what a replica
+//! does when it starts following, how the leader answers, and how the follower
+//! turns an answer into a truncation.
+
+mod diverging_epoch;
+mod hw;
+mod kip101;
+mod kip279;
+pub mod truncation;
+
+use crate::epoch_cache::LeaderEpochCache;
+use crate::event::TruncationRule;
+use crate::message::EpochAnswer;
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Protocol {
+    #[serde(rename = "hw")]
+    Hw,
+    #[serde(rename = "kip-101")]
+    Kip101,
+    #[serde(rename = "kip-279")]
+    Kip279,
+    #[serde(rename = "diverging-epoch")]
+    DivergingEpoch,
+}
+
+impl Protocol {
+    pub const ALL: [Protocol; 4] = [
+        Protocol::Hw,
+        Protocol::Kip101,
+        Protocol::Kip279,
+        Protocol::DivergingEpoch,
+    ];
+
+    /// The protocol's name in the scenario language.
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::Hw => "hw",
+            Protocol::Kip101 => "kip-101",
+            Protocol::Kip279 => "kip-279",
+            Protocol::DivergingEpoch => "diverging-epoch",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Protocol> {
+        Self::ALL.into_iter().find(|p| p.name() == s)
+    }
+
+    pub fn rules(self) -> &'static dyn Rules {
+        match self {
+            Protocol::Hw => &hw::Hw,
+            Protocol::Kip101 => &kip101::Kip101,
+            Protocol::Kip279 => &kip279::Kip279,
+            Protocol::DivergingEpoch => &diverging_epoch::DivergingEpoch,
+        }
+    }
+}
+
+/// Why a replica (re)starts following.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FollowCause {
+    /// The broker restarted.
+    Restart,
+    /// A different broker became leader.
+    NewLeader,
+    /// The same leader began a new epoch.
+    NewEpoch,
+}
+
+/// What a replica does first when it starts following.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FollowStart {
+    /// Truncate to its own high watermark at once, then fetch.
+    TruncateToHighWatermark,
+    /// Ask the leader with OffsetsForLeaderEpoch before fetching.
+    Validate,
+    /// Just fetch (from the log end).
+    Fetch,
+}
+
+/// What the leader makes of a fetch before reading records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FetchCheck {
+    Read,
+    Diverging { epoch: u32, end_offset: u64 },
+    OutOfRange,
+}
+
+/// A follower's log as the truncation rules see it.
+#[derive(Clone, Copy, Debug)]
+pub struct FollowerLog<'a> {
+    pub cache: &'a LeaderEpochCache,
+    pub leo: u64,
+    pub hw: u64,
+}
+
+/// Where a follower's log will end, why, and whether it is done validating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub to: u64,
+    pub rule: TruncationRule,
+    pub complete: bool,
+}
+
+pub trait Rules: Sync {
+    fn follow_start(&self, cause: FollowCause) -> FollowStart;
+
+    /// Whether a new leader records its epoch at its log end at once (Kafka 2.1+),
+    /// rather than with its first write in the epoch (0.11).
+    fn records_epoch_on_election(&self) -> bool;
+
+    /// Whether a follower must also reach the start offset of the leader's current
+    /// epoch to rejoin the ISR (KAFKA-7128).
+    fn isr_join_needs_epoch_start(&self) -> bool;
+
+    /// The leader's answer to OffsetsForLeaderEpoch for `asked`.
+    fn answer_epoch_query(
+        &self,
+        leader_cache: &LeaderEpochCache,
+        leader_leo: u64,
+        asked: Option<u32>,
+    ) -> EpochAnswer;
+
+    /// The follower's truncation for the leader's answer.
+    fn decide(&self, follower: FollowerLog<'_>, asked: Option<u32>, answer: EpochAnswer)
+        -> Decision;
+
+    /// The leader's check of a fetch before it reads records.
+    fn check_fetch(
+        &self,
+        leader_cache: &LeaderEpochCache,
+        leader_leo: u64,
+        fetch_offset: u64,
+        last_fetched_epoch: Option<u32>,
+    ) -> FetchCheck {
+        let _ = (leader_cache, last_fetched_epoch);
+        if fetch_offset > leader_leo {
+            FetchCheck::OutOfRange
+        } else {
+            FetchCheck::Read
+        }
+    }
+
+    /// Whether fetches carry the follower's latest epoch.
+    fn fetch_carries_epoch(&self) -> bool {
+        false
+    }
+}

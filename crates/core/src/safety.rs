@@ -1,0 +1,163 @@
+//! The two safety checks, run after every command. Each kind is reported once, at
+//! the first command where it holds. To stay cheap, a check looks only where the
+//! command's events say something could have gone wrong; `full_check` looks
+//! everywhere and the property tests hold the two to agree.
+
+use crate::broker_set::BrokerIx;
+use crate::cluster::Cluster;
+use crate::event::{Event, Violation, ViolationKind};
+use crate::log::Record;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Safety {
+    /// The latest record committed at each offset (index = offset).
+    committed: Vec<Record>,
+    /// A committed record a leader committed over with a different one: it is lost.
+    overwritten: Option<Violation>,
+    fired: Vec<Violation>,
+}
+
+impl Safety {
+    pub fn fired(&self) -> &[Violation] {
+        &self.fired
+    }
+
+    pub fn has_fired(&self, kind: ViolationKind) -> bool {
+        self.fired.iter().any(|v| v.kind() == kind)
+    }
+
+    /// Records ever committed, by offset (the latest at each offset).
+    pub fn committed(&self) -> &[Record] {
+        &self.committed
+    }
+
+    /// The leader's high watermark passed these records.
+    pub(crate) fn note_committed(&mut self, leader: BrokerIx, records: &[Record]) {
+        for r in records {
+            match self.committed.get_mut(r.offset as usize) {
+                Some(old) => {
+                    if !old.same_as(r) {
+                        if self.overwritten.is_none() {
+                            self.overwritten = Some(Violation::CommittedWriteLost {
+                                leader,
+                                offset: old.offset,
+                                epoch: old.epoch,
+                                value: old.value.clone(),
+                                now: Some((r.epoch, r.value.clone())),
+                            });
+                        }
+                        *old = r.clone();
+                    }
+                }
+                None => self.committed.push(r.clone()),
+            }
+        }
+    }
+
+    /// Runs both checks where `events` say they could newly hold.
+    pub(crate) fn check(&mut self, cluster: &Cluster, events: &mut Vec<Event>) {
+        let Some(leader) = cluster.leader() else {
+            return;
+        };
+        let elected = events.iter().any(|e| matches!(e, Event::LeaderElected { .. }));
+        if !self.has_fired(ViolationKind::CommittedWriteLost) {
+            let found = self
+                .overwritten
+                .take()
+                .or_else(|| if elected { committed_write_lost(cluster, &self.committed) } else { None });
+            if let Some(v) = found {
+                self.fire(v, events);
+            }
+        }
+        if !self.has_fired(ViolationKind::ReplicasDiverged) {
+            let found = if elected {
+                replicas_diverged(cluster, None, 0, u64::MAX)
+            } else {
+                divergence_in_changed_ranges(cluster, leader, events)
+            };
+            if let Some(v) = found {
+                self.fire(v, events);
+            }
+        }
+    }
+
+    fn fire(&mut self, v: Violation, events: &mut Vec<Event>) {
+        self.fired.push(v.clone());
+        events.push(Event::ViolationFound { violation: v });
+    }
+}
+
+/// Where a command could have created a divergence without a leader change: a
+/// follower joining the ISR, the leader's HW passing offsets, a follower appending.
+fn divergence_in_changed_ranges(cluster: &Cluster, leader: BrokerIx, events: &[Event]) -> Option<Violation> {
+    let hw = cluster.broker(leader)?.hw();
+    events.iter().find_map(|e| match *e {
+        Event::IsrExpanded { broker, .. } => replicas_diverged(cluster, Some(broker), 0, hw),
+        Event::HighWatermarkChanged { broker, from, to } if broker == leader && to > from => {
+            replicas_diverged(cluster, None, from, to)
+        }
+        Event::Replicated { follower, from, to } => replicas_diverged(cluster, Some(follower), from, to.min(hw)),
+        _ => None,
+    })
+}
+
+/// A committed record no longer at its offset in the current leader's log.
+fn committed_write_lost(cluster: &Cluster, committed: &[Record]) -> Option<Violation> {
+    let leader = cluster.leader()?;
+    let log = &cluster.broker(leader)?.durable.log;
+    committed.iter().find_map(|c| match log.get(c.offset) {
+        Some(r) if r.same_as(c) => None,
+        now => Some(Violation::CommittedWriteLost {
+            leader,
+            offset: c.offset,
+            epoch: c.epoch,
+            value: c.value.clone(),
+            now: now.map(|r| (r.epoch, r.value.clone())),
+        }),
+    })
+}
+
+/// An ISR follower (or just `only`) holding, at an offset in [lo, hi) below the
+/// leader's HW, a record different from the leader's.
+fn replicas_diverged(cluster: &Cluster, only: Option<BrokerIx>, lo: u64, hi: u64) -> Option<Violation> {
+    let leader = cluster.leader()?;
+    let l = cluster.broker(leader)?;
+    let hi = hi.min(l.hw());
+    for f in cluster.isr().iter() {
+        if f == leader || only.is_some_and(|o| o != f) {
+            continue;
+        }
+        let Some(fb) = cluster.broker(f) else { continue };
+        if !cluster.isr().contains(f) {
+            continue;
+        }
+        let end = hi.min(fb.leo());
+        for offset in lo..end {
+            let (Some(a), Some(b)) = (l.durable.log.get(offset), fb.durable.log.get(offset)) else {
+                continue;
+            };
+            if !a.same_as(b) {
+                return Some(Violation::ReplicasDiverged {
+                    leader,
+                    follower: f,
+                    offset,
+                    leader_record: (a.epoch, a.value.clone()),
+                    follower_record: (b.epoch, b.value.clone()),
+                });
+            }
+        }
+    }
+    None
+}
+
+/// Both checks over the whole state, ignoring what has fired: which kinds hold now.
+pub fn full_check(cluster: &Cluster) -> Vec<ViolationKind> {
+    let mut kinds = Vec::new();
+    if committed_write_lost(cluster, cluster.safety().committed()).is_some() {
+        kinds.push(ViolationKind::CommittedWriteLost);
+    }
+    if replicas_diverged(cluster, None, 0, u64::MAX).is_some() {
+        kinds.push(ViolationKind::ReplicasDiverged);
+    }
+    kinds
+}

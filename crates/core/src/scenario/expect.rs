@@ -1,0 +1,87 @@
+//! `expect` lines: what they check, and what was found when they fail.
+
+use crate::broker_set::{BrokerIx, BrokerSet};
+use crate::cluster::Cluster;
+use crate::event::ViolationKind;
+use crate::log::Value;
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "type")]
+pub enum Expectation {
+    Log { broker: BrokerIx, values: Vec<Value> },
+    Hw { broker: BrokerIx, n: u64 },
+    Leo { broker: BrokerIx, n: u64 },
+    /// The broker's leader-epoch cache, as (epoch, start offset) pairs.
+    Epochs { broker: BrokerIx, entries: Vec<(u32, u64)> },
+    Leader(Option<BrokerIx>),
+    Epoch(u32),
+    Isr(BrokerSet),
+    Acked(Vec<Value>),
+    Violation(ViolationKind),
+    /// No violation fired so far (of this kind, if one is named).
+    NoViolation(Option<ViolationKind>),
+}
+
+/// What the state held instead.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "type", content = "value")]
+pub enum Found {
+    Values(Vec<Value>),
+    Number(u64),
+    Epochs(Vec<(u32, u64)>),
+    Leader(Option<BrokerIx>),
+    Brokers(BrokerSet),
+    Violations(Vec<ViolationKind>),
+}
+
+impl Expectation {
+    /// Ok when it holds, else what was found.
+    pub fn check(&self, cluster: &Cluster) -> Result<(), Found> {
+        let broker = |b: BrokerIx| cluster.broker(b);
+        let found = match self {
+            Expectation::Log { broker: b, values } => {
+                let log: Vec<Value> = broker(*b)
+                    .map(|x| x.durable.log.records().iter().map(|r| r.value.clone()).collect())
+                    .unwrap_or_default();
+                (log != *values).then_some(Found::Values(log))
+            }
+            Expectation::Hw { broker: b, n } => {
+                let hw = broker(*b).map_or(0, |x| x.hw());
+                (hw != *n).then_some(Found::Number(hw))
+            }
+            Expectation::Leo { broker: b, n } => {
+                let leo = broker(*b).map_or(0, |x| x.leo());
+                (leo != *n).then_some(Found::Number(leo))
+            }
+            Expectation::Epochs { broker: b, entries } => {
+                let actual: Vec<(u32, u64)> = broker(*b)
+                    .map(|x| x.durable.epoch_cache.entries().iter().map(|e| (e.epoch, e.start_offset)).collect())
+                    .unwrap_or_default();
+                (actual != *entries).then_some(Found::Epochs(actual))
+            }
+            Expectation::Leader(l) => (cluster.leader() != *l).then_some(Found::Leader(cluster.leader())),
+            Expectation::Epoch(e) => {
+                (cluster.leader_epoch() != *e).then_some(Found::Number(u64::from(cluster.leader_epoch())))
+            }
+            Expectation::Isr(set) => (cluster.isr() != *set).then_some(Found::Brokers(cluster.isr())),
+            Expectation::Acked(values) => (cluster.acked() != values.as_slice()).then(|| Found::Values(cluster.acked().to_vec())),
+            Expectation::Violation(kind) => {
+                let fired: Vec<ViolationKind> = cluster.violations().iter().map(|v| v.kind()).collect();
+                (!fired.contains(kind)).then_some(Found::Violations(fired))
+            }
+            Expectation::NoViolation(kind) => {
+                let fired: Vec<ViolationKind> = cluster.violations().iter().map(|v| v.kind()).collect();
+                let holds = match kind {
+                    Some(k) => !fired.contains(k),
+                    None => fired.is_empty(),
+                };
+                (!holds).then_some(Found::Violations(fired))
+            }
+        };
+        match found {
+            Some(f) => Err(f),
+            None => Ok(()),
+        }
+    }
+}

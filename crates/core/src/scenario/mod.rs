@@ -1,0 +1,84 @@
+//! The scenario language (version 1): a plain-text script of what happens to one
+//! partition, with `expect` lines that check it. `parse` turns text into a
+//! `Script`; `run` applies it; `format` writes commands back as text.
+
+mod expect;
+mod format;
+mod parse;
+mod run;
+
+pub use expect::{Expectation, Found};
+pub use format::{command_line, expectation_line, script_text};
+pub use parse::{parse, ScriptError, ScriptErrorKind};
+pub use run::{run, Outcome, Run, Step};
+
+use crate::broker_set::BrokerIx;
+use crate::cluster::Setup;
+use crate::command::Command;
+use crate::config::{Config, Setting};
+use crate::protocol::Protocol;
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Script {
+    pub title: Option<String>,
+    /// The header's protocol (the default `diverging-epoch` when None).
+    pub protocol: Option<Protocol>,
+    pub brokers: Vec<String>,
+    pub leader: BrokerIx,
+    /// The header's `set` lines, in order.
+    pub settings: Vec<Setting>,
+    pub statements: Vec<Statement>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Statement {
+    /// 1-based line number in the text.
+    pub line: usize,
+    /// `under p1,p2 ...`: the statement applies only under these protocols.
+    pub under: Option<Vec<Protocol>>,
+    pub kind: StatementKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum StatementKind {
+    Command(Command),
+    Expect(Expectation),
+}
+
+pub const DEFAULT_PROTOCOL: Protocol = Protocol::DivergingEpoch;
+
+impl Script {
+    pub fn config(&self) -> Config {
+        let mut config = Config::default();
+        for s in &self.settings {
+            s.apply_to(&mut config);
+        }
+        config
+    }
+
+    /// The starting point, under `protocol` if given (the runner's `--protocol`),
+    /// else the header's.
+    pub fn setup(&self, protocol: Option<Protocol>) -> Setup {
+        Setup {
+            brokers: self.brokers.clone(),
+            leader: self.leader,
+            config: self.config(),
+            protocol: protocol.or(self.protocol).unwrap_or(DEFAULT_PROTOCOL),
+        }
+    }
+
+    /// The commands that apply under `protocol`, with their lines.
+    pub fn commands_under(&self, protocol: Protocol) -> impl Iterator<Item = (usize, &Command)> {
+        self.statements.iter().filter_map(move |s| match &s.kind {
+            StatementKind::Command(c) if s.applies_under(protocol) => Some((s.line, c)),
+            _ => None,
+        })
+    }
+}
+
+impl Statement {
+    pub fn applies_under(&self, protocol: Protocol) -> bool {
+        self.under.as_ref().is_none_or(|ps| ps.contains(&protocol))
+    }
+}

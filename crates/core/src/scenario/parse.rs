@@ -1,0 +1,467 @@
+//! Text to `Script`, with a line-numbered error for anything malformed.
+
+use super::{Expectation, Script, Statement, StatementKind};
+use crate::broker_set::{BrokerIx, MAX_BROKERS};
+use crate::command::{Command, CrashTarget};
+use crate::config::{Acks, Setting};
+use crate::event::ViolationKind;
+use crate::log::Value;
+use crate::protocol::Protocol;
+use serde::Serialize;
+use std::sync::Arc;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct ScriptError {
+    /// 1-based line number.
+    pub line: usize,
+    pub kind: ScriptErrorKind,
+}
+
+/// What is wrong with a line. Front ends turn these into sentences.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "type")]
+pub enum ScriptErrorKind {
+    UnknownVerb { verb: String },
+    UnknownBroker { id: String },
+    BadBrokerId { id: String },
+    DuplicateBroker { id: String },
+    BrokerCount { count: usize },
+    DuplicateHeader { verb: String },
+    /// A header statement after the first action.
+    HeaderAfterAction { verb: String },
+    /// An action or expectation before the `brokers` line (or none at all).
+    MissingBrokers,
+    UnknownProtocol { name: String },
+    UnknownSetting { key: String },
+    BadSettingValue { key: String, value: String },
+    BadSetSyntax { text: String },
+    MissingArgument { verb: String, what: String },
+    UnexpectedArgument { verb: String, arg: String },
+    BadValue { value: String },
+    BadNumber { what: String, text: String },
+    BadAcks { text: String },
+    BadCrashTarget { text: String },
+    UnknownExpectation { what: String },
+    UnknownViolationKind { kind: String },
+    EmptyTitle,
+    /// A command the model refused when the script ran (wraps its reason).
+    Command { error: crate::command::CommandError },
+}
+
+fn err(line: usize, kind: ScriptErrorKind) -> ScriptError {
+    ScriptError { line, kind }
+}
+
+/// Parses scenario text.
+pub fn parse(text: &str) -> Result<Script, ScriptError> {
+    let mut p = Parser::default();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let content = raw.split('#').next().unwrap_or("");
+        let tokens: Vec<&str> = content.split([' ', '\t']).filter(|t| !t.is_empty()).collect();
+        if tokens.is_empty() {
+            continue;
+        }
+        p.statement(line, content, &tokens)?;
+    }
+    p.finish(text.lines().count().max(1))
+}
+
+#[derive(Default)]
+struct Parser {
+    title: Option<String>,
+    protocol: Option<(usize, Protocol)>,
+    brokers: Option<Vec<String>>,
+    leader: Option<(usize, String)>,
+    settings: Vec<Setting>,
+    statements: Vec<Statement>,
+}
+
+impl Parser {
+    fn in_header(&self) -> bool {
+        self.statements.is_empty()
+    }
+
+    fn statement(&mut self, line: usize, content: &str, tokens: &[&str]) -> Result<(), ScriptError> {
+        let verb = tokens[0];
+        let args = &tokens[1..];
+        match verb {
+            "title" | "protocol" | "brokers" | "leader" => {
+                if !self.in_header() {
+                    return Err(err(line, ScriptErrorKind::HeaderAfterAction { verb: verb.into() }));
+                }
+                self.header(line, verb, content, args)
+            }
+            "set" if self.in_header() => {
+                let settings = parse_settings(line, args)?;
+                self.settings.extend(settings);
+                Ok(())
+            }
+            "under" => {
+                let Some((list, rest)) = args.split_first() else {
+                    return Err(missing(line, verb, "protocol list"));
+                };
+                let mut protocols = Vec::new();
+                for name in list.split(',') {
+                    protocols.push(
+                        Protocol::from_name(name)
+                            .ok_or_else(|| err(line, ScriptErrorKind::UnknownProtocol { name: name.into() }))?,
+                    );
+                }
+                if rest.is_empty() {
+                    return Err(missing(line, verb, "statement"));
+                }
+                if rest[0] == "under" {
+                    return Err(err(line, ScriptErrorKind::UnexpectedArgument { verb: verb.into(), arg: "under".into() }));
+                }
+                self.body(line, rest, Some(protocols))
+            }
+            _ => self.body(line, tokens, None),
+        }
+    }
+
+    fn header(&mut self, line: usize, verb: &str, content: &str, args: &[&str]) -> Result<(), ScriptError> {
+        let duplicate = || err(line, ScriptErrorKind::DuplicateHeader { verb: verb.into() });
+        match verb {
+            "title" => {
+                if self.title.is_some() {
+                    return Err(duplicate());
+                }
+                let text = content.trim_start().strip_prefix("title").unwrap_or("").trim();
+                if text.is_empty() {
+                    return Err(err(line, ScriptErrorKind::EmptyTitle));
+                }
+                self.title = Some(text.to_string());
+            }
+            "protocol" => {
+                if self.protocol.is_some() {
+                    return Err(duplicate());
+                }
+                let name = one_arg(line, verb, "protocol name", args)?;
+                let p = Protocol::from_name(name)
+                    .ok_or_else(|| err(line, ScriptErrorKind::UnknownProtocol { name: name.into() }))?;
+                self.protocol = Some((line, p));
+            }
+            "brokers" => {
+                if self.brokers.is_some() {
+                    return Err(duplicate());
+                }
+                if args.is_empty() || args.len() > MAX_BROKERS {
+                    return Err(err(line, ScriptErrorKind::BrokerCount { count: args.len() }));
+                }
+                let mut ids: Vec<String> = Vec::new();
+                for id in args {
+                    if !is_broker_id(id) {
+                        return Err(err(line, ScriptErrorKind::BadBrokerId { id: (*id).into() }));
+                    }
+                    if ids.iter().any(|x| x == id) {
+                        return Err(err(line, ScriptErrorKind::DuplicateBroker { id: (*id).into() }));
+                    }
+                    ids.push((*id).into());
+                }
+                self.brokers = Some(ids);
+            }
+            _ => {
+                if self.leader.is_some() {
+                    return Err(duplicate());
+                }
+                let id = one_arg(line, verb, "broker", args)?;
+                self.leader = Some((line, id.to_string()));
+            }
+        }
+        Ok(())
+    }
+
+    fn broker(&self, line: usize, id: &str) -> Result<BrokerIx, ScriptError> {
+        let brokers = self.brokers.as_ref().ok_or_else(|| err(line, ScriptErrorKind::MissingBrokers))?;
+        brokers
+            .iter()
+            .position(|b| b == id)
+            .ok_or_else(|| err(line, ScriptErrorKind::UnknownBroker { id: id.into() }))
+    }
+
+    fn body(&mut self, line: usize, tokens: &[&str], under: Option<Vec<super::Protocol>>) -> Result<(), ScriptError> {
+        if self.brokers.is_none() {
+            return Err(err(line, ScriptErrorKind::MissingBrokers));
+        }
+        if self.in_header() {
+            // The header ends here: the leader must name a broker.
+            if let Some((leader_line, id)) = &self.leader {
+                self.broker(*leader_line, id)?;
+            }
+        }
+        let verb = tokens[0];
+        let args = &tokens[1..];
+        let kind = match verb {
+            "expect" => StatementKind::Expect(self.expectation(line, args)?),
+            "title" | "protocol" | "brokers" | "leader" => {
+                return Err(err(line, ScriptErrorKind::HeaderAfterAction { verb: verb.into() }))
+            }
+            _ => StatementKind::Command(self.command(line, verb, args)?),
+        };
+        self.statements.push(Statement { line, under, kind });
+        Ok(())
+    }
+
+    fn command(&self, line: usize, verb: &str, args: &[&str]) -> Result<Command, ScriptError> {
+        let no_more = |rest: &[&str]| match rest.first() {
+            Some(a) => Err(err(line, ScriptErrorKind::UnexpectedArgument { verb: verb.into(), arg: (*a).into() })),
+            None => Ok(()),
+        };
+        match verb {
+            "produce" => {
+                let (value, rest) = args.split_first().ok_or_else(|| missing(line, verb, "value"))?;
+                let value = parse_value(line, value)?;
+                let mut acks = None;
+                for a in rest {
+                    match a.strip_prefix("acks=") {
+                        Some(v) if acks.is_none() => {
+                            acks = Some(Acks::from_name(v).ok_or_else(|| err(line, ScriptErrorKind::BadAcks { text: v.into() }))?)
+                        }
+                        _ => return Err(err(line, ScriptErrorKind::UnexpectedArgument { verb: verb.into(), arg: (*a).into() })),
+                    }
+                }
+                Ok(Command::Produce { value, acks })
+            }
+            "fetch" | "send" => {
+                let (id, rest) = args.split_first().ok_or_else(|| missing(line, verb, "broker"))?;
+                let follower = self.broker(line, id)?;
+                let mut max = None;
+                for a in rest {
+                    match a.strip_prefix("max=") {
+                        Some(v) if max.is_none() => max = Some(parse_count(line, "max", v)?),
+                        _ => return Err(err(line, ScriptErrorKind::UnexpectedArgument { verb: verb.into(), arg: (*a).into() })),
+                    }
+                }
+                Ok(if verb == "fetch" {
+                    Command::Fetch { follower, max }
+                } else {
+                    Command::Send { follower, max }
+                })
+            }
+            "deliver" | "drop" | "restart" => {
+                let (id, rest) = args.split_first().ok_or_else(|| missing(line, verb, "broker"))?;
+                no_more(rest)?;
+                let b = self.broker(line, id)?;
+                Ok(match verb {
+                    "deliver" => Command::Deliver { follower: b },
+                    "drop" => Command::Drop { follower: b },
+                    _ => Command::Restart { broker: b },
+                })
+            }
+            "crash" => {
+                if args.is_empty() {
+                    return Err(missing(line, verb, "broker"));
+                }
+                let targets = args.iter().map(|a| self.crash_target(line, a)).collect::<Result<Vec<_>, _>>()?;
+                Ok(Command::Crash { targets })
+            }
+            "bounce" => {
+                let (t, rest) = args.split_first().ok_or_else(|| missing(line, verb, "broker"))?;
+                no_more(rest)?;
+                Ok(Command::Bounce { target: self.crash_target(line, t)? })
+            }
+            "elect" => {
+                let (id, rest) = args.split_first().ok_or_else(|| missing(line, verb, "broker"))?;
+                let broker = self.broker(line, id)?;
+                let unclean = match rest {
+                    [] => false,
+                    ["unclean"] => true,
+                    ["unclean", a, ..] | [a, ..] => {
+                        return Err(err(line, ScriptErrorKind::UnexpectedArgument { verb: verb.into(), arg: (*a).into() }))
+                    }
+                };
+                Ok(Command::Elect { broker, unclean })
+            }
+            "tick" => {
+                let (ms, rest) = args.split_first().ok_or_else(|| missing(line, verb, "milliseconds"))?;
+                no_more(rest)?;
+                Ok(Command::Tick { ms: parse_number(line, "milliseconds", ms)? })
+            }
+            "set" => {
+                let settings = parse_settings(line, args)?;
+                match settings.as_slice() {
+                    [one] => Ok(Command::Set { setting: one.clone() }),
+                    _ => Err(err(line, ScriptErrorKind::UnexpectedArgument { verb: verb.into(), arg: args[1].into() })),
+                }
+            }
+            _ => Err(err(line, ScriptErrorKind::UnknownVerb { verb: verb.into() })),
+        }
+    }
+
+    fn crash_target(&self, line: usize, text: &str) -> Result<CrashTarget, ScriptError> {
+        let (id, offset) = match text.split_once('@') {
+            Some((id, o)) => {
+                if id.is_empty() || o.is_empty() {
+                    return Err(err(line, ScriptErrorKind::BadCrashTarget { text: text.into() }));
+                }
+                (id, Some(parse_number(line, "offset", o)?))
+            }
+            None => (text, None),
+        };
+        Ok(CrashTarget { broker: self.broker(line, id)?, unflushed_from: offset })
+    }
+
+    fn expectation(&self, line: usize, args: &[&str]) -> Result<Expectation, ScriptError> {
+        let verb = "expect";
+        let Some((first, rest)) = args.split_first() else {
+            return Err(missing(line, verb, "what to expect"));
+        };
+        let no_more = |rest: &[&str]| match rest.first() {
+            Some(a) => Err(err(line, ScriptErrorKind::UnexpectedArgument { verb: verb.into(), arg: (*a).into() })),
+            None => Ok(()),
+        };
+        match *first {
+            "leader" => {
+                let (id, more) = rest.split_first().ok_or_else(|| missing(line, verb, "broker or none"))?;
+                no_more(more)?;
+                let b = if *id == "none" { None } else { Some(self.broker(line, id)?) };
+                Ok(Expectation::Leader(b))
+            }
+            "epoch" => {
+                let (n, more) = rest.split_first().ok_or_else(|| missing(line, verb, "epoch"))?;
+                no_more(more)?;
+                let n = parse_number(line, "epoch", n)?;
+                Ok(Expectation::Epoch(u32::try_from(n).map_err(|_| bad_number(line, "epoch", &n.to_string()))?))
+            }
+            "isr" => {
+                let set = rest.iter().map(|id| self.broker(line, id)).collect::<Result<_, _>>()?;
+                Ok(Expectation::Isr(set))
+            }
+            "acked" => Ok(Expectation::Acked(rest.iter().map(|v| parse_value(line, v)).collect::<Result<_, _>>()?)),
+            "violation" => {
+                let (k, more) = rest.split_first().ok_or_else(|| missing(line, verb, "violation kind"))?;
+                no_more(more)?;
+                let kind = ViolationKind::from_name(k)
+                    .ok_or_else(|| err(line, ScriptErrorKind::UnknownViolationKind { kind: (*k).into() }))?;
+                Ok(Expectation::Violation(kind))
+            }
+            "no-violation" => match rest {
+                [] => Ok(Expectation::NoViolation(None)),
+                [k] => Ok(Expectation::NoViolation(Some(
+                    ViolationKind::from_name(k)
+                        .ok_or_else(|| err(line, ScriptErrorKind::UnknownViolationKind { kind: (*k).into() }))?,
+                ))),
+                [_, extra, ..] => Err(err(line, ScriptErrorKind::UnexpectedArgument { verb: verb.into(), arg: (*extra).into() })),
+            },
+            id => {
+                let broker = self.broker(line, id)?;
+                let (what, values) = rest.split_first().ok_or_else(|| missing(line, verb, "log, hw, leo or epochs"))?;
+                match *what {
+                    "log" => Ok(Expectation::Log {
+                        broker,
+                        values: values.iter().map(|v| parse_value(line, v)).collect::<Result<_, _>>()?,
+                    }),
+                    "hw" | "leo" => {
+                        let (n, more) = values.split_first().ok_or_else(|| missing(line, verb, "offset"))?;
+                        no_more(more)?;
+                        let n = parse_number(line, "offset", n)?;
+                        Ok(if *what == "hw" { Expectation::Hw { broker, n } } else { Expectation::Leo { broker, n } })
+                    }
+                    "epochs" => {
+                        let mut entries = Vec::new();
+                        for v in values {
+                            let (e, o) = v
+                                .split_once(':')
+                                .ok_or_else(|| bad_number(line, "epoch:start-offset", v))?;
+                            let e = parse_number(line, "epoch", e)?;
+                            let e = u32::try_from(e).map_err(|_| bad_number(line, "epoch", v))?;
+                            entries.push((e, parse_number(line, "offset", o)?));
+                        }
+                        Ok(Expectation::Epochs { broker, entries })
+                    }
+                    other => Err(err(line, ScriptErrorKind::UnknownExpectation { what: other.into() })),
+                }
+            }
+        }
+    }
+
+    fn finish(self, last_line: usize) -> Result<Script, ScriptError> {
+        let brokers = self.brokers.ok_or_else(|| err(last_line, ScriptErrorKind::MissingBrokers))?;
+        let leader = match &self.leader {
+            Some((line, id)) => brokers
+                .iter()
+                .position(|b| b == id)
+                .ok_or_else(|| err(*line, ScriptErrorKind::UnknownBroker { id: id.clone() }))?,
+            None => 0,
+        };
+        Ok(Script {
+            title: self.title,
+            protocol: self.protocol.map(|(_, p)| p),
+            brokers,
+            leader,
+            settings: self.settings,
+            statements: self.statements,
+        })
+    }
+}
+
+fn missing(line: usize, verb: &str, what: &str) -> ScriptError {
+    err(line, ScriptErrorKind::MissingArgument { verb: verb.into(), what: what.into() })
+}
+
+fn bad_number(line: usize, what: &str, text: &str) -> ScriptError {
+    err(line, ScriptErrorKind::BadNumber { what: what.into(), text: text.into() })
+}
+
+fn one_arg<'a>(line: usize, verb: &str, what: &str, args: &[&'a str]) -> Result<&'a str, ScriptError> {
+    match args {
+        [] => Err(missing(line, verb, what)),
+        [one] => Ok(one),
+        [_, extra, ..] => Err(err(line, ScriptErrorKind::UnexpectedArgument { verb: verb.into(), arg: (*extra).into() })),
+    }
+}
+
+fn parse_settings(line: usize, args: &[&str]) -> Result<Vec<Setting>, ScriptError> {
+    if args.is_empty() {
+        return Err(missing(line, "set", "key=value"));
+    }
+    args.iter()
+        .map(|a| {
+            let (key, value) = a
+                .split_once('=')
+                .ok_or_else(|| err(line, ScriptErrorKind::BadSetSyntax { text: (*a).into() }))?;
+            Setting::parse(key, value).map_err(|unknown_key| {
+                if unknown_key {
+                    err(line, ScriptErrorKind::UnknownSetting { key: key.into() })
+                } else {
+                    err(line, ScriptErrorKind::BadSettingValue { key: key.into(), value: value.into() })
+                }
+            })
+        })
+        .collect()
+}
+
+fn parse_number(line: usize, what: &str, text: &str) -> Result<u64, ScriptError> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad_number(line, what, text));
+    }
+    text.parse::<u64>().map_err(|_| bad_number(line, what, text))
+}
+
+fn parse_count(line: usize, what: &str, text: &str) -> Result<u32, ScriptError> {
+    match parse_number(line, what, text).map(u32::try_from) {
+        Ok(Ok(n)) if n >= 1 => Ok(n),
+        _ => Err(bad_number(line, what, text)),
+    }
+}
+
+fn parse_value(line: usize, text: &str) -> Result<Value, ScriptError> {
+    if is_value(text) {
+        Ok(Arc::from(text))
+    } else {
+        Err(err(line, ScriptErrorKind::BadValue { value: text.into() }))
+    }
+}
+
+/// `[A-Za-z][A-Za-z0-9_-]*`
+pub fn is_broker_id(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+/// `[A-Za-z0-9_.:-]+`
+pub fn is_value(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '-'))
+}
