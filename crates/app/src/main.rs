@@ -1,1 +1,7 @@
-fn main() {}
+//! The visualizer's entry point.
+
+mod app;
+
+fn main() {
+    yew::Renderer::<app::App>::new().render();
+}

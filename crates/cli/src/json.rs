@@ -34,7 +34,9 @@ pub fn final_state(run: &Run) -> Value {
                     "line": step.line,
                     "detail": narrate::violation_detail(Lang::En, &names, violation),
                 })),
-                Event::Truncation { broker, from, to, rule, .. } if to < from => truncations.push(json!({
+                Event::Truncation {
+                    broker, from, to, rule, ..
+                } if to < from => truncations.push(json!({
                     "broker": names.get(*broker),
                     "line": step.line,
                     "from": from,

@@ -41,7 +41,11 @@ struct Options {
 }
 
 fn parse_options(args: &[String], allow_all: bool) -> Result<Options, String> {
-    let mut o = Options { json: false, protocols: None, files: Vec::new() };
+    let mut o = Options {
+        json: false,
+        protocols: None,
+        files: Vec::new(),
+    };
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -66,7 +70,9 @@ fn parse_options(args: &[String], allow_all: bool) -> Result<Options, String> {
 fn read_source(file: &str) -> Result<String, String> {
     if file == "-" {
         let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read standard input: {e}"))?;
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
         Ok(s)
     } else {
         std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
@@ -76,15 +82,19 @@ fn read_source(file: &str) -> Result<String, String> {
 /// Parses and runs one file: Err carries the exit code and message of a script error.
 fn load_and_run(text: &str, protocol: Option<Protocol>) -> Result<(Script, Run), String> {
     let script = scenario::parse(text).map_err(|e| narrate::script_error(Lang::En, &Names(&[]), &e))?;
-    let run = scenario::run(&script, protocol)
-        .map_err(|e| narrate::script_error(Lang::En, &Names(&script.brokers), &e))?;
+    let run =
+        scenario::run(&script, protocol).map_err(|e| narrate::script_error(Lang::En, &Names(&script.brokers), &e))?;
     Ok((script, run))
 }
 
 fn expectation_failure(script: &Script, run: &Run) -> Option<String> {
     match &run.outcome {
         Outcome::Passed { .. } => None,
-        Outcome::ExpectationFailed { line, expectation, found } => {
+        Outcome::ExpectationFailed {
+            line,
+            expectation,
+            found,
+        } => {
             let names = Names(&script.brokers);
             Some(format!(
                 "line {line}: expected {}, found {} (protocol {})",
@@ -186,7 +196,10 @@ fn check_command(args: &[String]) -> ExitCode {
         for p in protocols {
             match load_and_run(&text, p) {
                 Err(e) => {
-                    println!("FAIL {file}{}: {e}", p.map(|p| format!(" [{}]", p.name())).unwrap_or_default());
+                    println!(
+                        "FAIL {file}{}: {e}",
+                        p.map(|p| format!(" [{}]", p.name())).unwrap_or_default()
+                    );
                     failed += 1;
                     worst = worst.max(2);
                 }

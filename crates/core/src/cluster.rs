@@ -7,8 +7,8 @@ use crate::broker_set::{BrokerIx, BrokerSet};
 use crate::command::{Command, CommandError, CrashTarget};
 use crate::config::{Acks, Config, Setting};
 use crate::event::{
-    AckFailure, ElectionReason, Event, FollowerNext, LossReason, ProduceRefusal, ShrinkReason,
-    TruncationRule, Violation,
+    AckFailure, ElectionReason, Event, FollowerNext, LossReason, ProduceRefusal, ShrinkReason, TruncationRule,
+    Violation,
 };
 use crate::log::Value;
 use crate::message::{EpochAnswer, InFlight, Request, Response};
@@ -149,9 +149,7 @@ impl Cluster {
         self.validate(command)?;
         let mut out = Vec::new();
         match command {
-            Command::Produce { value, acks } => {
-                self.produce(value, acks.unwrap_or(self.config.acks), &mut out)
-            }
+            Command::Produce { value, acks } => self.produce(value, acks.unwrap_or(self.config.acks), &mut out),
             Command::Fetch { follower, max } => self.round_trip(*follower, *max, true, &mut out),
             Command::Send { follower, max } => self.round_trip(*follower, *max, false, &mut out),
             Command::Deliver { follower } => self.deliver(*follower, &mut out),
@@ -198,18 +196,14 @@ impl Cluster {
                 alive(*follower)?;
                 not_leader(*follower)?;
                 if self.brokers[*follower].in_flight().is_some() {
-                    return Err(CommandError::AlreadyInFlight {
-                        follower: *follower,
-                    });
+                    return Err(CommandError::AlreadyInFlight { follower: *follower });
                 }
                 Ok(())
             }
             Command::Deliver { follower } | Command::Drop { follower } => {
                 alive(*follower)?;
                 if self.brokers[*follower].in_flight().is_none() {
-                    return Err(CommandError::NothingInFlight {
-                        follower: *follower,
-                    });
+                    return Err(CommandError::NothingInFlight { follower: *follower });
                 }
                 Ok(())
             }
@@ -505,13 +499,9 @@ impl Cluster {
                 let decision = rules.decide(self.follower_log(follower), asked, answer);
                 self.truncate(follower, decision, out);
             }
-            Response::DivergingEpoch {
-                epoch, end_offset, ..
-            } => {
+            Response::DivergingEpoch { epoch, end_offset, .. } => {
                 let asked = match in_flight.request {
-                    Request::Fetch {
-                        last_fetched_epoch, ..
-                    } => last_fetched_epoch,
+                    Request::Fetch { last_fetched_epoch, .. } => last_fetched_epoch,
                     Request::OffsetsForLeaderEpoch { leader_epoch } => leader_epoch,
                 };
                 let answer = EpochAnswer {
@@ -611,9 +601,7 @@ impl Cluster {
         if leader_crashed {
             // Responses on their way from the leader die with it.
             for f in 0..self.brokers.len() {
-                let taken = self.brokers[f]
-                    .follower_state_mut()
-                    .and_then(|s| s.in_flight.take());
+                let taken = self.brokers[f].follower_state_mut().and_then(|s| s.in_flight.take());
                 if let Some(in_flight) = taken {
                     out.push(Event::ResponseLost {
                         follower: f,
@@ -732,9 +720,7 @@ impl Cluster {
         let epoch = self.leader_epoch;
         self.leader = Some(leader);
         for f in 0..self.brokers.len() {
-            let taken = self.brokers[f]
-                .follower_state_mut()
-                .and_then(|s| s.in_flight.take());
+            let taken = self.brokers[f].follower_state_mut().and_then(|s| s.in_flight.take());
             if let Some(in_flight) = taken {
                 out.push(Event::ResponseLost {
                     follower: f,
@@ -810,9 +796,7 @@ impl Cluster {
             let decision = rules.decide(self.follower_log(broker), None, undefined);
             self.truncate(broker, decision, out);
         }
-        let validating = self.brokers[broker]
-            .follower_state()
-            .is_some_and(|s| s.validating);
+        let validating = self.brokers[broker].follower_state().is_some_and(|s| s.validating);
         out.push(Event::BecameFollower {
             broker,
             leader: self.leader,
@@ -828,7 +812,9 @@ impl Cluster {
         self.now_ms = self.now_ms.saturating_add(ms);
         out.push(Event::ClockAdvanced { now_ms: self.now_ms });
         let Some(leader) = self.leader else { return };
-        let Some(state) = self.brokers[leader].leader_state() else { return };
+        let Some(state) = self.brokers[leader].leader_state() else {
+            return;
+        };
         let max_lag = self.config.replica_lag_time_max_ms;
         let lagging: Vec<(BrokerIx, u64)> = self
             .isr

@@ -17,36 +17,78 @@ pub struct CrashTarget {
 #[serde(tag = "type")]
 pub enum Command {
     /// A producer writes one record to the leader (`acks` None: the configured default).
-    Produce { value: Value, acks: Option<Acks> },
+    Produce {
+        value: Value,
+        acks: Option<Acks>,
+    },
     /// A whole round trip of the follower's replication loop.
-    Fetch { follower: BrokerIx, max: Option<u32> },
+    Fetch {
+        follower: BrokerIx,
+        max: Option<u32>,
+    },
     /// The request is handled by the leader; the response stays in flight.
-    Send { follower: BrokerIx, max: Option<u32> },
+    Send {
+        follower: BrokerIx,
+        max: Option<u32>,
+    },
     /// The response in flight arrives and is applied.
-    Deliver { follower: BrokerIx },
+    Deliver {
+        follower: BrokerIx,
+    },
     /// The response in flight is lost on the way.
-    Drop { follower: BrokerIx },
-    Crash { targets: Vec<CrashTarget> },
-    Restart { broker: BrokerIx },
+    Drop {
+        follower: BrokerIx,
+    },
+    Crash {
+        targets: Vec<CrashTarget>,
+    },
+    Restart {
+        broker: BrokerIx,
+    },
     /// A crash and restart so quick the controller never noticed.
-    Bounce { target: CrashTarget },
-    Elect { broker: BrokerIx, unclean: bool },
-    Tick { ms: u64 },
-    Set { setting: Setting },
+    Bounce {
+        target: CrashTarget,
+    },
+    Elect {
+        broker: BrokerIx,
+        unclean: bool,
+    },
+    Tick {
+        ms: u64,
+    },
+    Set {
+        setting: Setting,
+    },
 }
 
 /// Why a command cannot be applied. The state is left untouched.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "type")]
 pub enum CommandError {
-    NoSuchBroker { broker: BrokerIx },
-    BrokerDown { broker: BrokerIx },
-    BrokerAlreadyUp { broker: BrokerIx },
+    NoSuchBroker {
+        broker: BrokerIx,
+    },
+    BrokerDown {
+        broker: BrokerIx,
+    },
+    BrokerAlreadyUp {
+        broker: BrokerIx,
+    },
     /// The leader does not fetch, and cannot be bounced.
-    IsLeader { broker: BrokerIx },
-    AlreadyInFlight { follower: BrokerIx },
-    NothingInFlight { follower: BrokerIx },
-    NotInIsr { broker: BrokerIx },
-    DuplicateTarget { broker: BrokerIx },
+    IsLeader {
+        broker: BrokerIx,
+    },
+    AlreadyInFlight {
+        follower: BrokerIx,
+    },
+    NothingInFlight {
+        follower: BrokerIx,
+    },
+    NotInIsr {
+        broker: BrokerIx,
+    },
+    DuplicateTarget {
+        broker: BrokerIx,
+    },
     NoTargets,
 }

@@ -35,10 +35,7 @@ impl LeaderEpochCache {
 
     /// Start offset of `epoch`, if the cache has it.
     pub fn start_offset_of(&self, epoch: u32) -> Option<u64> {
-        self.entries
-            .iter()
-            .find(|e| e.epoch == epoch)
-            .map(|e| e.start_offset)
+        self.entries.iter().find(|e| e.epoch == epoch).map(|e| e.start_offset)
     }
 
     /// `assign(epoch, startOffset)`: records that `epoch` starts at `start_offset`,
@@ -60,10 +57,7 @@ impl LeaderEpochCache {
                 break;
             }
         }
-        self.entries.push(EpochEntry {
-            epoch,
-            start_offset,
-        });
+        self.entries.push(EpochEntry { epoch, start_offset });
         true
     }
 
@@ -176,7 +170,13 @@ mod tests {
     fn assign_same_epoch_at_later_offset_is_a_no_op() {
         let mut c = cache(&[(2, 6)]);
         assert!(!c.assign(2, 9));
-        assert_eq!(c.entries(), &[EpochEntry { epoch: 2, start_offset: 6 }]);
+        assert_eq!(
+            c.entries(),
+            &[EpochEntry {
+                epoch: 2,
+                start_offset: 6
+            }]
+        );
     }
 
     // shouldTruncateIfMatchingEpochButEarlierStartingOffset / non-monotonic removal
@@ -187,13 +187,25 @@ mod tests {
         assert_eq!(
             c.entries(),
             &[
-                EpochEntry { epoch: 1, start_offset: 5 },
-                EpochEntry { epoch: 2, start_offset: 7 }
+                EpochEntry {
+                    epoch: 1,
+                    start_offset: 5
+                },
+                EpochEntry {
+                    epoch: 2,
+                    start_offset: 7
+                }
             ]
         );
         let mut c = cache(&[(1, 5), (2, 6)]);
         assert!(c.assign(3, 5));
-        assert_eq!(c.entries(), &[EpochEntry { epoch: 3, start_offset: 5 }]);
+        assert_eq!(
+            c.entries(),
+            &[EpochEntry {
+                epoch: 3,
+                start_offset: 5
+            }]
+        );
     }
 
     // shouldDropEntriesOnEpochBoundaryWhenRemovingLatestEntries / ...BetweenEpochBoundaries

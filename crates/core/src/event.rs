@@ -153,7 +153,9 @@ pub enum AckFailure {
 #[serde(tag = "type")]
 pub enum LossReason {
     /// A new leader epoch began while it was in flight.
-    Fenced { epoch: u32 },
+    Fenced {
+        epoch: u32,
+    },
     FollowerCrashed,
     LeaderCrashed,
     /// Dropped on the way by hand.
@@ -224,7 +226,9 @@ pub enum FollowerNext {
 pub enum ShrinkReason {
     Crashed,
     /// Not caught up for longer than replica.lag.time.max.ms.
-    Lagged { since_ms: u64 },
+    Lagged {
+        since_ms: u64,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -235,10 +239,7 @@ pub enum ViolationKind {
 }
 
 impl ViolationKind {
-    pub const ALL: [ViolationKind; 2] = [
-        ViolationKind::CommittedWriteLost,
-        ViolationKind::ReplicasDiverged,
-    ];
+    pub const ALL: [ViolationKind; 2] = [ViolationKind::CommittedWriteLost, ViolationKind::ReplicasDiverged];
 
     pub fn name(self) -> &'static str {
         match self {

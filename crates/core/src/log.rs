@@ -43,19 +43,13 @@ impl Log {
     }
 
     pub fn get(&self, offset: u64) -> Option<&Record> {
-        usize::try_from(offset)
-            .ok()
-            .and_then(|i| self.records.get(i))
+        usize::try_from(offset).ok().and_then(|i| self.records.get(i))
     }
 
     /// Appends one record at the log end and returns its offset.
     pub fn append(&mut self, epoch: u32, value: Value) -> u64 {
         let offset = self.end_offset();
-        self.records.push(Record {
-            offset,
-            epoch,
-            value,
-        });
+        self.records.push(Record { offset, epoch, value });
         offset
     }
 

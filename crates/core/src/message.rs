@@ -42,7 +42,9 @@ pub enum Response {
         high_watermark: u64,
     },
     /// The fetch offset is past the leader's log end.
-    OffsetOutOfRange { log_end_offset: u64 },
+    OffsetOutOfRange {
+        log_end_offset: u64,
+    },
 }
 
 /// A response without its records, for events.

@@ -61,10 +61,13 @@ impl Safety {
         };
         let elected = events.iter().any(|e| matches!(e, Event::LeaderElected { .. }));
         if !self.has_fired(ViolationKind::CommittedWriteLost) {
-            let found = self
-                .overwritten
-                .take()
-                .or_else(|| if elected { committed_write_lost(cluster, &self.committed) } else { None });
+            let found = self.overwritten.take().or_else(|| {
+                if elected {
+                    committed_write_lost(cluster, &self.committed)
+                } else {
+                    None
+                }
+            });
             if let Some(v) = found {
                 self.fire(v, events);
             }
@@ -128,9 +131,6 @@ fn replicas_diverged(cluster: &Cluster, only: Option<BrokerIx>, lo: u64, hi: u64
             continue;
         }
         let Some(fb) = cluster.broker(f) else { continue };
-        if !cluster.isr().contains(f) {
-            continue;
-        }
         let end = hi.min(fb.leo());
         for offset in lo..end {
             let (Some(a), Some(b)) = (l.durable.log.get(offset), fb.durable.log.get(offset)) else {

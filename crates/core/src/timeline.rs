@@ -93,7 +93,7 @@ impl Timeline {
         let events = self.head.apply(&command)?;
         self.commands.push(command);
         self.events.push(events);
-        if self.commands.len() % SNAPSHOT_INTERVAL == 0 {
+        if self.commands.len().is_multiple_of(SNAPSHOT_INTERVAL) {
             self.snapshots.push(self.head.clone());
         }
         Ok(self.events.last().map_or(&[], |e| e.as_slice()))
@@ -149,7 +149,10 @@ mod tests {
         let mut straight = vec![Cluster::new(&setup())];
         for i in 0..100 {
             let c = if i % 2 == 0 {
-                Command::Produce { value: Arc::from(format!("m{i}")), acks: None }
+                Command::Produce {
+                    value: Arc::from(format!("m{i}")),
+                    acks: None,
+                }
             } else {
                 Command::Fetch { follower: 1, max: None }
             };
@@ -167,7 +170,11 @@ mod tests {
     fn truncate_forks_history() {
         let mut t = Timeline::new(setup());
         for i in 0..40 {
-            t.push(Command::Produce { value: Arc::from(format!("m{i}")), acks: None }).expect("valid");
+            t.push(Command::Produce {
+                value: Arc::from(format!("m{i}")),
+                acks: None,
+            })
+            .expect("valid");
         }
         let cut = t.truncate(33);
         assert_eq!(cut.len(), 7);

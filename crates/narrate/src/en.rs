@@ -23,8 +23,14 @@ fn epoch_opt(e: Option<u32>) -> String {
 
 pub fn request(r: &Request) -> String {
     match r {
-        Request::OffsetsForLeaderEpoch { leader_epoch } => format!("OffsetsForLeaderEpoch({})", epoch_opt(*leader_epoch)),
-        Request::Fetch { offset, last_fetched_epoch, max } => {
+        Request::OffsetsForLeaderEpoch { leader_epoch } => {
+            format!("OffsetsForLeaderEpoch({})", epoch_opt(*leader_epoch))
+        }
+        Request::Fetch {
+            offset,
+            last_fetched_epoch,
+            max,
+        } => {
             let mut s = format!("Fetch(offset {offset}");
             if let Some(e) = last_fetched_epoch {
                 s += &format!(", last fetched epoch {e}");
@@ -44,11 +50,18 @@ pub fn reply(r: &Reply) -> String {
             (None, Some(o)) => format!("{} ends at offset {o}", epoch_opt(*asked)),
             _ => format!("undefined: it cannot place {}", epoch_opt(*asked)),
         },
-        Reply::Records { from, count, high_watermark } => {
+        Reply::Records {
+            from,
+            count,
+            high_watermark,
+        } => {
             if *count == 0 {
                 format!("no new records, HW {high_watermark}")
             } else {
-                format!("{} from offset {from}, HW {high_watermark}", plural(*count, "record", "records"))
+                format!(
+                    "{} from offset {from}, HW {high_watermark}",
+                    plural(*count, "record", "records")
+                )
             }
         }
         Reply::DivergingEpoch { epoch, end_offset, .. } => {
@@ -97,7 +110,9 @@ fn election_reason(names: &Names, leader: usize, r: &ElectionReason) -> String {
         ElectionReason::UncleanAfterFailure => {
             format!("the leader failed, no ISR member is alive, and unclean election picks {l}")
         }
-        ElectionReason::CameBack { unclean: false } => format!("the partition was offline and {l}, an ISR member, came back"),
+        ElectionReason::CameBack { unclean: false } => {
+            format!("the partition was offline and {l}, an ISR member, came back")
+        }
         ElectionReason::CameBack { unclean: true } => {
             format!("the partition was offline and {l} came back; unclean election lets it lead")
         }
@@ -109,7 +124,12 @@ fn election_reason(names: &Names, leader: usize, r: &ElectionReason) -> String {
 pub fn violation_detail(_names: &Names, v: &Violation) -> String {
     match v {
         Violation::CommittedWriteLost { offset, value, .. } => format!("{value} at offset {offset}"),
-        Violation::ReplicasDiverged { offset, leader_record, follower_record, .. } => {
+        Violation::ReplicasDiverged {
+            offset,
+            leader_record,
+            follower_record,
+            ..
+        } => {
             format!("{} and {} at offset {offset}", follower_record.1, leader_record.1)
         }
     }
@@ -246,11 +266,17 @@ pub fn command_error(names: &Names, e: &CommandError) -> String {
         CommandError::BrokerAlreadyUp { broker } => format!("broker '{}' is already running", n(*broker)),
         CommandError::IsLeader { broker } => format!("broker '{}' is the leader", n(*broker)),
         CommandError::AlreadyInFlight { follower } => {
-            format!("broker '{}' already has a response in flight (deliver it first)", n(*follower))
+            format!(
+                "broker '{}' already has a response in flight (deliver it first)",
+                n(*follower)
+            )
         }
         CommandError::NothingInFlight { follower } => format!("broker '{}' has no response in flight", n(*follower)),
         CommandError::NotInIsr { broker } => {
-            format!("broker '{}' is not in the ISR (add 'unclean' to elect it anyway)", n(*broker))
+            format!(
+                "broker '{}' is not in the ISR (add 'unclean' to elect it anyway)",
+                n(*broker)
+            )
         }
         CommandError::DuplicateTarget { broker } => format!("broker '{}' is named twice", n(*broker)),
         CommandError::NoTargets => "no broker named".into(),

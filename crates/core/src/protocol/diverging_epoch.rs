@@ -78,7 +78,13 @@ mod tests {
         leader.assign(1, 1);
         // The follower fetches at 2 with epoch 0, which ends at 1 on the leader.
         let check = DivergingEpoch.check_fetch(&leader, 2, 2, Some(0));
-        assert_eq!(check, FetchCheck::Diverging { epoch: 0, end_offset: 1 });
+        assert_eq!(
+            check,
+            FetchCheck::Diverging {
+                epoch: 0,
+                end_offset: 1
+            }
+        );
         assert_eq!(DivergingEpoch.check_fetch(&leader, 2, 1, Some(0)), FetchCheck::Read);
         assert_eq!(DivergingEpoch.check_fetch(&leader, 2, 0, None), FetchCheck::Read);
     }

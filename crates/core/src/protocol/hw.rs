@@ -48,10 +48,24 @@ mod tests {
 
     #[test]
     fn a_new_follower_truncates_to_its_high_watermark() {
-        assert_eq!(Hw.follow_start(FollowCause::Restart), FollowStart::TruncateToHighWatermark);
-        assert_eq!(Hw.follow_start(FollowCause::NewLeader), FollowStart::TruncateToHighWatermark);
+        assert_eq!(
+            Hw.follow_start(FollowCause::Restart),
+            FollowStart::TruncateToHighWatermark
+        );
+        assert_eq!(
+            Hw.follow_start(FollowCause::NewLeader),
+            FollowStart::TruncateToHighWatermark
+        );
         let c = LeaderEpochCache::default();
-        let d = Hw.decide(FollowerLog { cache: &c, leo: 2, hw: 1 }, None, Hw.answer_epoch_query(&c, 0, None));
+        let d = Hw.decide(
+            FollowerLog {
+                cache: &c,
+                leo: 2,
+                hw: 1,
+            },
+            None,
+            Hw.answer_epoch_query(&c, 0, None),
+        );
         assert_eq!(d.to, 1);
     }
 }

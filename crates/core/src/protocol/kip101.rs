@@ -43,7 +43,11 @@ impl Rules for Kip101 {
             TruncationRule::LeaderEndOffset { end_offset, .. } => end_offset.min(follower.leo),
             _ => follower.hw.min(follower.leo),
         };
-        Decision { to, rule, complete: true }
+        Decision {
+            to,
+            rule,
+            complete: true,
+        }
     }
 }
 
@@ -63,7 +67,13 @@ mod tests {
     fn the_leader_answers_an_offset_only() {
         let leader = cache(&[(0, 0), (1, 1)]);
         let a = Kip101.answer_epoch_query(&leader, 2, Some(0));
-        assert_eq!(a, EpochAnswer { epoch: None, end_offset: Some(1) });
+        assert_eq!(
+            a,
+            EpochAnswer {
+                epoch: None,
+                end_offset: Some(1)
+            }
+        );
         // A 0.11 leader that has not written in its new epoch answers its log end
         // for the epoch it last wrote in.
         let leader = cache(&[(0, 0)]);
@@ -73,12 +83,37 @@ mod tests {
     #[test]
     fn the_follower_truncates_only_below_its_log_end_in_one_round() {
         let own = cache(&[(0, 0)]);
-        let f = FollowerLog { cache: &own, leo: 2, hw: 1 };
-        let d = Kip101.decide(f, Some(0), EpochAnswer { epoch: None, end_offset: Some(1) });
+        let f = FollowerLog {
+            cache: &own,
+            leo: 2,
+            hw: 1,
+        };
+        let d = Kip101.decide(
+            f,
+            Some(0),
+            EpochAnswer {
+                epoch: None,
+                end_offset: Some(1),
+            },
+        );
         assert_eq!((d.to, d.complete), (1, true));
-        let d = Kip101.decide(f, Some(0), EpochAnswer { epoch: None, end_offset: Some(5) });
+        let d = Kip101.decide(
+            f,
+            Some(0),
+            EpochAnswer {
+                epoch: None,
+                end_offset: Some(5),
+            },
+        );
         assert_eq!(d.to, 2);
-        let d = Kip101.decide(f, Some(0), EpochAnswer { epoch: None, end_offset: None });
+        let d = Kip101.decide(
+            f,
+            Some(0),
+            EpochAnswer {
+                epoch: None,
+                end_offset: None,
+            },
+        );
         assert_eq!(d.to, 1, "undefined: truncate to the high watermark");
     }
 }

@@ -66,6 +66,12 @@ mod tests {
         c.assign(2, 1);
         c.assign(4, 2);
         let a = Kip279.answer_epoch_query(&c, 3, Some(3));
-        assert_eq!(a, EpochAnswer { epoch: Some(2), end_offset: Some(2) });
+        assert_eq!(
+            a,
+            EpochAnswer {
+                epoch: Some(2),
+                end_offset: Some(2)
+            }
+        );
     }
 }

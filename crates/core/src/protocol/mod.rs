@@ -115,16 +115,10 @@ pub trait Rules: Sync {
     fn isr_join_needs_epoch_start(&self) -> bool;
 
     /// The leader's answer to OffsetsForLeaderEpoch for `asked`.
-    fn answer_epoch_query(
-        &self,
-        leader_cache: &LeaderEpochCache,
-        leader_leo: u64,
-        asked: Option<u32>,
-    ) -> EpochAnswer;
+    fn answer_epoch_query(&self, leader_cache: &LeaderEpochCache, leader_leo: u64, asked: Option<u32>) -> EpochAnswer;
 
     /// The follower's truncation for the leader's answer.
-    fn decide(&self, follower: FollowerLog<'_>, asked: Option<u32>, answer: EpochAnswer)
-        -> Decision;
+    fn decide(&self, follower: FollowerLog<'_>, asked: Option<u32>, answer: EpochAnswer) -> Decision;
 
     /// The leader's check of a fetch before it reads records.
     fn check_fetch(

@@ -9,11 +9,23 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "type")]
 pub enum Expectation {
-    Log { broker: BrokerIx, values: Vec<Value> },
-    Hw { broker: BrokerIx, n: u64 },
-    Leo { broker: BrokerIx, n: u64 },
+    Log {
+        broker: BrokerIx,
+        values: Vec<Value>,
+    },
+    Hw {
+        broker: BrokerIx,
+        n: u64,
+    },
+    Leo {
+        broker: BrokerIx,
+        n: u64,
+    },
     /// The broker's leader-epoch cache, as (epoch, start offset) pairs.
-    Epochs { broker: BrokerIx, entries: Vec<(u32, u64)> },
+    Epochs {
+        broker: BrokerIx,
+        entries: Vec<(u32, u64)>,
+    },
     Leader(Option<BrokerIx>),
     Epoch(u32),
     Isr(BrokerSet),
@@ -56,7 +68,14 @@ impl Expectation {
             }
             Expectation::Epochs { broker: b, entries } => {
                 let actual: Vec<(u32, u64)> = broker(*b)
-                    .map(|x| x.durable.epoch_cache.entries().iter().map(|e| (e.epoch, e.start_offset)).collect())
+                    .map(|x| {
+                        x.durable
+                            .epoch_cache
+                            .entries()
+                            .iter()
+                            .map(|e| (e.epoch, e.start_offset))
+                            .collect()
+                    })
                     .unwrap_or_default();
                 (actual != *entries).then_some(Found::Epochs(actual))
             }
@@ -65,7 +84,9 @@ impl Expectation {
                 (cluster.leader_epoch() != *e).then_some(Found::Number(u64::from(cluster.leader_epoch())))
             }
             Expectation::Isr(set) => (cluster.isr() != *set).then_some(Found::Brokers(cluster.isr())),
-            Expectation::Acked(values) => (cluster.acked() != values.as_slice()).then(|| Found::Values(cluster.acked().to_vec())),
+            Expectation::Acked(values) => {
+                (cluster.acked() != values.as_slice()).then(|| Found::Values(cluster.acked().to_vec()))
+            }
             Expectation::Violation(kind) => {
                 let fired: Vec<ViolationKind> = cluster.violations().iter().map(|v| v.kind()).collect();
                 (!fired.contains(kind)).then_some(Found::Violations(fired))

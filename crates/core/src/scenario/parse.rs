@@ -21,31 +21,75 @@ pub struct ScriptError {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "type")]
 pub enum ScriptErrorKind {
-    UnknownVerb { verb: String },
-    UnknownBroker { id: String },
-    BadBrokerId { id: String },
-    DuplicateBroker { id: String },
-    BrokerCount { count: usize },
-    DuplicateHeader { verb: String },
+    UnknownVerb {
+        verb: String,
+    },
+    UnknownBroker {
+        id: String,
+    },
+    BadBrokerId {
+        id: String,
+    },
+    DuplicateBroker {
+        id: String,
+    },
+    BrokerCount {
+        count: usize,
+    },
+    DuplicateHeader {
+        verb: String,
+    },
     /// A header statement after the first action.
-    HeaderAfterAction { verb: String },
+    HeaderAfterAction {
+        verb: String,
+    },
     /// An action or expectation before the `brokers` line (or none at all).
     MissingBrokers,
-    UnknownProtocol { name: String },
-    UnknownSetting { key: String },
-    BadSettingValue { key: String, value: String },
-    BadSetSyntax { text: String },
-    MissingArgument { verb: String, what: String },
-    UnexpectedArgument { verb: String, arg: String },
-    BadValue { value: String },
-    BadNumber { what: String, text: String },
-    BadAcks { text: String },
-    BadCrashTarget { text: String },
-    UnknownExpectation { what: String },
-    UnknownViolationKind { kind: String },
+    UnknownProtocol {
+        name: String,
+    },
+    UnknownSetting {
+        key: String,
+    },
+    BadSettingValue {
+        key: String,
+        value: String,
+    },
+    BadSetSyntax {
+        text: String,
+    },
+    MissingArgument {
+        verb: String,
+        what: String,
+    },
+    UnexpectedArgument {
+        verb: String,
+        arg: String,
+    },
+    BadValue {
+        value: String,
+    },
+    BadNumber {
+        what: String,
+        text: String,
+    },
+    BadAcks {
+        text: String,
+    },
+    BadCrashTarget {
+        text: String,
+    },
+    UnknownExpectation {
+        what: String,
+    },
+    UnknownViolationKind {
+        kind: String,
+    },
     EmptyTitle,
     /// A command the model refused when the script ran (wraps its reason).
-    Command { error: crate::command::CommandError },
+    Command {
+        error: crate::command::CommandError,
+    },
 }
 
 fn err(line: usize, kind: ScriptErrorKind) -> ScriptError {
@@ -112,7 +156,13 @@ impl Parser {
                     return Err(missing(line, verb, "statement"));
                 }
                 if rest[0] == "under" {
-                    return Err(err(line, ScriptErrorKind::UnexpectedArgument { verb: verb.into(), arg: "under".into() }));
+                    return Err(err(
+                        line,
+                        ScriptErrorKind::UnexpectedArgument {
+                            verb: verb.into(),
+                            arg: "under".into(),
+                        },
+                    ));
                 }
                 self.body(line, rest, Some(protocols))
             }
@@ -173,7 +223,10 @@ impl Parser {
     }
 
     fn broker(&self, line: usize, id: &str) -> Result<BrokerIx, ScriptError> {
-        let brokers = self.brokers.as_ref().ok_or_else(|| err(line, ScriptErrorKind::MissingBrokers))?;
+        let brokers = self
+            .brokers
+            .as_ref()
+            .ok_or_else(|| err(line, ScriptErrorKind::MissingBrokers))?;
         brokers
             .iter()
             .position(|b| b == id)
@@ -205,7 +258,13 @@ impl Parser {
 
     fn command(&self, line: usize, verb: &str, args: &[&str]) -> Result<Command, ScriptError> {
         let no_more = |rest: &[&str]| match rest.first() {
-            Some(a) => Err(err(line, ScriptErrorKind::UnexpectedArgument { verb: verb.into(), arg: (*a).into() })),
+            Some(a) => Err(err(
+                line,
+                ScriptErrorKind::UnexpectedArgument {
+                    verb: verb.into(),
+                    arg: (*a).into(),
+                },
+            )),
             None => Ok(()),
         };
         match verb {
@@ -216,9 +275,20 @@ impl Parser {
                 for a in rest {
                     match a.strip_prefix("acks=") {
                         Some(v) if acks.is_none() => {
-                            acks = Some(Acks::from_name(v).ok_or_else(|| err(line, ScriptErrorKind::BadAcks { text: v.into() }))?)
+                            acks = Some(
+                                Acks::from_name(v)
+                                    .ok_or_else(|| err(line, ScriptErrorKind::BadAcks { text: v.into() }))?,
+                            )
                         }
-                        _ => return Err(err(line, ScriptErrorKind::UnexpectedArgument { verb: verb.into(), arg: (*a).into() })),
+                        _ => {
+                            return Err(err(
+                                line,
+                                ScriptErrorKind::UnexpectedArgument {
+                                    verb: verb.into(),
+                                    arg: (*a).into(),
+                                },
+                            ))
+                        }
                     }
                 }
                 Ok(Command::Produce { value, acks })
@@ -230,7 +300,15 @@ impl Parser {
                 for a in rest {
                     match a.strip_prefix("max=") {
                         Some(v) if max.is_none() => max = Some(parse_count(line, "max", v)?),
-                        _ => return Err(err(line, ScriptErrorKind::UnexpectedArgument { verb: verb.into(), arg: (*a).into() })),
+                        _ => {
+                            return Err(err(
+                                line,
+                                ScriptErrorKind::UnexpectedArgument {
+                                    verb: verb.into(),
+                                    arg: (*a).into(),
+                                },
+                            ))
+                        }
                     }
                 }
                 Ok(if verb == "fetch" {
@@ -253,13 +331,18 @@ impl Parser {
                 if args.is_empty() {
                     return Err(missing(line, verb, "broker"));
                 }
-                let targets = args.iter().map(|a| self.crash_target(line, a)).collect::<Result<Vec<_>, _>>()?;
+                let targets = args
+                    .iter()
+                    .map(|a| self.crash_target(line, a))
+                    .collect::<Result<Vec<_>, _>>()?;
                 Ok(Command::Crash { targets })
             }
             "bounce" => {
                 let (t, rest) = args.split_first().ok_or_else(|| missing(line, verb, "broker"))?;
                 no_more(rest)?;
-                Ok(Command::Bounce { target: self.crash_target(line, t)? })
+                Ok(Command::Bounce {
+                    target: self.crash_target(line, t)?,
+                })
             }
             "elect" => {
                 let (id, rest) = args.split_first().ok_or_else(|| missing(line, verb, "broker"))?;
@@ -268,7 +351,13 @@ impl Parser {
                     [] => false,
                     ["unclean"] => true,
                     ["unclean", a, ..] | [a, ..] => {
-                        return Err(err(line, ScriptErrorKind::UnexpectedArgument { verb: verb.into(), arg: (*a).into() }))
+                        return Err(err(
+                            line,
+                            ScriptErrorKind::UnexpectedArgument {
+                                verb: verb.into(),
+                                arg: (*a).into(),
+                            },
+                        ))
                     }
                 };
                 Ok(Command::Elect { broker, unclean })
@@ -276,13 +365,21 @@ impl Parser {
             "tick" => {
                 let (ms, rest) = args.split_first().ok_or_else(|| missing(line, verb, "milliseconds"))?;
                 no_more(rest)?;
-                Ok(Command::Tick { ms: parse_number(line, "milliseconds", ms)? })
+                Ok(Command::Tick {
+                    ms: parse_number(line, "milliseconds", ms)?,
+                })
             }
             "set" => {
                 let settings = parse_settings(line, args)?;
                 match settings.as_slice() {
                     [one] => Ok(Command::Set { setting: one.clone() }),
-                    _ => Err(err(line, ScriptErrorKind::UnexpectedArgument { verb: verb.into(), arg: args[1].into() })),
+                    _ => Err(err(
+                        line,
+                        ScriptErrorKind::UnexpectedArgument {
+                            verb: verb.into(),
+                            arg: args[1].into(),
+                        },
+                    )),
                 }
             }
             _ => Err(err(line, ScriptErrorKind::UnknownVerb { verb: verb.into() })),
@@ -299,7 +396,10 @@ impl Parser {
             }
             None => (text, None),
         };
-        Ok(CrashTarget { broker: self.broker(line, id)?, unflushed_from: offset })
+        Ok(CrashTarget {
+            broker: self.broker(line, id)?,
+            unflushed_from: offset,
+        })
     }
 
     fn expectation(&self, line: usize, args: &[&str]) -> Result<Expectation, ScriptError> {
@@ -308,29 +408,47 @@ impl Parser {
             return Err(missing(line, verb, "what to expect"));
         };
         let no_more = |rest: &[&str]| match rest.first() {
-            Some(a) => Err(err(line, ScriptErrorKind::UnexpectedArgument { verb: verb.into(), arg: (*a).into() })),
+            Some(a) => Err(err(
+                line,
+                ScriptErrorKind::UnexpectedArgument {
+                    verb: verb.into(),
+                    arg: (*a).into(),
+                },
+            )),
             None => Ok(()),
         };
         match *first {
             "leader" => {
-                let (id, more) = rest.split_first().ok_or_else(|| missing(line, verb, "broker or none"))?;
+                let (id, more) = rest
+                    .split_first()
+                    .ok_or_else(|| missing(line, verb, "broker or none"))?;
                 no_more(more)?;
-                let b = if *id == "none" { None } else { Some(self.broker(line, id)?) };
+                let b = if *id == "none" {
+                    None
+                } else {
+                    Some(self.broker(line, id)?)
+                };
                 Ok(Expectation::Leader(b))
             }
             "epoch" => {
                 let (n, more) = rest.split_first().ok_or_else(|| missing(line, verb, "epoch"))?;
                 no_more(more)?;
                 let n = parse_number(line, "epoch", n)?;
-                Ok(Expectation::Epoch(u32::try_from(n).map_err(|_| bad_number(line, "epoch", &n.to_string()))?))
+                Ok(Expectation::Epoch(
+                    u32::try_from(n).map_err(|_| bad_number(line, "epoch", &n.to_string()))?,
+                ))
             }
             "isr" => {
                 let set = rest.iter().map(|id| self.broker(line, id)).collect::<Result<_, _>>()?;
                 Ok(Expectation::Isr(set))
             }
-            "acked" => Ok(Expectation::Acked(rest.iter().map(|v| parse_value(line, v)).collect::<Result<_, _>>()?)),
+            "acked" => Ok(Expectation::Acked(
+                rest.iter().map(|v| parse_value(line, v)).collect::<Result<_, _>>()?,
+            )),
             "violation" => {
-                let (k, more) = rest.split_first().ok_or_else(|| missing(line, verb, "violation kind"))?;
+                let (k, more) = rest
+                    .split_first()
+                    .ok_or_else(|| missing(line, verb, "violation kind"))?;
                 no_more(more)?;
                 let kind = ViolationKind::from_name(k)
                     .ok_or_else(|| err(line, ScriptErrorKind::UnknownViolationKind { kind: (*k).into() }))?;
@@ -338,15 +456,22 @@ impl Parser {
             }
             "no-violation" => match rest {
                 [] => Ok(Expectation::NoViolation(None)),
-                [k] => Ok(Expectation::NoViolation(Some(
-                    ViolationKind::from_name(k)
-                        .ok_or_else(|| err(line, ScriptErrorKind::UnknownViolationKind { kind: (*k).into() }))?,
-                ))),
-                [_, extra, ..] => Err(err(line, ScriptErrorKind::UnexpectedArgument { verb: verb.into(), arg: (*extra).into() })),
+                [k] => Ok(Expectation::NoViolation(Some(ViolationKind::from_name(k).ok_or_else(
+                    || err(line, ScriptErrorKind::UnknownViolationKind { kind: (*k).into() }),
+                )?))),
+                [_, extra, ..] => Err(err(
+                    line,
+                    ScriptErrorKind::UnexpectedArgument {
+                        verb: verb.into(),
+                        arg: (*extra).into(),
+                    },
+                )),
             },
             id => {
                 let broker = self.broker(line, id)?;
-                let (what, values) = rest.split_first().ok_or_else(|| missing(line, verb, "log, hw, leo or epochs"))?;
+                let (what, values) = rest
+                    .split_first()
+                    .ok_or_else(|| missing(line, verb, "log, hw, leo or epochs"))?;
                 match *what {
                     "log" => Ok(Expectation::Log {
                         broker,
@@ -356,7 +481,11 @@ impl Parser {
                         let (n, more) = values.split_first().ok_or_else(|| missing(line, verb, "offset"))?;
                         no_more(more)?;
                         let n = parse_number(line, "offset", n)?;
-                        Ok(if *what == "hw" { Expectation::Hw { broker, n } } else { Expectation::Leo { broker, n } })
+                        Ok(if *what == "hw" {
+                            Expectation::Hw { broker, n }
+                        } else {
+                            Expectation::Leo { broker, n }
+                        })
                     }
                     "epochs" => {
                         let mut entries = Vec::new();
@@ -377,7 +506,9 @@ impl Parser {
     }
 
     fn finish(self, last_line: usize) -> Result<Script, ScriptError> {
-        let brokers = self.brokers.ok_or_else(|| err(last_line, ScriptErrorKind::MissingBrokers))?;
+        let brokers = self
+            .brokers
+            .ok_or_else(|| err(last_line, ScriptErrorKind::MissingBrokers))?;
         let leader = match &self.leader {
             Some((line, id)) => brokers
                 .iter()
@@ -397,18 +528,36 @@ impl Parser {
 }
 
 fn missing(line: usize, verb: &str, what: &str) -> ScriptError {
-    err(line, ScriptErrorKind::MissingArgument { verb: verb.into(), what: what.into() })
+    err(
+        line,
+        ScriptErrorKind::MissingArgument {
+            verb: verb.into(),
+            what: what.into(),
+        },
+    )
 }
 
 fn bad_number(line: usize, what: &str, text: &str) -> ScriptError {
-    err(line, ScriptErrorKind::BadNumber { what: what.into(), text: text.into() })
+    err(
+        line,
+        ScriptErrorKind::BadNumber {
+            what: what.into(),
+            text: text.into(),
+        },
+    )
 }
 
 fn one_arg<'a>(line: usize, verb: &str, what: &str, args: &[&'a str]) -> Result<&'a str, ScriptError> {
     match args {
         [] => Err(missing(line, verb, what)),
         [one] => Ok(one),
-        [_, extra, ..] => Err(err(line, ScriptErrorKind::UnexpectedArgument { verb: verb.into(), arg: (*extra).into() })),
+        [_, extra, ..] => Err(err(
+            line,
+            ScriptErrorKind::UnexpectedArgument {
+                verb: verb.into(),
+                arg: (*extra).into(),
+            },
+        )),
     }
 }
 
@@ -425,7 +574,13 @@ fn parse_settings(line: usize, args: &[&str]) -> Result<Vec<Setting>, ScriptErro
                 if unknown_key {
                     err(line, ScriptErrorKind::UnknownSetting { key: key.into() })
                 } else {
-                    err(line, ScriptErrorKind::BadSettingValue { key: key.into(), value: value.into() })
+                    err(
+                        line,
+                        ScriptErrorKind::BadSettingValue {
+                            key: key.into(),
+                            value: value.into(),
+                        },
+                    )
                 }
             })
         })
@@ -463,5 +618,7 @@ pub fn is_broker_id(s: &str) -> bool {
 
 /// `[A-Za-z0-9_.:-]+`
 pub fn is_value(s: &str) -> bool {
-    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '-'))
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '-'))
 }

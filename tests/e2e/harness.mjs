@@ -1,0 +1,68 @@
+// Shared by the browser tests: serve the Trunk release build (dist/) on
+// 127.0.0.1 and drive Debian's headless Chromium with playwright-core.
+import { createServer } from 'node:http';
+import { readFile, mkdir, mkdtemp } from 'node:fs/promises';
+import { extname, join, normalize, resolve, dirname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const DIST = resolve(here, '../../dist');
+export const OUTPUT = resolve(here, '../output');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.scn': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+/** Serves `root` on an ephemeral loopback port; resolves to { url, close }. */
+export async function serve(root = DIST) {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    let file = normalize(join(root, path));
+    if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
+    if (path.endsWith('/')) file = join(file, 'index.html');
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+/** A fresh headless Chromium with an empty profile. */
+export async function launch() {
+  const profile = await mkdtemp(join(tmpdir(), 'replab-chromium-'));
+  return chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+}
+
+/** Saves a screenshot under tests/output/. */
+export async function screenshot(page, name) {
+  await mkdir(OUTPUT, { recursive: true });
+  await page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: true });
+}
+
+/** Collects page errors so a test can assert there were none. */
+export function watchErrors(page) {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  return errors;
+}
