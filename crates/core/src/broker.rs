@@ -123,12 +123,14 @@ impl Broker {
     }
 
     /// Truncates the log to `offset`, the epoch cache with it, and keeps HW ≤ LEO.
+    /// Like `Log.truncateTo`, the epoch cache is truncated even when no record is
+    /// removed: a replica that was leader may hold an entry for an epoch in which
+    /// it wrote nothing, at its log end (KAFKA-7415).
     pub fn truncate_to(&mut self, offset: u64) -> bool {
         let removed = self.durable.log.truncate_to(offset);
-        if removed {
-            self.durable.epoch_cache.truncate_from_end(offset);
-            self.durable.hw = self.durable.hw.min(offset);
-        }
+        let end = self.leo();
+        self.durable.epoch_cache.truncate_from_end(end);
+        self.durable.hw = self.durable.hw.min(end);
         removed
     }
 
@@ -163,6 +165,15 @@ mod tests {
         assert_eq!(b.leo(), 1);
         assert_eq!(b.hw(), 1, "the HW checkpoint is no larger than the log end");
         assert_eq!(b.latest_epoch(), Some(0), "epoch 1 started at the lost offset");
+    }
+
+    #[test]
+    fn truncating_at_the_log_end_still_drops_an_empty_epoch_there() {
+        let mut b = Broker::new("B".into());
+        b.append(0, Arc::from("m1"));
+        b.durable.epoch_cache.assign(1, 1); // elected in epoch 1, wrote nothing
+        assert!(!b.truncate_to(1));
+        assert_eq!(b.latest_epoch(), Some(0));
     }
 
     #[test]

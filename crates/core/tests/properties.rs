@@ -1,0 +1,244 @@
+//! Properties over random command sequences on 2 to 5 brokers, under every
+//! protocol. `PROPTEST_CASES` sets how many sequences (the test command uses 2000).
+
+use proptest::prelude::*;
+use replab_core::command::CrashTarget;
+use replab_core::safety::full_check;
+use replab_core::scenario::{self, Script, Statement, StatementKind};
+use replab_core::{Acks, Cluster, Command, Config, Event, Protocol, Setting, Setup};
+use std::sync::Arc;
+
+#[derive(Clone, Debug)]
+enum Op {
+    Produce(u8),
+    Fetch(usize, Option<u32>),
+    Send(usize),
+    Deliver(usize),
+    Drop(usize),
+    Crash(Vec<(usize, Option<u64>)>),
+    Restart(usize),
+    Bounce(usize, Option<u64>),
+    Elect(usize, bool),
+    Tick(u64),
+    MinIsr(u32),
+    Unclean(bool),
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    let b = 0usize..5;
+    prop_oneof![
+        4 => (0u8..3).prop_map(Op::Produce),
+        6 => (b.clone(), prop::option::of(1u32..3)).prop_map(|(b, m)| Op::Fetch(b, m)),
+        1 => b.clone().prop_map(Op::Send),
+        1 => b.clone().prop_map(Op::Deliver),
+        1 => b.clone().prop_map(Op::Drop),
+        1 => prop::collection::vec((b.clone(), prop::option::of(0u64..6)), 1..3).prop_map(Op::Crash),
+        2 => b.clone().prop_map(Op::Restart),
+        1 => (b.clone(), prop::option::of(0u64..6)).prop_map(|(b, o)| Op::Bounce(b, o)),
+        1 => (b, any::<bool>()).prop_map(|(b, u)| Op::Elect(b, u)),
+        1 => (0u64..40_000).prop_map(Op::Tick),
+        1 => (1u32..4).prop_map(Op::MinIsr),
+        1 => any::<bool>().prop_map(Op::Unclean),
+    ]
+}
+
+/// Whether an op can lose records by design (unclean election, unflushed loss).
+fn lossy(op: &Op) -> bool {
+    match op {
+        Op::Crash(ts) => ts.iter().any(|t| t.1.is_some()),
+        Op::Bounce(_, o) => o.is_some(),
+        Op::Elect(_, unclean) | Op::Unclean(unclean) => *unclean,
+        _ => false,
+    }
+}
+
+fn command(op: &Op, n: usize, i: usize) -> Command {
+    let b = |x: usize| x % n;
+    match op {
+        Op::Produce(a) => Command::Produce {
+            value: Arc::from(format!("m{i}")),
+            acks: [None, Some(Acks::Leader), Some(Acks::None)][*a as usize % 3],
+        },
+        Op::Fetch(x, max) => Command::Fetch {
+            follower: b(*x),
+            max: *max,
+        },
+        Op::Send(x) => Command::Send {
+            follower: b(*x),
+            max: None,
+        },
+        Op::Deliver(x) => Command::Deliver { follower: b(*x) },
+        Op::Drop(x) => Command::Drop { follower: b(*x) },
+        Op::Crash(ts) => Command::Crash {
+            targets: ts
+                .iter()
+                .map(|&(x, o)| CrashTarget {
+                    broker: b(x),
+                    unflushed_from: o,
+                })
+                .collect(),
+        },
+        Op::Restart(x) => Command::Restart { broker: b(*x) },
+        Op::Bounce(x, o) => Command::Bounce {
+            target: CrashTarget {
+                broker: b(*x),
+                unflushed_from: *o,
+            },
+        },
+        Op::Elect(x, u) => Command::Elect {
+            broker: b(*x),
+            unclean: *u,
+        },
+        Op::Tick(ms) => Command::Tick { ms: *ms },
+        Op::MinIsr(k) => Command::Set {
+            setting: Setting::MinInsyncReplicas(*k),
+        },
+        Op::Unclean(u) => Command::Set {
+            setting: Setting::UncleanLeaderElection(*u),
+        },
+    }
+}
+
+fn setup(n: usize, protocol: Protocol) -> Setup {
+    Setup {
+        brokers: (0..n).map(|i| format!("B{i}")).collect(),
+        leader: 0,
+        config: Config::default(),
+        protocol,
+    }
+}
+
+fn protocol() -> impl Strategy<Value = Protocol> {
+    prop::sample::select(Protocol::ALL.to_vec())
+}
+
+/// Applies every op; refused ones must leave the state as it was.
+fn drive(n: usize, protocol: Protocol, ops: &[Op], mut each: impl FnMut(&Cluster, &[Event])) -> Vec<Vec<Event>> {
+    let mut c = Cluster::new(&setup(n, protocol));
+    let mut log = Vec::new();
+    for (i, op) in ops.iter().enumerate() {
+        let before = c.clone();
+        match c.apply(&command(op, n, i)) {
+            Ok(events) => {
+                each(&c, &events);
+                log.push(events);
+            }
+            Err(_) => assert_eq!(c, before, "a refused command changed the state"),
+        }
+    }
+    log
+}
+
+fn check_invariants(c: &Cluster) {
+    assert!(!c.isr().is_empty(), "the ISR is never empty");
+    if let Some(l) = c.leader() {
+        assert!(c.isr().contains(l), "the leader is in the ISR");
+        assert!(c.brokers()[l].is_alive());
+    }
+    for b in c.brokers() {
+        assert!(b.hw() <= b.leo(), "{}: HW {} > LEO {}", b.id, b.hw(), b.leo());
+        let entries = b.durable.epoch_cache.entries();
+        for w in entries.windows(2) {
+            assert!(
+                w[0].epoch < w[1].epoch && w[0].start_offset < w[1].start_offset,
+                "{}: {entries:?}",
+                b.id
+            );
+        }
+        for e in entries {
+            assert!(e.epoch <= c.leader_epoch());
+            assert!(e.start_offset <= b.leo());
+        }
+        for r in b.durable.log.records() {
+            assert!(b.durable.epoch_cache.entries().iter().any(|e| e.epoch <= r.epoch));
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn random_histories_keep_the_invariants(n in 2usize..=5, p in protocol(), ops in prop::collection::vec(op(), 0..80)) {
+        drive(n, p, &ops, |c, events| {
+            check_invariants(c);
+            // The cheap, event-driven safety checks miss nothing the full check sees.
+            for kind in full_check(c) {
+                assert!(c.safety().has_fired(kind), "{} holds but did not fire", kind.name());
+            }
+            if events.iter().any(|e| matches!(e, Event::ViolationFound { violation } if violation.kind() == replab_core::ViolationKind::ReplicasDiverged)) {
+                assert!(full_check(c).contains(&replab_core::ViolationKind::ReplicasDiverged));
+            }
+        });
+    }
+
+    #[test]
+    fn the_same_commands_give_the_same_events(n in 2usize..=5, p in protocol(), ops in prop::collection::vec(op(), 0..60)) {
+        let first = drive(n, p, &ops, |_, _| {});
+        let second = drive(n, p, &ops, |_, _| {});
+        prop_assert_eq!(first, second);
+    }
+
+    /// From KIP-279 on, without unclean elections or lost unflushed records, no
+    /// committed write is lost and the ISR never disagrees on a committed record.
+    #[test]
+    fn kip_279_and_later_are_safe_without_unclean_elections_or_unflushed_loss(
+        n in 2usize..=5,
+        p in prop::sample::select(vec![Protocol::Kip279, Protocol::DivergingEpoch]),
+        ops in prop::collection::vec(op(), 0..80),
+    ) {
+        let ops: Vec<Op> = ops.into_iter().filter(|o| !lossy(o)).collect();
+        let mut c = Cluster::new(&setup(n, p));
+        for (i, op) in ops.iter().enumerate() {
+            let _ = c.apply(&command(op, n, i));
+            prop_assert!(c.violations().is_empty(), "after {:?}: {:?}", op, c.violations());
+        }
+    }
+
+    /// Commands written back as scenario text parse to the same commands.
+    #[test]
+    fn scenario_text_round_trips(n in 2usize..=5, ops in prop::collection::vec(op(), 0..40)) {
+        let names: Vec<String> = (0..n).map(|i| format!("B{i}")).collect();
+        let statements: Vec<Statement> = ops.iter().enumerate().map(|(i, o)| Statement {
+            line: 0,
+            under: None,
+            kind: StatementKind::Command(command(o, n, i)),
+        }).collect();
+        // A `set` before the first action is a header setting: the same configuration.
+        let leading = statements.iter().take_while(|s| matches!(s.kind, StatementKind::Command(Command::Set { .. }))).count();
+        let settings = statements[..leading].iter().filter_map(|s| match &s.kind {
+            StatementKind::Command(Command::Set { setting }) => Some(setting.clone()),
+            _ => None,
+        }).collect();
+        let statements = statements[leading..].to_vec();
+        let script = Script { title: Some("t".into()), protocol: Some(Protocol::Kip101), brokers: names, leader: 0, settings, statements };
+        let text = scenario::script_text(&script);
+        let back = scenario::parse(&text).map_err(|e| TestCaseError::fail(format!("{e:?}\n{text}")))?;
+        let kinds = |s: &Script| s.statements.iter().map(|x| x.kind.clone()).collect::<Vec<_>>();
+        prop_assert_eq!(kinds(&back), kinds(&script));
+        prop_assert_eq!(back.protocol, script.protocol);
+        prop_assert_eq!(back.config(), script.config());
+    }
+
+    /// The parser never panics, whatever the text, and neither does running what parses.
+    #[test]
+    fn arbitrary_text_gives_an_error_or_a_script(text in ".{0,400}") {
+        if let Ok(s) = scenario::parse(&text) {
+            let _ = scenario::run(&s, None);
+        }
+    }
+
+    /// The same with text made of the language's own words, to reach deeper.
+    #[test]
+    fn shuffled_statements_give_an_error_or_a_script(words in prop::collection::vec(prop::sample::select(vec![
+        "title", "protocol", "hw", "kip-101", "brokers", "leader", "set", "acks=all", "min.insync.replicas=2",
+        "produce", "fetch", "send", "deliver", "drop", "crash", "restart", "bounce", "elect", "unclean", "tick",
+        "expect", "log", "hw", "leo", "epochs", "0:0", "isr", "acked", "violation", "no-violation", "under",
+        "kip-279,hw", "A", "B", "C", "A@1", "m1", "m2", "3", "max=2", "\n", "\n", "\n", "#", "=", "@",
+    ]), 0..120)) {
+        let text = words.join(" ");
+        if let Ok(s) = scenario::parse(&text) {
+            for p in Protocol::ALL {
+                let _ = scenario::run(&s, Some(p));
+            }
+        }
+    }
+}
