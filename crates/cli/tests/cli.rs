@@ -1,0 +1,119 @@
+//! The runner as a user calls it: exit codes, narration, JSON and errors.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn replab(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_replab"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("replab runs");
+    if let Some(text) = stdin {
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(text.as_bytes())
+            .expect("write");
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().expect("output")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn json_output_has_the_contract_shape() {
+    let o = replab(&["run", "--json", "web/scenarios/data-loss.scn"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
+    assert_eq!(v["protocol"], "hw");
+    assert_eq!(v["leader"], "A");
+    assert_eq!(v["leader_epoch"], 1);
+    assert_eq!(v["isr"], serde_json::json!(["A", "B"]));
+    assert_eq!(v["acked"], serde_json::json!(["m1", "m2"]));
+    let b = &v["brokers"][1];
+    assert_eq!(b["id"], "B");
+    assert_eq!(b["alive"], true);
+    assert_eq!(b["leo"], 1);
+    assert_eq!(b["log"], serde_json::json!([{"offset": 0, "epoch": 0, "value": "m1"}]));
+    assert_eq!(b["epoch_cache"], serde_json::json!([{"epoch": 0, "start_offset": 0}]));
+    assert_eq!(
+        v["violations"],
+        serde_json::json!([{"kind": "committed-write-lost", "line": 20, "detail": "m2 at offset 1"}])
+    );
+    let truncations = v["truncations"].as_array().expect("array");
+    assert_eq!(truncations.len(), 2);
+    assert_eq!(truncations[0]["broker"], "A");
+    assert_eq!(truncations[0]["line"], 16);
+    assert_eq!(
+        (truncations[0]["from"].as_u64(), truncations[0]["to"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert!(truncations[0]["reason"]
+        .as_str()
+        .unwrap_or("")
+        .contains("high watermark"));
+}
+
+#[test]
+fn protocol_overrides_the_header_and_narration_explains_truncations() {
+    let o = replab(&["run", "--protocol", "kip-279", "web/scenarios/divergence.scn"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("A truncates its log from 2 to 1: the leader says epoch 0 ends at offset 1"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_failed_expectation_exits_1_naming_line_expected_and_found() {
+    let script = "brokers A B\nproduce m1\nexpect B log m1\n";
+    let o = replab(&["run", "-"], Some(script));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o).trim(),
+        "line 3: expected B log m1, found nothing (protocol diverging-epoch)"
+    );
+}
+
+#[test]
+fn an_invalid_script_exits_2_with_no_partial_output() {
+    let script = "brokers A B C\nproduce m1\nfetch B\nfetch D\n";
+    for json in [false, true] {
+        let mut args = vec!["run"];
+        if json {
+            args.push("--json");
+        }
+        args.push("-");
+        let o = replab(&args, Some(script));
+        assert_eq!(o.status.code(), Some(2));
+        assert_eq!(stdout(&o), "");
+        assert_eq!(stderr(&o).trim(), "line 4: unknown broker 'D'");
+    }
+    let o = replab(&["run", "-"], Some("brokers A B\nfetch A\n"));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o).trim(), "line 2: broker 'A' is the leader");
+}
+
+#[test]
+fn check_prints_a_line_per_file_and_protocol() {
+    let o = replab(&["check", "--protocol", "all", "web/scenarios/data-loss.scn"], None);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert_eq!(text.lines().filter(|l| l.starts_with("PASS")).count(), 4, "{text}");
+    assert!(text.ends_with("check: 4 passed, 0 failed\n"));
+    let o = replab(&["check", "--protocol", "nope", "web/scenarios/data-loss.scn"], None);
+    assert_eq!(o.status.code(), Some(2));
+}
