@@ -1,133 +1,206 @@
-//! The page: one lane per broker, a produce button and a fetch button per follower.
+//! The page: header, player, lanes, decision panel, event log, controls, editor.
 
-use replab_core::{Cluster, Command, Config, Protocol, Setup};
+use crate::components::{
+    controls::Controls, decision::DecisionPanel, editor::Editor, event_log::EventLog, header::Header, help::Help,
+    lane::Lane, notice::NoticeBar, player::Player, violations::Violations,
+};
+use crate::history;
+use crate::state::{Action, AppState};
+use gloo::events::EventListener;
+use gloo::storage::{LocalStorage, Storage};
+use gloo::timers::callback::Timeout;
+use replab_core::Command;
+use replab_narrate::{self as narrate, label, Label, Lang, Names};
 use std::rc::Rc;
-use std::sync::Arc;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-#[derive(Clone, PartialEq)]
-struct State {
-    cluster: Rc<Cluster>,
-    produced: u32,
-}
+const LANG_KEY: &str = "replab.lang";
 
-fn initial() -> State {
-    let setup = Setup {
-        brokers: vec!["A".into(), "B".into(), "C".into()],
-        leader: 0,
-        config: Config::default(),
-        protocol: Protocol::DivergingEpoch,
-    };
-    State {
-        cluster: Rc::new(Cluster::new(&setup)),
-        produced: 0,
-    }
+/// The stored choice, else the browser's language, else English.
+fn initial_lang() -> Lang {
+    let stored: Option<String> = LocalStorage::get(LANG_KEY).ok();
+    stored
+        .as_deref()
+        .and_then(Lang::from_code)
+        .or_else(|| {
+            web_sys::window()
+                .and_then(|w| w.navigator().language())
+                .as_deref()
+                .and_then(Lang::from_code)
+        })
+        .unwrap_or(Lang::En)
 }
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let state = use_state(initial);
-    let apply = {
-        let state = state.clone();
-        move |command: Command, produced: u32| {
-            let mut next = (*state.cluster).clone();
-            if next.apply(&command).is_ok() {
-                state.set(State {
-                    cluster: Rc::new(next),
-                    produced,
-                });
-            }
+    let state = use_reducer(|| AppState::new(initial_lang()));
+    let dispatch = state.dispatcher();
+
+    // The language is remembered, and the page says which it is in.
+    use_effect_with(state.lang, |lang| {
+        let _ = LocalStorage::set(LANG_KEY, lang.code());
+        if let Some(root) = gloo::utils::document().document_element() {
+            let _ = root.set_attribute("lang", if *lang == Lang::Zh { "zh-CN" } else { "en" });
         }
-    };
-    let on_produce = {
-        let apply = apply.clone();
-        let n = state.produced + 1;
-        Callback::from(move |_| {
-            apply(
-                Command::Produce {
-                    value: Arc::from(format!("m{n}")),
-                    acks: None,
-                },
-                n,
-            )
-        })
-    };
-    let c = &state.cluster;
-    html! {
-        <main>
-            <h1>{ "Kafka Replication Lab" }</h1>
-            <p>{ format!("protocol {} · leader epoch {}", c.protocol().name(), c.leader_epoch()) }</p>
-            <button data-testid="produce" onclick={on_produce}>{ "Produce" }</button>
-            { for c.brokers().iter().enumerate().map(|(i, b)| {
-                let on_fetch = {
-                    let apply = apply.clone();
-                    let produced = state.produced;
-                    Callback::from(move |_| apply(Command::Fetch { follower: i, max: None }, produced))
-                };
-                let role = if !b.is_alive() { "down" } else if c.leader() == Some(i) { "leader" } else { "follower" };
-                html! {
-                    <section class="lane" data-testid={format!("broker-{}", b.id)} data-role={role}
-                        data-leo={b.leo().to_string()} data-hw={b.hw().to_string()}>
-                        <h2>{ format!("{} ({role})", b.id) }</h2>
-                        if role == "follower" {
-                            <button data-testid={format!("fetch-{}", b.id)} onclick={on_fetch}>{ "Fetch" }</button>
-                        }
-                        <ol class="log">
-                        { for b.durable.log.records().iter().map(|r| html! {
-                            <li data-testid={format!("record-{}-{}", b.id, r.offset)} data-epoch={r.epoch.to_string()}>
-                                { format!("{}: {}", r.offset, r.value) }
-                            </li>
-                        }) }
-                        </ol>
-                        <p>{ format!("LEO {} · HW {}", b.leo(), b.hw()) }</p>
-                    </section>
+        gloo::utils::document().set_title(label(*lang, Label::AppTitle));
+    });
+
+    // Autoplay: one step per tick, never while paused or while the tab is hidden.
+    {
+        let dispatch = dispatch.clone();
+        let key = (
+            state.playing,
+            state.visible,
+            state.revision,
+            state.cursor,
+            state.speed_ms,
+        );
+        use_effect_with(key, move |&(playing, visible, _, _, speed)| {
+            let timer = (playing && visible).then(|| Timeout::new(speed, move || dispatch.dispatch(Action::AutoStep)));
+            move || drop(timer)
+        });
+    }
+
+    // Tab visibility.
+    {
+        let dispatch = dispatch.clone();
+        use_effect_with((), move |_| {
+            let document = gloo::utils::document();
+            let listener = EventListener::new(&document, "visibilitychange", move |_| {
+                dispatch.dispatch(Action::Visibility(!gloo::utils::document().hidden()));
+            });
+            move || drop(listener)
+        });
+    }
+
+    // Keyboard shortcuts: one listener, reading the latest state.
+    let latest = use_mut_ref(|| (*state).clone());
+    *latest.borrow_mut() = (*state).clone();
+    {
+        let dispatch = dispatch.clone();
+        use_effect_with((), move |_| {
+            let listener = EventListener::new(&gloo::utils::document(), "keydown", move |e| {
+                if let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() {
+                    on_key(&latest.borrow(), &dispatch, e);
                 }
-            }) }
-        </main>
+            });
+            move || drop(listener)
+        });
+    }
+
+    let timeline = state.timeline.borrow();
+    let marks = use_memo((state.revision, Rc::as_ptr(&state.timeline) as usize), |_| {
+        Rc::new(history::violation_marks(&timeline))
+    });
+    let ghosts = use_memo(
+        (state.revision, Rc::as_ptr(&state.timeline) as usize, state.cursor),
+        |_| Rc::new(history::ghosts(&timeline, state.cursor, state.view.brokers().len())),
+    );
+    let lang = state.lang;
+    let names: Vec<String> = state.view.brokers().iter().map(|b| b.id.clone()).collect();
+    let announcement: String = timeline
+        .events_of(state.cursor)
+        .iter()
+        .map(|e| narrate::event(lang, &Names(&names), e))
+        .collect::<Vec<_>>()
+        .join(". ");
+    let len = timeline.len();
+    drop(timeline);
+
+    html! {
+        <div class="app">
+            <Header lang={lang} protocol={state.view.protocol()} preset={state.preset} title={state.title.clone()}
+                dispatch={dispatch.clone()} />
+            <p class="tagline">{ label(lang, Label::Tagline) }</p>
+            <Player lang={lang} cursor={state.cursor} len={len} playing={state.playing} speed_ms={state.speed_ms}
+                can_undo={state.undo.is_some()} marks={(*marks).clone()} dispatch={dispatch.clone()} />
+            if let Some(notice) = &state.notice {
+                <NoticeBar lang={lang} notice={notice.clone()} names={Rc::new(names.clone())} dispatch={dispatch.clone()} />
+            }
+            <div class="layout">
+                <section class="lanes" aria-label={label(lang, Label::Partition)}>
+                    <Controls lang={lang} view={state.view.clone()} next_value={state.next_value()} dispatch={dispatch.clone()} />
+                    { for (0..state.view.brokers().len()).map(|ix| html! {
+                        <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang}
+                            selected={state.selected == Some(ix)}
+                            ghosts={Rc::new(ghosts[ix].clone())}
+                            dispatch={dispatch.clone()} />
+                    }) }
+                </section>
+                <aside class="side">
+                    <Violations lang={lang} view={state.view.clone()} marks={(*marks).clone()} dispatch={dispatch.clone()} />
+                    <DecisionPanel lang={lang} timeline={state.timeline.clone()} revision={state.revision}
+                        cursor={state.cursor} dispatch={dispatch.clone()} />
+                    <EventLog lang={lang} timeline={state.timeline.clone()} revision={state.revision}
+                        cursor={state.cursor} dispatch={dispatch.clone()} />
+                </aside>
+            </div>
+            <Editor lang={lang} timeline={state.timeline.clone()} revision={state.revision} title={state.title.clone()}
+                dispatch={dispatch.clone()} />
+            <div class="sr-only" aria-live="polite" data-testid="announcer">{ announcement }</div>
+            if state.help_open {
+                <Help lang={lang} dispatch={dispatch.clone()} />
+            }
+        </div>
     }
 }
 
-#[cfg(all(test, target_arch = "wasm32"))]
-mod tests {
-    use super::App;
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen_test::*;
-
-    wasm_bindgen_test_configure!(run_in_browser);
-
-    async fn settle() {
-        yew::platform::time::sleep(std::time::Duration::from_millis(20)).await;
+fn on_key(state: &AppState, dispatch: &UseReducerDispatcher<AppState>, e: &web_sys::KeyboardEvent) {
+    if e.ctrl_key() || e.meta_key() || e.alt_key() {
+        return;
     }
-
-    #[wasm_bindgen_test]
-    async fn produce_appends_a_record_to_the_leader_lane() {
-        let document = gloo::utils::document();
-        let root = document.create_element("div").expect("div");
-        document.body().expect("body").append_child(&root).expect("append");
-        yew::Renderer::<App>::with_root(root.clone()).render();
-        settle().await;
-        let leader = root
-            .query_selector("[data-testid=broker-A]")
-            .expect("query")
-            .expect("lane A");
-        assert_eq!(leader.get_attribute("data-role").as_deref(), Some("leader"));
-        assert!(root
-            .query_selector("[data-testid=record-A-0]")
-            .expect("query")
-            .is_none());
-        let button: web_sys::HtmlElement = root
-            .query_selector("[data-testid=produce]")
-            .expect("query")
-            .expect("produce button")
-            .dyn_into()
-            .expect("html element");
-        button.click();
-        settle().await;
-        let record = root
-            .query_selector("[data-testid=record-A-0]")
-            .expect("query")
-            .expect("record");
-        assert!(record.text_content().unwrap_or_default().contains("m1"));
-        assert_eq!(leader.get_attribute("data-leo").as_deref(), Some("1"));
+    let typing = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+        .unwrap_or(false);
+    if typing {
+        return;
+    }
+    let selected = state.selected.filter(|&b| b < state.view.brokers().len());
+    let action = match e.key().as_str() {
+        " " => Some(Action::TogglePlay),
+        "ArrowLeft" => Some(Action::StepBack),
+        "ArrowRight" => Some(Action::StepForward),
+        "p" => Some(Action::Produce {
+            value: None,
+            acks: None,
+        }),
+        "?" => Some(Action::ToggleHelp(!state.help_open)),
+        "Escape" => Some(Action::ToggleHelp(false)),
+        "f" => selected.map(|b| {
+            if state.view.brokers()[b].in_flight().is_some() {
+                Action::Do(Command::Deliver { follower: b })
+            } else {
+                Action::Do(Command::Fetch { follower: b, max: None })
+            }
+        }),
+        "c" => selected.map(|b| {
+            Action::Do(Command::Crash {
+                targets: vec![replab_core::CrashTarget {
+                    broker: b,
+                    unflushed_from: None,
+                }],
+            })
+        }),
+        "r" => selected.map(|b| Action::Do(Command::Restart { broker: b })),
+        "b" => selected.map(|b| {
+            Action::Do(Command::Bounce {
+                target: replab_core::CrashTarget {
+                    broker: b,
+                    unflushed_from: None,
+                },
+            })
+        }),
+        k => k
+            .parse::<usize>()
+            .ok()
+            .filter(|&d| (1..=state.view.brokers().len()).contains(&d))
+            .map(|d| Action::Select(Some(d - 1))),
+    };
+    if let Some(a) = action {
+        e.prevent_default();
+        dispatch.dispatch(a);
     }
 }

@@ -1,7 +1,13 @@
 //! The visualizer's entry point.
 
 mod app;
+mod components;
+mod history;
+mod panic_banner;
+mod presets;
+mod state;
 
 fn main() {
+    panic_banner::install();
     yew::Renderer::<app::App>::new().render();
 }

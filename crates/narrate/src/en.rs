@@ -240,20 +240,8 @@ pub fn event(names: &Names, e: &Event) -> String {
         Event::ClockAdvanced { now_ms } => format!("the clock reaches {now_ms} ms"),
         Event::ConfigChanged { setting } => format!("{} is now {}", setting.key(), setting.value_text()),
         Event::ViolationFound { violation } => match violation {
-            Violation::CommittedWriteLost { leader, offset, epoch, value, now } => format!(
-                "SAFETY: committed write lost: {value} (epoch {epoch}) is no longer at offset {offset} in leader {}'s log{}",
-                n(*leader),
-                now.as_ref().map_or(String::new(), |(e, v)| format!(", which holds {v} (epoch {e}) there"))
-            ),
-            Violation::ReplicasDiverged { leader, follower, offset, leader_record, follower_record } => format!(
-                "SAFETY: replicas diverged: at committed offset {offset}, {} holds {} (epoch {}) but leader {} holds {} (epoch {})",
-                n(*follower),
-                follower_record.1,
-                follower_record.0,
-                n(*leader),
-                leader_record.1,
-                leader_record.0
-            ),
+            Violation::CommittedWriteLost { .. } => format!("SAFETY: committed write lost: {}", violation_sentence(names, violation)),
+            Violation::ReplicasDiverged { .. } => format!("SAFETY: replicas diverged: {}", violation_sentence(names, violation)),
         },
     }
 }
@@ -333,5 +321,38 @@ pub fn found(names: &Names, f: &Found) -> String {
         Found::Brokers(s) => names.list(*s),
         Found::Violations(v) if v.is_empty() => "no violation".into(),
         Found::Violations(v) => v.iter().map(|k| k.name()).collect::<Vec<_>>().join(" "),
+    }
+}
+
+pub fn violation_sentence(names: &Names, violation: &Violation) -> String {
+    let n = |b: usize| names.get(b);
+    match violation {
+        Violation::CommittedWriteLost {
+            leader,
+            offset,
+            epoch,
+            value,
+            now,
+        } => format!(
+            "{value} (epoch {epoch}) is no longer at offset {offset} in leader {}'s log{}",
+            n(*leader),
+            now.as_ref()
+                .map_or(String::new(), |(e, v)| format!(", which holds {v} (epoch {e}) there"))
+        ),
+        Violation::ReplicasDiverged {
+            leader,
+            follower,
+            offset,
+            leader_record,
+            follower_record,
+        } => format!(
+            "at committed offset {offset}, {} holds {} (epoch {}) but leader {} holds {} (epoch {})",
+            n(*follower),
+            follower_record.1,
+            follower_record.0,
+            n(*leader),
+            leader_record.1,
+            leader_record.0
+        ),
     }
 }

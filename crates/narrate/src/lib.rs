@@ -3,6 +3,10 @@
 //! sentence is written twice.
 
 mod en;
+mod labels;
+mod zh;
+
+pub use labels::{label, Label};
 
 use replab_core::command::CommandError;
 use replab_core::event::{Event, Violation};
@@ -12,6 +16,27 @@ use replab_core::scenario::{Found, ScriptError};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lang {
     En,
+    Zh,
+}
+
+impl Lang {
+    /// The language tag (`en`, `zh`), as stored and put in links.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh",
+        }
+    }
+
+    /// From a tag such as `zh-CN` or `en-US`; None for other languages.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let primary = code.split(['-', '_']).next().unwrap_or("").to_ascii_lowercase();
+        match primary.as_str() {
+            "en" => Some(Lang::En),
+            "zh" => Some(Lang::Zh),
+            _ => None,
+        }
+    }
 }
 
 /// Broker names by index, as the cluster lists them.
@@ -36,6 +61,7 @@ impl Names<'_> {
 pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
     match lang {
         Lang::En => en::event(names, e),
+        Lang::Zh => zh::event(names, e),
     }
 }
 
@@ -43,6 +69,7 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
 pub fn truncation_reason(lang: Lang, rule: &replab_core::TruncationRule) -> String {
     match lang {
         Lang::En => en::truncation_reason(rule),
+        Lang::Zh => zh::truncation_reason(rule),
     }
 }
 
@@ -50,6 +77,7 @@ pub fn truncation_reason(lang: Lang, rule: &replab_core::TruncationRule) -> Stri
 pub fn violation_detail(lang: Lang, names: &Names, v: &Violation) -> String {
     match lang {
         Lang::En => en::violation_detail(names, v),
+        Lang::Zh => zh::violation_detail(names, v),
     }
 }
 
@@ -57,6 +85,7 @@ pub fn violation_detail(lang: Lang, names: &Names, v: &Violation) -> String {
 pub fn script_error(lang: Lang, names: &Names, e: &ScriptError) -> String {
     match lang {
         Lang::En => format!("line {}: {}", e.line, en::script_error(names, &e.kind)),
+        Lang::Zh => format!("第 {} 行：{}", e.line, zh::script_error(names, &e.kind)),
     }
 }
 
@@ -64,6 +93,7 @@ pub fn script_error(lang: Lang, names: &Names, e: &ScriptError) -> String {
 pub fn command_error(lang: Lang, names: &Names, e: &CommandError) -> String {
     match lang {
         Lang::En => en::command_error(names, e),
+        Lang::Zh => zh::command_error(names, e),
     }
 }
 
@@ -71,5 +101,31 @@ pub fn command_error(lang: Lang, names: &Names, e: &CommandError) -> String {
 pub fn found(lang: Lang, names: &Names, f: &Found) -> String {
     match lang {
         Lang::En => en::found(names, f),
+        Lang::Zh => zh::found(names, f),
+    }
+}
+
+/// A request as its protocol name with arguments ("Fetch(offset 2)").
+pub fn request(lang: Lang, r: &replab_core::message::Request) -> String {
+    match lang {
+        Lang::En => en::request(r),
+        Lang::Zh => zh::request(r),
+    }
+}
+
+/// A response's content ("epoch 0 ends at offset 1").
+pub fn reply(lang: Lang, r: &replab_core::message::Reply) -> String {
+    match lang {
+        Lang::En => en::reply(r),
+        Lang::Zh => zh::reply(r),
+    }
+}
+
+/// A violation as a sentence, without the kind's name ("m2 (epoch 0) is no
+/// longer at offset 1 in leader A's log").
+pub fn violation_sentence(lang: Lang, names: &Names, v: &Violation) -> String {
+    match lang {
+        Lang::En => en::violation_sentence(names, v),
+        Lang::Zh => zh::violation_sentence(names, v),
     }
 }

@@ -8,9 +8,9 @@ mod parse;
 mod run;
 
 pub use expect::{Expectation, Found};
-pub use format::{command_line, expectation_line, script_text};
-pub use parse::{parse, ScriptError, ScriptErrorKind};
-pub use run::{run, Outcome, Run, Step};
+pub use format::{command_line, expectation_line, history_text, script_text};
+pub use parse::{is_broker_id, is_value, parse, ScriptError, ScriptErrorKind};
+pub use run::{load, run, Loaded, Outcome, Run, Step};
 
 use crate::broker_set::BrokerIx;
 use crate::cluster::Setup;

@@ -88,3 +88,26 @@ pub fn run(script: &Script, protocol: Option<Protocol>) -> Result<Run, ScriptErr
         outcome: Outcome::Passed { checked },
     })
 }
+
+/// A script's commands applied into a `Timeline` (for the app): expectations are
+/// not checked; a refused command is a script error naming its line.
+pub fn load(script: &Script, protocol: Option<Protocol>) -> Result<Loaded, ScriptError> {
+    let setup = script.setup(protocol);
+    let mut timeline = crate::timeline::Timeline::new(setup.clone());
+    let mut lines = Vec::new();
+    for (line, c) in script.commands_under(setup.protocol) {
+        timeline.push(c.clone()).map_err(|error| ScriptError {
+            line,
+            kind: ScriptErrorKind::Command { error },
+        })?;
+        lines.push(line);
+    }
+    Ok(Loaded { timeline, lines })
+}
+
+/// A loaded script: its history, and the line of each step's command.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub timeline: crate::timeline::Timeline,
+    pub lines: Vec<usize>,
+}

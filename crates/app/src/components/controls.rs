@@ -1,0 +1,159 @@
+//! Writing messages, moving the clock, and the partition's settings.
+
+use super::Dispatch;
+use crate::state::Action;
+use replab_core::{Acks, Cluster, Command, Setting};
+use replab_narrate::{label, Label, Lang};
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ControlsProps {
+    pub lang: Lang,
+    pub view: Rc<Cluster>,
+    pub next_value: String,
+    pub dispatch: Dispatch,
+}
+
+fn input_value(e: &Event) -> String {
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        .map(|i| i.value())
+        .or_else(|| {
+            e.target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+                .map(|s| s.value())
+        })
+        .unwrap_or_default()
+}
+
+#[function_component(Controls)]
+pub fn controls(p: &ControlsProps) -> Html {
+    let lang = p.lang;
+    let value = use_state(String::new);
+    let acks = use_state(|| None::<Acks>);
+    let tick_ms = use_state(|| 10_000u64);
+    let config = p.view.config();
+    let valid_value = value.is_empty() || replab_core::scenario::is_value(&value);
+
+    let on_produce = {
+        let dispatch = p.dispatch.clone();
+        let value = value.clone();
+        let acks = *acks;
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            dispatch.dispatch(Action::Produce {
+                value: Some((*value).clone()),
+                acks,
+            });
+            value.set(String::new());
+        })
+    };
+    let on_value = {
+        let value = value.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(i) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                value.set(i.value());
+            }
+        })
+    };
+    let on_acks = {
+        let acks = acks.clone();
+        Callback::from(move |e: Event| acks.set(Acks::from_name(&input_value(&e))))
+    };
+    let on_tick_ms = {
+        let tick_ms = tick_ms.clone();
+        Callback::from(move |e: Event| {
+            if let Ok(ms) = input_value(&e).parse::<u64>() {
+                tick_ms.set(ms);
+            }
+        })
+    };
+    let on_tick = {
+        let dispatch = p.dispatch.clone();
+        let ms = *tick_ms;
+        Callback::from(move |_| dispatch.dispatch(Action::Do(Command::Tick { ms })))
+    };
+    let set = |make: fn(&str) -> Option<Setting>| {
+        let dispatch = p.dispatch.clone();
+        Callback::from(move |e: Event| {
+            if let Some(setting) = make(&input_value(&e)) {
+                dispatch.dispatch(Action::Do(Command::Set { setting }));
+            }
+        })
+    };
+    let on_unclean = {
+        let dispatch = p.dispatch.clone();
+        Callback::from(move |e: Event| {
+            let checked = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+                .map(|i| i.checked())
+                .unwrap_or(false);
+            dispatch.dispatch(Action::Do(Command::Set {
+                setting: Setting::UncleanLeaderElection(checked),
+            }));
+        })
+    };
+    let brokers = p.view.brokers().len() as u32;
+    html! {
+        <div class="controls">
+            <form class="produce" onsubmit={on_produce}>
+                <label>
+                    <span class="sr-only">{ label(lang, Label::Value) }</span>
+                    <input data-testid="produce-value" size="8" placeholder={p.next_value.clone()} value={(*value).clone()}
+                        aria-label={label(lang, Label::Value)} aria-invalid={(!valid_value).to_string()} oninput={on_value} />
+                </label>
+                <label>
+                    <span>{ label(lang, Label::Acks) }</span>
+                    <select data-testid="produce-acks" onchange={on_acks}>
+                        <option value="" selected={acks.is_none()}>{ format!("{} ({})", config.acks.name(), label(lang, Label::Default)) }</option>
+                        { for [Acks::None, Acks::Leader, Acks::All].iter().map(|a| html! {
+                            <option value={a.name()} selected={*acks == Some(*a)}>{ a.name() }</option>
+                        }) }
+                    </select>
+                </label>
+                <button type="submit" data-testid="produce" class="primary" disabled={!valid_value}
+                    title={label(lang, Label::ProduceTitle)}>
+                    { format!("{} {}", label(lang, Label::Produce), if value.is_empty() { p.next_value.as_str() } else { value.as_str() }) }
+                </button>
+            </form>
+            <div class="tick">
+                <input type="number" min="0" step="1000" value={tick_ms.to_string()} data-testid="tick-ms"
+                    aria-label={label(lang, Label::Milliseconds)} onchange={on_tick_ms} />
+                <span>{ label(lang, Label::Milliseconds) }</span>
+                <button data-testid="tick" title={label(lang, Label::TickTitle)} onclick={on_tick}>{ label(lang, Label::Tick) }</button>
+                <span class="clock">{ format!("t = {} ms", p.view.now_ms()) }</span>
+            </div>
+            <details class="settings">
+                <summary>{ label(lang, Label::Settings) }</summary>
+                <label>
+                    <span>{ label(lang, Label::MinIsr) }</span>
+                    <select data-testid="min-isr" onchange={set(|v| v.parse().ok().map(Setting::MinInsyncReplicas))}>
+                        { for (1..=brokers.max(config.min_insync_replicas)).map(|n| html! {
+                            <option value={n.to_string()} selected={n == config.min_insync_replicas}>{ n }</option>
+                        }) }
+                    </select>
+                </label>
+                <label>
+                    <input type="checkbox" data-testid="unclean" checked={config.unclean_leader_election} onchange={on_unclean} />
+                    <span>{ label(lang, Label::UncleanElection) }</span>
+                </label>
+                <label>
+                    <span>{ label(lang, Label::LagTime) }</span>
+                    <input type="number" min="0" step="1000" data-testid="lag-time" value={config.replica_lag_time_max_ms.to_string()}
+                        onchange={set(|v| v.parse().ok().map(Setting::ReplicaLagTimeMaxMs))} />
+                </label>
+                <label>
+                    <span>{ "acks" }</span>
+                    <select data-testid="default-acks" onchange={set(|v| Acks::from_name(v).map(Setting::Acks))}>
+                        { for [Acks::None, Acks::Leader, Acks::All].iter().map(|a| html! {
+                            <option value={a.name()} selected={config.acks == *a}>{ a.name() }</option>
+                        }) }
+                    </select>
+                </label>
+            </details>
+        </div>
+    }
+}

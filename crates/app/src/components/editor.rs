@@ -1,0 +1,94 @@
+//! The scenario editor: type or paste a script and load it. Errors name their
+//! line, and the current state stays as it was until a script loads.
+
+use super::Dispatch;
+use crate::state::{load_script, Action};
+use replab_core::scenario::{self, ScriptError};
+use replab_core::timeline::Timeline;
+use replab_narrate::{self as narrate, label, Label, Lang, Names};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+#[derive(Properties)]
+pub struct EditorProps {
+    pub lang: Lang,
+    pub timeline: Rc<RefCell<Timeline>>,
+    pub revision: u64,
+    pub title: Option<Rc<str>>,
+    pub dispatch: Dispatch,
+}
+
+impl PartialEq for EditorProps {
+    fn eq(&self, o: &Self) -> bool {
+        self.lang == o.lang
+            && Rc::ptr_eq(&self.timeline, &o.timeline)
+            && self.revision == o.revision
+            && self.title == o.title
+    }
+}
+
+#[function_component(Editor)]
+pub fn editor(p: &EditorProps) -> Html {
+    let lang = p.lang;
+    let text = use_state(String::new);
+    // The error with the names it refers to, so it can be re-worded in either language.
+    let error = use_state(|| None::<(ScriptError, Vec<String>)>);
+    let on_input = {
+        let text = text.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(t) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+            {
+                text.set(t.value());
+            }
+        })
+    };
+    let on_load = {
+        let text = text.clone();
+        let error = error.clone();
+        let dispatch = p.dispatch.clone();
+        Callback::from(move |_| match scenario::parse(&text) {
+            Err(e) => error.set(Some((e, Vec::new()))),
+            Ok(script) => match load_script(&script) {
+                Err(e) => error.set(Some((e, script.brokers.clone()))),
+                Ok(_) => {
+                    error.set(None);
+                    dispatch.dispatch(Action::Load {
+                        script: Rc::new(script),
+                        preset: None,
+                    });
+                }
+            },
+        })
+    };
+    let on_copy = {
+        let text = text.clone();
+        let timeline = p.timeline.clone();
+        let title = p.title.clone();
+        Callback::from(move |_| {
+            let t = timeline.borrow();
+            text.set(scenario::history_text(title.as_deref(), t.setup(), t.commands()));
+        })
+    };
+    html! {
+        <details class="panel editor" open=true>
+            <summary><h2>{ label(lang, Label::Editor) }</h2></summary>
+            <p class="hint">{ label(lang, Label::EditorHint) }</p>
+            <textarea data-testid="scenario-editor" rows="10" spellcheck="false" value={(*text).clone()} oninput={on_input}
+                aria-label={label(lang, Label::Editor)} aria-invalid={error.is_some().to_string()}
+                placeholder={"title My story\nprotocol kip-279\nbrokers A B C\nproduce m1\nfetch B\ncrash A"} />
+            <div class="editor-actions">
+                <button data-testid="load-scenario" class="primary" onclick={on_load}>{ label(lang, Label::LoadScenario) }</button>
+                <button data-testid="copy-history" onclick={on_copy}>{ label(lang, Label::CurrentScript) }</button>
+            </div>
+            if let Some((e, names)) = &*error {
+                <p class="error" role="alert" data-testid="scenario-error" data-line={e.line.to_string()}>
+                    { narrate::script_error(lang, &Names(names), e) }
+                </p>
+            }
+        </details>
+    }
+}

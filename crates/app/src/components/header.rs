@@ -1,0 +1,102 @@
+//! Title, protocol and preset choice, language toggle, help.
+
+use super::{send, Dispatch};
+use crate::presets::{self, PRESETS};
+use crate::state::Action;
+use replab_core::scenario;
+use replab_core::Protocol;
+use replab_narrate::{label, Label, Lang};
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct HeaderProps {
+    pub lang: Lang,
+    pub protocol: Protocol,
+    pub preset: Option<&'static str>,
+    pub title: Option<Rc<str>>,
+    pub dispatch: Dispatch,
+}
+
+pub fn protocol_label(p: Protocol) -> Label {
+    match p {
+        Protocol::Hw => Label::ProtocolHw,
+        Protocol::Kip101 => Label::ProtocolKip101,
+        Protocol::Kip279 => Label::ProtocolKip279,
+        Protocol::DivergingEpoch => Label::ProtocolDiverging,
+    }
+}
+
+fn select_value(e: &Event) -> Option<String> {
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+        .map(|s| s.value())
+}
+
+#[function_component(Header)]
+pub fn header(p: &HeaderProps) -> Html {
+    let lang = p.lang;
+    let on_protocol = {
+        let dispatch = p.dispatch.clone();
+        Callback::from(move |e: Event| {
+            if let Some(proto) = select_value(&e).as_deref().and_then(Protocol::from_name) {
+                dispatch.dispatch(Action::SetProtocol(proto));
+            }
+        })
+    };
+    let on_preset = {
+        let dispatch = p.dispatch.clone();
+        Callback::from(move |e: Event| {
+            let Some(preset) = select_value(&e).as_deref().and_then(presets::find) else {
+                return;
+            };
+            // The presets are the tested scenario files: they always parse.
+            if let Ok(script) = scenario::parse(preset.text) {
+                dispatch.dispatch(Action::Load {
+                    script: Rc::new(script),
+                    preset: Some(preset.id),
+                });
+            }
+        })
+    };
+    let other = if lang == Lang::En { Lang::Zh } else { Lang::En };
+    html! {
+        <header class="header">
+            <div class="brand">
+                <h1>{ label(lang, Label::AppTitle) }</h1>
+                if let Some(t) = &p.title {
+                    <p class="story-title" data-testid="title">{ t.to_string() }</p>
+                }
+            </div>
+            <div class="header-controls">
+                <label>
+                    <span>{ label(lang, Label::Preset) }</span>
+                    <select data-testid="preset" onchange={on_preset}>
+                        <option value="" selected={p.preset.is_none()}>{ label(lang, Label::PresetChoose) }</option>
+                        { for PRESETS.iter().map(|pr| html! {
+                            <option value={pr.id} selected={p.preset == Some(pr.id)}>{ presets::title(pr) }</option>
+                        }) }
+                    </select>
+                </label>
+                <label>
+                    <span>{ label(lang, Label::Protocol) }</span>
+                    <select data-testid="protocol" onchange={on_protocol}>
+                        { for Protocol::ALL.iter().map(|&proto| html! {
+                            <option value={proto.name()} selected={proto == p.protocol}>
+                                { label(lang, protocol_label(proto)) }
+                            </option>
+                        }) }
+                    </select>
+                </label>
+                <button data-testid="lang" class="lang" title={label(lang, Label::SwitchLanguage)}
+                    aria-label={label(lang, Label::SwitchLanguage)}
+                    onclick={send(&p.dispatch, move || Action::SetLang(other))}>
+                    { label(lang, Label::OtherLanguage) }
+                </button>
+                <button class="help-button" data-testid="help" aria-label={label(lang, Label::Help)} title={label(lang, Label::Help)}
+                    onclick={send(&p.dispatch, || Action::ToggleHelp(true))}>{ "?" }</button>
+            </div>
+        </header>
+    }
+}

@@ -1,0 +1,39 @@
+//! The keyboard shortcuts (`?`).
+
+use super::{send, Dispatch};
+use crate::state::Action;
+use replab_narrate::{label, Label, Lang};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct HelpProps {
+    pub lang: Lang,
+    pub dispatch: Dispatch,
+}
+
+#[function_component(Help)]
+pub fn help(p: &HelpProps) -> Html {
+    let lang = p.lang;
+    let rows = [
+        ("Space", Label::KeySpace),
+        ("← →", Label::KeyArrows),
+        ("p", Label::KeyProduce),
+        ("1–7", Label::KeyDigits),
+        ("f", Label::KeyFetch),
+        ("c", Label::KeyCrash),
+        ("r", Label::KeyRestart),
+        ("b", Label::KeyBounce),
+        ("?", Label::KeyHelp),
+    ];
+    html! {
+        <div class="help" role="dialog" aria-modal="true" aria-labelledby="help-title" data-testid="help-dialog">
+            <div class="help-box">
+                <h2 id="help-title">{ label(lang, Label::Help) }</h2>
+                <dl>
+                    { for rows.iter().map(|(k, l)| html! { <><dt><kbd>{ *k }</kbd></dt><dd>{ label(lang, *l) }</dd></> }) }
+                </dl>
+                <button autofocus=true onclick={send(&p.dispatch, || Action::ToggleHelp(false))}>{ label(lang, Label::Close) }</button>
+            </div>
+        </div>
+    }
+}

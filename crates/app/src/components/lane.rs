@@ -1,0 +1,223 @@
+//! One broker: its log as cells coloured by leader epoch with HW and LEO marks,
+//! its role and ISR membership, its checkpoints, a response in flight, and the
+//! buttons that act on it.
+
+use super::{send, Dispatch};
+use crate::state::Action;
+use replab_core::message::Reply;
+use replab_core::{Cluster, Command, CrashTarget, Record};
+use replab_narrate::{self as narrate, label, Label, Lang};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties)]
+pub struct LaneProps {
+    pub view: Rc<Cluster>,
+    pub ix: usize,
+    pub lang: Lang,
+    pub selected: bool,
+    /// (step, records) this broker lost most recently.
+    pub ghosts: Rc<(usize, Vec<Record>)>,
+    pub dispatch: Dispatch,
+}
+
+/// Only what this lane shows is compared, so an unchanged lane is not re-rendered.
+impl PartialEq for LaneProps {
+    fn eq(&self, other: &Self) -> bool {
+        let (a, b) = (&self.view, &other.view);
+        let ix = self.ix;
+        let controller = |c: &Cluster| {
+            (
+                c.leader() == Some(ix),
+                c.leader().is_some(),
+                c.isr().contains(ix),
+                c.isr().len(),
+                c.leader_epoch(),
+                c.protocol(),
+                c.config().unclean_leader_election,
+            )
+        };
+        ix == other.ix
+            && self.lang == other.lang
+            && self.selected == other.selected
+            && self.dispatch == other.dispatch
+            && (Rc::ptr_eq(a, b) || (a.broker(ix) == b.broker(ix) && controller(a) == controller(b)))
+            && (Rc::ptr_eq(&self.ghosts, &other.ghosts) || self.ghosts == other.ghosts)
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct CellProps {
+    broker: Rc<str>,
+    record: Record,
+    committed: bool,
+}
+
+#[function_component(Cell)]
+fn cell(p: &CellProps) -> Html {
+    html! {
+        <li class={classes!("cell", format!("e{}", p.record.epoch % 8), (!p.committed).then_some("uncommitted"))}
+            data-testid={format!("record-{}-{}", p.broker, p.record.offset)} data-epoch={p.record.epoch.to_string()}
+            title={format!("offset {} · epoch {}", p.record.offset, p.record.epoch)}>
+            <span class="off">{ p.record.offset }</span>
+            <span class="val">{ p.record.value.to_string() }</span>
+            <span class="ep">{ format!("e{}", p.record.epoch) }</span>
+        </li>
+    }
+}
+
+fn crash_target(broker: usize) -> CrashTarget {
+    CrashTarget {
+        broker,
+        unflushed_from: None,
+    }
+}
+
+#[function_component(Lane)]
+pub fn lane(p: &LaneProps) -> Html {
+    // Counts this lane's renders, so tests can see unchanged lanes are skipped.
+    let renders = use_mut_ref(|| 0u64);
+    *renders.borrow_mut() += 1;
+    let renders = *renders.borrow();
+    let lang = p.lang;
+    let c = &p.view;
+    let ix = p.ix;
+    let Some(b) = c.broker(ix) else { return html! {} };
+    let id: Rc<str> = Rc::from(b.id.as_str());
+    let is_leader = c.leader() == Some(ix);
+    let alive = b.is_alive();
+    let role = if !alive {
+        "down"
+    } else if is_leader {
+        "leader"
+    } else {
+        "follower"
+    };
+    let role_label = label(
+        lang,
+        match role {
+            "down" => Label::Down,
+            "leader" => Label::Leader,
+            _ => Label::Follower,
+        },
+    );
+    let in_isr = c.isr().contains(ix);
+    let follower = alive && !is_leader;
+    let in_flight = b.in_flight();
+    let validating = b.follower_state().is_some_and(|s| s.validating);
+    let hw = b.hw();
+    let leo = b.leo();
+    let records = b.durable.log.records();
+    let ghosts: Vec<&Record> = p.ghosts.1.iter().filter(|r| r.offset >= leo).collect();
+    let d = &p.dispatch;
+
+    let status = if !alive {
+        None
+    } else if is_leader {
+        None
+    } else if c.leader().is_none() {
+        Some(label(lang, Label::WaitingForLeader))
+    } else if validating {
+        Some(label(lang, Label::Validating))
+    } else {
+        None
+    };
+
+    html! {
+        <section class={classes!("lane", role, p.selected.then_some("selected"), (!in_isr).then_some("out-of-isr"))}
+            data-testid={format!("broker-{id}")} data-role={role} data-leo={leo.to_string()} data-hw={hw.to_string()}
+            data-epoch={b.latest_epoch().map(|e| e.to_string()).unwrap_or_default()} data-isr={in_isr.to_string()} data-renders={renders.to_string()}
+            aria-label={format!("{} {id}", label(lang, Label::Broker))}>
+            <header class="lane-head">
+                <button class="name" aria-pressed={p.selected.to_string()} data-testid={format!("select-{id}")}
+                    title={label(lang, Label::Select)}
+                    onclick={send(d, move || Action::Select(Some(ix)))}>{ id.to_string() }</button>
+                <span class={classes!("role", role)}>{ role_label }</span>
+                <span class={classes!("isr", if in_isr { "in" } else { "out" })}>
+                    { label(lang, if in_isr { Label::InIsr } else { Label::OutOfIsr }) }
+                </span>
+                <span class="nums">
+                    <abbr title={label(lang, Label::LeoTitle)}>{ label(lang, Label::Leo) }</abbr>{ format!(" {leo} · ") }
+                    <abbr title={label(lang, Label::HwTitle)}>{ label(lang, Label::Hw) }</abbr>{ format!(" {hw}") }
+                </span>
+                if let Some(s) = status {
+                    <span class="status">{ s }</span>
+                }
+            </header>
+            <div class="lane-body">
+                <ol class="log" aria-label={format!("{id} log")}>
+                    if records.is_empty() && ghosts.is_empty() {
+                        <li class="empty">{ label(lang, Label::EmptyLog) }</li>
+                    }
+                    { for records.iter().map(|r| html! {
+                        <Cell key={r.offset} broker={id.clone()} record={r.clone()} committed={r.offset < hw} />
+                    }).take(hw as usize) }
+                    <li class="mark hw" key="hw" title={label(lang, Label::HwTitle)}>{ format!("HW {hw}") }</li>
+                    { for records.iter().skip(hw as usize).map(|r| html! {
+                        <Cell key={r.offset} broker={id.clone()} record={r.clone()} committed={false} />
+                    }) }
+                    if leo != hw {
+                        <li class="mark leo" key="leo" title={label(lang, Label::LeoTitle)}>{ format!("LEO {leo}") }</li>
+                    }
+                    { for ghosts.iter().map(|r| html! {
+                        <li key={format!("ghost-{}", r.offset)} class={classes!("cell", "ghost", format!("e{}", r.epoch % 8))}
+                            data-testid={format!("lost-{id}-{}", r.offset)}
+                            title={format!("{} ({} {})", label(lang, Label::LostTitle), label(lang, Label::AtStep), p.ghosts.0)}>
+                            <span class="off">{ r.offset }</span>
+                            <span class="val">{ r.value.to_string() }</span>
+                            <span class="ep">{ label(lang, Label::Lost) }</span>
+                        </li>
+                    }) }
+                </ol>
+                <div class="disk" title={label(lang, Label::EpochCacheTitle)}>
+                    <span class="disk-title">{ label(lang, Label::Checkpoints) }</span>
+                    <span>{ format!("{} {hw}", label(lang, Label::HwCheckpoint)) }</span>
+                    <table class="epochs" data-testid={format!("epochs-{id}")}>
+                        <caption>{ label(lang, Label::EpochCache) }</caption>
+                        <tr><th scope="col">{ label(lang, Label::Epoch) }</th><th scope="col">{ label(lang, Label::StartOffset) }</th></tr>
+                        if b.durable.epoch_cache.entries().is_empty() {
+                            <tr><td colspan="2">{ label(lang, Label::NoEpochs) }</td></tr>
+                        }
+                        { for b.durable.epoch_cache.entries().iter().map(|e| html! {
+                            <tr class={format!("e{}", e.epoch % 8)}><td>{ e.epoch }</td><td>{ e.start_offset }</td></tr>
+                        }) }
+                    </table>
+                </div>
+            </div>
+            if let (Some(f), Some(leader)) = (in_flight, c.leader()) {
+                <div class="in-flight" data-testid={format!("in-flight-{id}")}>
+                    <button class="message" data-testid={format!("deliver-{id}")} title={label(lang, Label::DeliverTitle)}
+                        onclick={send(d, move || Action::Do(Command::Deliver { follower: ix }))}>
+                        <span class="arrow">{ format!("{} → {id}", c.broker(leader).map(|l| l.id.as_str()).unwrap_or("?")) }</span>
+                        <span>{ reply_text(lang, &f.reply()) }</span>
+                        <span class="hint">{ label(lang, Label::Deliver) }</span>
+                    </button>
+                    <button class="drop" data-testid={format!("drop-{id}")} title={label(lang, Label::DropTitle)}
+                        onclick={send(d, move || Action::Do(Command::Drop { follower: ix }))}>{ label(lang, Label::Drop) }</button>
+                </div>
+            }
+            <div class="actions" role="group" aria-label={format!("{id}")}>
+                <button data-testid={format!("fetch-{id}")} disabled={!follower || in_flight.is_some()}
+                    title={label(lang, Label::FetchTitle)}
+                    onclick={send(d, move || Action::Do(Command::Fetch { follower: ix, max: None }))}>{ label(lang, Label::Fetch) }</button>
+                <button data-testid={format!("send-{id}")} disabled={!follower || in_flight.is_some()}
+                    title={label(lang, Label::SendTitle)}
+                    onclick={send(d, move || Action::Do(Command::Send { follower: ix, max: None }))}>{ label(lang, Label::Send) }</button>
+                <button data-testid={format!("crash-{id}")} disabled={!alive} title={label(lang, Label::CrashTitle)}
+                    onclick={send(d, move || Action::Do(Command::Crash { targets: vec![crash_target(ix)] }))}>{ label(lang, Label::Crash) }</button>
+                <button data-testid={format!("bounce-{id}")} disabled={!follower} title={label(lang, Label::BounceTitle)}
+                    onclick={send(d, move || Action::Do(Command::Bounce { target: crash_target(ix) }))}>{ label(lang, Label::Bounce) }</button>
+                <button data-testid={format!("restart-{id}")} disabled={alive} title={label(lang, Label::RestartTitle)}
+                    onclick={send(d, move || Action::Do(Command::Restart { broker: ix }))}>{ label(lang, Label::Restart) }</button>
+                <button data-testid={format!("elect-{id}")} disabled={!alive || !in_isr} title={label(lang, Label::ElectTitle)}
+                    onclick={send(d, move || Action::Do(Command::Elect { broker: ix, unclean: false }))}>{ label(lang, Label::Elect) }</button>
+                <button data-testid={format!("elect-unclean-{id}")} disabled={!alive} title={label(lang, Label::ElectUncleanTitle)}
+                    onclick={send(d, move || Action::Do(Command::Elect { broker: ix, unclean: true }))}>{ label(lang, Label::ElectUnclean) }</button>
+            </div>
+        </section>
+    }
+}
+
+fn reply_text(lang: Lang, r: &Reply) -> String {
+    narrate::reply(lang, r)
+}

@@ -1,0 +1,90 @@
+//! Time travel: step back and forward, play and pause, scrub the history, undo a fork.
+
+use super::{send, Dispatch};
+use crate::state::Action;
+use replab_core::ViolationKind;
+use replab_narrate::{label, Label, Lang};
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct PlayerProps {
+    pub lang: Lang,
+    pub cursor: usize,
+    pub len: usize,
+    pub playing: bool,
+    pub speed_ms: u32,
+    pub can_undo: bool,
+    pub marks: Rc<Vec<(usize, ViolationKind)>>,
+    pub dispatch: Dispatch,
+}
+
+const SPEEDS: [(u32, &str); 3] = [(1500, "0.5×"), (900, "1×"), (350, "2.5×")];
+
+#[function_component(Player)]
+pub fn player(p: &PlayerProps) -> Html {
+    let lang = p.lang;
+    let on_scrub = {
+        let dispatch = p.dispatch.clone();
+        Callback::from(move |e: InputEvent| {
+            let v = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+                .map(|i| i.value());
+            if let Some(k) = v.and_then(|v| v.parse::<usize>().ok()) {
+                dispatch.dispatch(Action::StepTo(k));
+            }
+        })
+    };
+    let on_speed = {
+        let dispatch = p.dispatch.clone();
+        Callback::from(move |e: Event| {
+            let v = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+                .map(|s| s.value());
+            if let Some(ms) = v.and_then(|v| v.parse::<u32>().ok()) {
+                dispatch.dispatch(Action::SetSpeed(ms));
+            }
+        })
+    };
+    let play_label = label(lang, if p.playing { Label::Pause } else { Label::Play });
+    let len = p.len.max(1) as f64;
+    html! {
+        <div class="player" role="group" aria-label={label(lang, Label::Timeline)}>
+            <button data-testid="step-back" aria-label={label(lang, Label::StepBack)} title={label(lang, Label::StepBack)}
+                disabled={p.cursor == 0} onclick={send(&p.dispatch, || Action::StepBack)}>{ "◀" }</button>
+            <button data-testid="play" aria-label={play_label} title={play_label} aria-pressed={p.playing.to_string()}
+                onclick={send(&p.dispatch, || Action::TogglePlay)}>{ if p.playing { "❚❚" } else { "▶" } }</button>
+            <button data-testid="step-forward" aria-label={label(lang, Label::StepForward)} title={label(lang, Label::StepForward)}
+                disabled={p.cursor >= p.len} onclick={send(&p.dispatch, || Action::StepForward)}>{ "▶|" }</button>
+            <label class="speed">
+                <span class="sr-only">{ label(lang, Label::Speed) }</span>
+                <select data-testid="speed" onchange={on_speed} aria-label={label(lang, Label::Speed)}>
+                    { for SPEEDS.iter().map(|(ms, name)| html! {
+                        <option value={ms.to_string()} selected={*ms == p.speed_ms}>{ *name }</option>
+                    }) }
+                </select>
+            </label>
+            <div class="scrubber">
+                <input type="range" min="0" max={p.len.to_string()} value={p.cursor.to_string()}
+                    aria-label={label(lang, Label::Timeline)} data-testid="scrubber" oninput={on_scrub} />
+                <div class="marks" aria-hidden="true">
+                    { for p.marks.iter().map(|(k, kind)| html! {
+                        <span class={classes!("mark", kind.name())} data-testid="timeline-mark"
+                            style={format!("left: {:.2}%", *k as f64 / len * 100.0)}></span>
+                    }) }
+                </div>
+            </div>
+            <span class="step" data-testid="step" data-step={p.cursor.to_string()}>
+                { format!("{} {} / {}", label(lang, Label::Step), p.cursor, p.len) }
+            </span>
+            if p.can_undo {
+                <button data-testid="undo" class="undo" onclick={send(&p.dispatch, || Action::Undo)}>
+                    { format!("↶ {}", label(lang, Label::Undo)) }
+                </button>
+            }
+        </div>
+    }
+}

@@ -1,0 +1,52 @@
+//! Safety checks that have fired by the current step, as alerts that link to their step.
+
+use super::{send, Dispatch};
+use crate::state::Action;
+use replab_core::{Cluster, ViolationKind};
+use replab_narrate::{self as narrate, label, Label, Lang, Names};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ViolationsProps {
+    pub lang: Lang,
+    pub view: Rc<Cluster>,
+    pub marks: Rc<Vec<(usize, ViolationKind)>>,
+    pub dispatch: Dispatch,
+}
+
+pub fn kind_label(k: ViolationKind) -> Label {
+    match k {
+        ViolationKind::CommittedWriteLost => Label::CommittedWriteLost,
+        ViolationKind::ReplicasDiverged => Label::ReplicasDiverged,
+    }
+}
+
+#[function_component(Violations)]
+pub fn violations(p: &ViolationsProps) -> Html {
+    let lang = p.lang;
+    let names: Vec<String> = p.view.brokers().iter().map(|b| b.id.clone()).collect();
+    let fired = p.view.violations();
+    html! {
+        <section class="panel violations" aria-label={label(lang, Label::Violations)}>
+            <h2>{ label(lang, Label::Violations) }</h2>
+            if fired.is_empty() {
+                <p class="ok" data-testid="no-violation">{ label(lang, Label::NoViolations) }</p>
+            }
+            { for fired.iter().map(|v| {
+                let kind = v.kind();
+                let step = p.marks.iter().find(|(_, k)| *k == kind).map(|(s, _)| *s).unwrap_or(0);
+                let sentence = narrate::violation_sentence(lang, &Names(&names), v);
+                html! {
+                    <div class={classes!("violation", kind.name())} role="alert" data-testid="violation" data-kind={kind.name()}>
+                        <strong>{ label(lang, kind_label(kind)) }</strong>
+                        <p>{ sentence }</p>
+                        <button class="link" onclick={send(&p.dispatch, move || Action::StepTo(step))}>
+                            { format!("{} {step}", label(lang, Label::AtStep)) }
+                        </button>
+                    </div>
+                }
+            }) }
+        </section>
+    }
+}

@@ -1,0 +1,42 @@
+//! A Rust panic shows a visible banner with a reload button, never a dead page.
+
+use replab_narrate::{label, Label, Lang};
+
+pub fn install() {
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(&info.to_string().into());
+        show();
+    }));
+}
+
+fn show() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Some(body) = document.body() else { return };
+    if document.get_element_by_id("panic-banner").is_some() {
+        return;
+    }
+    let Ok(banner) = document.create_element("div") else {
+        return;
+    };
+    banner.set_id("panic-banner");
+    let _ = banner.set_attribute("role", "alert");
+    let _ = banner.set_attribute("data-testid", "panic-banner");
+    let text = format!(
+        "{} {}",
+        label(Lang::En, Label::PanicMessage),
+        label(Lang::Zh, Label::PanicMessage)
+    );
+    banner.set_text_content(Some(&text));
+    if let Ok(button) = document.create_element("button") {
+        button.set_text_content(Some(&format!(
+            "{} / {}",
+            label(Lang::En, Label::Reload),
+            label(Lang::Zh, Label::Reload)
+        )));
+        let _ = button.set_attribute("onclick", "location.reload()");
+        let _ = banner.append_child(&button);
+    }
+    let _ = body.prepend_with_node_1(&banner);
+}

@@ -1,0 +1,304 @@
+//! The app's state and its reducer: every change goes through an `Action`.
+
+use replab_core::scenario::{self, Script, ScriptError};
+use replab_core::timeline::Timeline;
+use replab_core::{Acks, Cluster, Command, CommandError, Config, Protocol, Setup};
+use replab_narrate::Lang;
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+use yew::prelude::*;
+
+/// Something the reader should know about the last action.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    /// A click the model refused.
+    Refused(CommandError),
+    /// Switching protocol replayed the history only up to `step`; the next
+    /// command (`command`, as scenario text) is not possible under it.
+    ReplayStopped {
+        step: usize,
+        command: String,
+        error: CommandError,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct AppState {
+    /// The history. Mutated in place by the reducer; `revision` says when.
+    pub timeline: Rc<RefCell<Timeline>>,
+    pub revision: u64,
+    /// How many commands of the history are applied in the view.
+    pub cursor: usize,
+    /// The state after `cursor` commands.
+    pub view: Rc<Cluster>,
+    pub title: Option<Rc<str>>,
+    pub preset: Option<&'static str>,
+    pub lang: Lang,
+    pub playing: bool,
+    /// Milliseconds between autoplay steps.
+    pub speed_ms: u32,
+    pub visible: bool,
+    pub selected: Option<usize>,
+    /// The future cut off by acting at a past step: (step it was cut at, commands).
+    pub undo: Option<(usize, Rc<Vec<Command>>)>,
+    pub notice: Option<Notice>,
+    pub help_open: bool,
+    /// The follower autoplay serves next.
+    pub autoplay_next: usize,
+}
+
+impl PartialEq for AppState {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.timeline, &other.timeline)
+            && self.revision == other.revision
+            && self.cursor == other.cursor
+            && self.lang == other.lang
+            && self.playing == other.playing
+            && self.speed_ms == other.speed_ms
+            && self.visible == other.visible
+            && self.selected == other.selected
+            && self.notice == other.notice
+            && self.help_open == other.help_open
+            && self.undo.as_ref().map(|u| u.0) == other.undo.as_ref().map(|u| u.0)
+    }
+}
+
+pub fn default_setup() -> Setup {
+    Setup {
+        brokers: vec!["A".into(), "B".into(), "C".into()],
+        leader: 0,
+        config: Config::default(),
+        protocol: Protocol::DivergingEpoch,
+    }
+}
+
+impl AppState {
+    pub fn new(lang: Lang) -> AppState {
+        let timeline = Timeline::new(default_setup());
+        let view = Rc::new(timeline.head().clone());
+        AppState {
+            timeline: Rc::new(RefCell::new(timeline)),
+            revision: 0,
+            cursor: 0,
+            view,
+            title: None,
+            preset: None,
+            lang,
+            playing: false,
+            speed_ms: 900,
+            visible: true,
+            selected: None,
+            undo: None,
+            notice: None,
+            help_open: false,
+            autoplay_next: 0,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.timeline.borrow().len()
+    }
+
+    fn refresh_view(&mut self) {
+        self.view = Rc::new(self.timeline.borrow().state_at(self.cursor));
+    }
+
+    fn replace_timeline(&mut self, timeline: Timeline, cursor: usize) {
+        self.timeline = Rc::new(RefCell::new(timeline));
+        self.revision += 1;
+        self.cursor = cursor.min(self.len());
+        self.refresh_view();
+    }
+
+    /// Acts at the cursor: a past step forks the history there.
+    fn act(&mut self, command: Command) {
+        let mut view = (*self.view).clone();
+        if let Err(e) = view.apply(&command) {
+            self.notice = Some(Notice::Refused(e));
+            return;
+        }
+        let mut t = self.timeline.borrow_mut();
+        if self.cursor < t.len() {
+            let cut = t.truncate(self.cursor);
+            self.undo = Some((self.cursor, Rc::new(cut)));
+        }
+        // The command was just applied to this very state: it cannot be refused.
+        let pushed = t.push(command).is_ok();
+        debug_assert!(pushed);
+        self.cursor = t.len();
+        drop(t);
+        self.revision += 1;
+        self.view = Rc::new(view);
+        self.notice = None;
+    }
+
+    fn step_to(&mut self, k: usize) {
+        let k = k.min(self.len());
+        if k != self.cursor {
+            self.cursor = k;
+            self.refresh_view();
+        }
+    }
+
+    /// The next message value: one past the highest `m<n>` written so far.
+    pub fn next_value(&self) -> String {
+        let t = self.timeline.borrow();
+        let n = t.commands()[..self.cursor]
+            .iter()
+            .filter_map(|c| match c {
+                Command::Produce { value, .. } => value.strip_prefix('m').and_then(|n| n.parse::<u32>().ok()),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        format!("m{}", n + 1)
+    }
+
+    /// What autoplay does next at the end of history: the next alive follower, in
+    /// turn, delivers its response in flight or fetches. None when every follower
+    /// is caught up (or there is no leader).
+    pub fn natural_next(&self) -> Option<(usize, Command)> {
+        let c = &self.view;
+        let leader = c.leader()?;
+        let l = c.broker(leader)?;
+        let n = c.brokers().len();
+        (0..n).map(|i| (self.autoplay_next + i) % n).find_map(|f| {
+            let b = c.broker(f)?;
+            if f == leader || !b.is_alive() {
+                return None;
+            }
+            if b.in_flight().is_some() {
+                return Some((f, Command::Deliver { follower: f }));
+            }
+            let validating = b.follower_state().is_some_and(|s| s.validating);
+            let caught_up = !validating && b.leo() == l.leo() && b.hw() == l.hw() && c.isr().contains(f);
+            (!caught_up).then_some((f, Command::Fetch { follower: f, max: None }))
+        })
+    }
+}
+
+pub enum Action {
+    Do(Command),
+    Produce {
+        value: Option<String>,
+        acks: Option<Acks>,
+    },
+    StepTo(usize),
+    StepBack,
+    StepForward,
+    Undo,
+    SetProtocol(Protocol),
+    Load {
+        script: Rc<Script>,
+        preset: Option<&'static str>,
+    },
+    SetLang(Lang),
+    TogglePlay,
+    SetSpeed(u32),
+    AutoStep,
+    Visibility(bool),
+    Select(Option<usize>),
+    ToggleHelp(bool),
+    DismissNotice,
+}
+
+/// Builds the history a script describes, under its own protocol.
+pub fn load_script(script: &Script) -> Result<Timeline, ScriptError> {
+    scenario::load(script, None).map(|l| l.timeline)
+}
+
+impl Reducible for AppState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = (*self).clone();
+        match action {
+            Action::Do(command) => s.act(command),
+            Action::Produce { value, acks } => {
+                let value = value.filter(|v| !v.is_empty()).unwrap_or_else(|| s.next_value());
+                s.act(Command::Produce {
+                    value: Arc::from(value),
+                    acks,
+                });
+            }
+            Action::StepTo(k) => s.step_to(k),
+            Action::StepBack => s.step_to(s.cursor.saturating_sub(1)),
+            Action::StepForward => s.step_to(s.cursor + 1),
+            Action::Undo => {
+                let Some((at, cut)) = s.undo.take() else { return self };
+                let t = s.timeline.borrow().clone();
+                let mut commands = t.commands()[..at.min(t.len())].to_vec();
+                commands.extend(cut.iter().cloned());
+                match Timeline::replay(t.setup().clone(), &commands) {
+                    Ok(restored) => {
+                        let end = restored.len();
+                        s.replace_timeline(restored, end);
+                    }
+                    Err(_) => return self,
+                }
+            }
+            Action::SetProtocol(p) => {
+                if p == s.view.protocol() {
+                    return self;
+                }
+                let t = s.timeline.borrow().clone();
+                let cursor = s.cursor;
+                match t.with_protocol(p) {
+                    Ok(replayed) => s.replace_timeline(replayed, cursor),
+                    Err(e) => {
+                        let setup = Setup {
+                            protocol: p,
+                            ..t.setup().clone()
+                        };
+                        let names = t.setup().brokers.clone();
+                        let partial = Timeline::replay(setup, &t.commands()[..e.index]);
+                        if let Ok(partial) = partial {
+                            s.replace_timeline(partial, cursor);
+                            s.notice = Some(Notice::ReplayStopped {
+                                step: e.index,
+                                command: scenario::command_line(&names, &t.commands()[e.index]),
+                                error: e.error,
+                            });
+                        }
+                    }
+                }
+                s.undo = None;
+            }
+            Action::Load { script, preset } => match load_script(&script) {
+                Ok(t) => {
+                    let end = t.len();
+                    s.replace_timeline(t, end);
+                    s.title = script.title.as_deref().map(Rc::from);
+                    s.preset = preset;
+                    s.undo = None;
+                    s.notice = None;
+                    s.playing = false;
+                    s.selected = None;
+                }
+                Err(_) => return self,
+            },
+            Action::SetLang(l) => s.lang = l,
+            Action::TogglePlay => s.playing = !s.playing,
+            Action::SetSpeed(ms) => s.speed_ms = ms,
+            Action::AutoStep => {
+                if !s.playing || !s.visible {
+                    return self;
+                }
+                if s.cursor < s.len() {
+                    s.step_to(s.cursor + 1);
+                } else if let Some((f, command)) = s.natural_next() {
+                    s.autoplay_next = (f + 1) % s.view.brokers().len().max(1);
+                    s.act(command);
+                } else {
+                    s.playing = false;
+                }
+            }
+            Action::Visibility(v) => s.visible = v,
+            Action::Select(b) => s.selected = b,
+            Action::ToggleHelp(open) => s.help_open = open,
+            Action::DismissNotice => s.notice = None,
+        }
+        Rc::new(s)
+    }
+}

@@ -1,0 +1,166 @@
+//! Every label and tooltip the app shows, in each language.
+
+use super::Lang;
+
+macro_rules! labels {
+    ($($key:ident => $en:literal, $zh:literal;)*) => {
+        /// A piece of interface text.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Label { $($key),* }
+
+        impl Label {
+            pub const ALL: &'static [Label] = &[$(Label::$key),*];
+        }
+
+        /// The text of `l` in `lang`.
+        pub fn label(lang: Lang, l: Label) -> &'static str {
+            match (l, lang) {
+                $((Label::$key, Lang::En) => $en, (Label::$key, Lang::Zh) => $zh,)*
+            }
+        }
+    };
+}
+
+labels! {
+    AppTitle => "Kafka Replication Lab", "Kafka 副本复制实验室";
+    Tagline => "One partition's replicas, live: click to write, fetch, crash and restart, and watch every truncation decision.",
+        "一个分区的副本，实时演示：点击写入、拉取、崩溃、重启，看清每一次截断决定。";
+    Protocol => "Protocol", "协议";
+    ProtocolHw => "hw (before 0.11)", "hw（0.11 之前）";
+    ProtocolKip101 => "kip-101 (0.11 leader epochs)", "kip-101（0.11 leader epoch）";
+    ProtocolKip279 => "kip-279 (2.1)", "kip-279（2.1）";
+    ProtocolDiverging => "diverging-epoch (2.7+)", "diverging-epoch（2.7+）";
+    Preset => "Preset", "预设场景";
+    PresetChoose => "Choose a story…", "选择一个故事…";
+    OtherLanguage => "中文", "English";
+    SwitchLanguage => "Switch the language to Chinese", "切换到英文";
+    Help => "Keyboard shortcuts", "键盘快捷键";
+    Close => "Close", "关闭";
+    Produce => "Produce", "写入";
+    ProduceTitle => "A producer writes the next message to the leader", "生产者向 leader 写入下一条消息";
+    Value => "Value", "消息值";
+    Acks => "acks", "acks";
+    Fetch => "Fetch", "拉取";
+    FetchTitle => "One whole round trip: request, the leader's answer, and the follower applying it",
+        "一次完整往返：请求、leader 的回答、follower 应用回答";
+    Send => "Send", "发送";
+    SendTitle => "The leader handles the request; the response stays in flight", "leader 处理请求，响应停在途中";
+    Deliver => "Deliver", "送达";
+    DeliverTitle => "The response in flight arrives and is applied", "在途响应到达并被应用";
+    Drop => "Drop", "丢弃";
+    DropTitle => "The response in flight is lost on the way", "在途响应在路上丢失";
+    Crash => "Crash", "崩溃";
+    CrashTitle => "The broker stops; the controller notices", "broker 停止，控制器察觉";
+    Bounce => "Bounce", "快速重启";
+    BounceTitle => "Crash and restart before the controller notices: stays in the ISR", "在控制器察觉前崩溃并重启：仍在 ISR 中";
+    Restart => "Restart", "重启";
+    RestartTitle => "The broker comes back with its log and checkpoints", "broker 带着日志和检查点恢复";
+    Elect => "Elect", "选为 leader";
+    ElectTitle => "The controller makes this broker leader (epoch + 1)", "控制器让这个 broker 成为 leader（纪元 + 1）";
+    ElectUnclean => "Elect unclean", "不干净选举";
+    ElectUncleanTitle => "Make it leader even outside the ISR; the ISR becomes just it", "即使不在 ISR 中也让它成为 leader，ISR 只剩它";
+    Tick => "Tick", "时间前进";
+    TickTitle => "The clock moves on; followers that lag too long leave the ISR", "时钟前进，落后太久的 follower 离开 ISR";
+    Milliseconds => "ms", "毫秒";
+    StepBack => "Step back", "后退一步";
+    StepForward => "Step forward", "前进一步";
+    Play => "Play", "播放";
+    Pause => "Pause", "暂停";
+    Speed => "Speed", "速度";
+    Step => "Step", "步骤";
+    Timeline => "History", "历史";
+    Undo => "Restore the abandoned future", "恢复被放弃的后续";
+    Leader => "leader", "leader";
+    Follower => "follower", "follower";
+    Down => "down", "宕机";
+    InIsr => "in ISR", "在 ISR 中";
+    OutOfIsr => "out of ISR", "不在 ISR 中";
+    Leo => "LEO", "LEO";
+    LeoTitle => "Log end offset: the offset the next record will get", "日志末端位移：下一条消息将得到的位移";
+    Hw => "HW", "HW";
+    HwTitle => "High watermark: records below it are committed", "高水位：它之下的消息已提交";
+    HwCheckpoint => "HW checkpoint", "HW 检查点";
+    EpochCache => "Leader-epoch cache", "Leader epoch 缓存";
+    EpochCacheTitle => "Each leader epoch and the offset of its first record (survives a crash)",
+        "每个 leader 纪元及其第一条消息的位移（崩溃后仍保留）";
+    Epoch => "epoch", "纪元";
+    StartOffset => "start offset", "起始位移";
+    NoEpochs => "no epochs", "没有纪元";
+    EmptyLog => "empty log", "空日志";
+    InFlight => "In flight", "在途";
+    Validating => "must validate its log first", "需要先校验日志";
+    WaitingForLeader => "waiting for a leader", "等待 leader";
+    Lost => "lost", "已丢失";
+    LostTitle => "Gone from this replica's log", "已从该副本的日志中消失";
+    Decision => "Truncation decision", "截断决定";
+    NoDecision => "No truncation yet. Crash and restart a broker, or change the leader, to see one.",
+        "还没有截断。让某个 broker 崩溃再重启，或者更换 leader，就能看到。";
+    Question => "Question", "提问";
+    Answer => "Answer", "回答";
+    Rule => "Rule", "规则";
+    Result => "Result", "结果";
+    Kept => "keeps its whole log", "保留全部日志";
+    TruncatedTo => "truncates to", "截断到";
+    AsksAgain => "then asks again", "然后再问一次";
+    EventLog => "What happened", "发生了什么";
+    NoEvents => "Nothing yet: produce a message to start.", "还没有事件：写入一条消息开始吧。";
+    Violations => "Safety checks", "安全检查";
+    NoViolations => "No safety check has fired.", "没有触发任何安全检查。";
+    CommittedWriteLost => "Committed write lost", "已提交的写入丢失";
+    ReplicasDiverged => "Replicas diverged", "副本不一致";
+    Settings => "Settings", "配置";
+    MinIsr => "min.insync.replicas", "min.insync.replicas";
+    UncleanElection => "unclean.leader.election.enable", "unclean.leader.election.enable";
+    LagTime => "replica.lag.time.max.ms", "replica.lag.time.max.ms";
+    Editor => "Scenario", "场景脚本";
+    EditorHint => "Write or paste a scenario, then load it. Errors name their line; the current state is kept.",
+        "编写或粘贴场景脚本后加载。错误会指出行号，当前状态保持不变。";
+    LoadScenario => "Load scenario", "加载场景";
+    CurrentScript => "Copy the current history into the editor", "把当前历史复制到编辑器";
+    Partition => "Partition", "分区";
+    Offline => "offline", "离线";
+    Acked => "acknowledged", "已确认";
+    Pending => "waiting for acks=all", "等待 acks=all";
+    Committed => "committed", "已提交";
+    Broker => "Broker", "Broker";
+    Select => "Select", "选择";
+    PanicMessage => "Something went wrong inside the model. Reload the page to start again.",
+        "模型内部出错了。请重新加载页面。";
+    Reload => "Reload", "重新加载";
+    ReplayStopped => "History replayed up to here under the new protocol; the next step is not possible under it:",
+        "历史在新协议下重放到这里为止，下一步在该协议下不可行：";
+    KeySpace => "play / pause", "播放 / 暂停";
+    KeyArrows => "step back / forward", "后退 / 前进一步";
+    KeyProduce => "produce", "写入";
+    KeyDigits => "select broker 1–7", "选择第 1–7 个 broker";
+    KeyFetch => "fetch (or deliver) with the selected broker", "选中的 broker 拉取（或送达）";
+    KeyCrash => "crash the selected broker", "让选中的 broker 崩溃";
+    KeyRestart => "restart the selected broker", "重启选中的 broker";
+    KeyBounce => "bounce the selected broker", "快速重启选中的 broker";
+    KeyHelp => "show this help", "显示帮助";
+    Selected => "selected", "已选中";
+    Default => "default", "默认";
+    Checkpoints => "On disk", "磁盘上";
+    Ask => "asks", "询问";
+    Says => "answers", "回答";
+    HwRule => "no question: before leader epochs it truncates to its own HW", "不提问：没有 leader epoch 时直接截断到自己的 HW";
+    Before => "before", "之前";
+    After => "after", "之后";
+    AtStep => "at step", "在步骤";
+    Cut => "cut", "截掉";
+    LeaderEndLegend => "where the leader says the epoch ends:", "leader 所说的纪元结束位置：";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_label_has_text_in_every_language() {
+        for &l in Label::ALL {
+            for lang in [Lang::En, Lang::Zh] {
+                assert!(!label(lang, l).trim().is_empty(), "{l:?} in {lang:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,397 @@
+//! 中文。
+
+use super::Names;
+use replab_core::command::CommandError;
+use replab_core::event::{
+    AckFailure, ElectionReason, Event, FollowerNext, LossReason, ProduceRefusal, ShrinkReason, TruncationRule,
+    Violation,
+};
+use replab_core::message::{Reply, Request};
+use replab_core::scenario::{Found, ScriptErrorKind};
+
+fn epoch_opt(e: Option<u32>) -> String {
+    e.map_or("（无纪元）".into(), |e| format!("纪元 {e}"))
+}
+
+fn list(names: &Names, set: replab_core::BrokerSet) -> String {
+    let v: Vec<&str> = set.iter().map(|b| names.get(b)).collect();
+    if v.is_empty() {
+        "空".into()
+    } else {
+        v.join("、")
+    }
+}
+
+pub fn request(r: &Request) -> String {
+    match r {
+        Request::OffsetsForLeaderEpoch { leader_epoch } => {
+            format!("OffsetsForLeaderEpoch（{}）", epoch_opt(*leader_epoch))
+        }
+        Request::Fetch {
+            offset,
+            last_fetched_epoch,
+            max,
+        } => {
+            let mut s = format!("Fetch（位移 {offset}");
+            if let Some(e) = last_fetched_epoch {
+                s += &format!("，最后拉取纪元 {e}");
+            }
+            if let Some(m) = max {
+                s += &format!("，最多 {m} 条");
+            }
+            s + "）"
+        }
+    }
+}
+
+pub fn reply(r: &Reply) -> String {
+    match r {
+        Reply::EpochEndOffset { asked, answer } => match (answer.epoch, answer.end_offset) {
+            (Some(e), Some(o)) => format!("纪元 {e} 结束于位移 {o}"),
+            (None, Some(o)) => format!("{}结束于位移 {o}", epoch_opt(*asked)),
+            _ => format!("未定义：它无法确定{}在哪里结束", epoch_opt(*asked)),
+        },
+        Reply::Records {
+            from,
+            count,
+            high_watermark,
+        } => {
+            if *count == 0 {
+                format!("没有新消息，HW {high_watermark}")
+            } else {
+                format!("从位移 {from} 起的 {count} 条消息，HW {high_watermark}")
+            }
+        }
+        Reply::DivergingEpoch { epoch, end_offset, .. } => {
+            format!("DivergingEpoch：纪元 {epoch} 结束于位移 {end_offset}，不带消息")
+        }
+        Reply::OffsetOutOfRange { log_end_offset } => format!("OffsetOutOfRange：它的日志结束于 {log_end_offset}"),
+    }
+}
+
+pub fn truncation_reason(rule: &TruncationRule) -> String {
+    match *rule {
+        TruncationRule::HighWatermark { hw } => format!("没有 leader epoch 时，新的 follower 截断到自己的高水位 {hw}"),
+        TruncationRule::LeaderEndOffset { asked, end_offset } => {
+            format!("leader 说纪元 {asked} 结束于位移 {end_offset}")
+        }
+        TruncationRule::UndefinedEndOffset { asked, hw } => {
+            format!(
+                "leader 无法说出{}在哪里结束，于是退回到自己的高水位 {hw}",
+                epoch_opt(asked)
+            )
+        }
+        TruncationRule::SameEpoch {
+            epoch,
+            leader_end,
+            follower_end,
+            ..
+        } => {
+            if leader_end < follower_end {
+                format!("leader 说纪元 {epoch} 结束于位移 {leader_end}（本地结束于 {follower_end}）")
+            } else {
+                format!("纪元 {epoch} 在本地结束于位移 {follower_end}，在 leader 上结束于 {leader_end}")
+            }
+        }
+        TruncationRule::FollowerEpochBelow {
+            leader_epoch,
+            leader_end,
+            follower_epoch,
+            follower_end,
+            ..
+        } => format!(
+            "leader 说纪元 {leader_epoch} 结束于位移 {leader_end}，但本地没有纪元 {leader_epoch}：\
+             本地纪元 {follower_epoch} 结束于 {follower_end}，于是先截断到那里再问一次"
+        ),
+        TruncationRule::NoFollowerEpochs {
+            leader_epoch,
+            leader_end,
+            ..
+        } => {
+            format!("leader 说纪元 {leader_epoch} 结束于位移 {leader_end}，本地没有任何纪元可比较")
+        }
+        TruncationRule::LeaderLogEnd { log_end_offset } => {
+            format!("它的拉取位移超过了 leader 的日志末端 {log_end_offset}")
+        }
+    }
+}
+
+fn election_reason(names: &Names, leader: usize, r: &ElectionReason) -> String {
+    let l = names.get(leader);
+    match r {
+        ElectionReason::LeaderFailed => format!("原 leader 故障，{l} 是第一个存活的 ISR 成员"),
+        ElectionReason::UncleanAfterFailure => format!("原 leader 故障且没有存活的 ISR 成员，不干净选举选中了 {l}"),
+        ElectionReason::CameBack { unclean: false } => format!("分区原本离线，ISR 成员 {l} 恢复了"),
+        ElectionReason::CameBack { unclean: true } => format!("分区原本离线，{l} 恢复了，不干净选举允许它成为 leader"),
+        ElectionReason::Requested { unclean: false } => "控制器选举了它".into(),
+        ElectionReason::Requested { unclean: true } => "控制器以不干净选举选中了它".into(),
+    }
+}
+
+pub fn violation_detail(_names: &Names, v: &Violation) -> String {
+    match v {
+        Violation::CommittedWriteLost { offset, value, .. } => format!("位移 {offset} 上的 {value}"),
+        Violation::ReplicasDiverged {
+            offset,
+            leader_record,
+            follower_record,
+            ..
+        } => {
+            format!("位移 {offset} 上的 {} 与 {}", follower_record.1, leader_record.1)
+        }
+    }
+}
+
+pub fn event(names: &Names, e: &Event) -> String {
+    let n = |b: usize| names.get(b);
+    match e {
+        Event::Appended {
+            leader,
+            offset,
+            epoch,
+            value,
+            acks,
+        } => {
+            format!(
+                "{} 在纪元 {epoch} 把 {value} 追加到位移 {offset}（acks={}）",
+                n(*leader),
+                acks.name()
+            )
+        }
+        Event::ProduceRefused { value, reason } => match reason {
+            ProduceRefusal::NoLeader => format!("写入 {value} 失败：分区没有 leader"),
+            ProduceRefusal::NotEnoughReplicas { isr, min_isr } => format!(
+                "写入 {value} 被拒绝（NotEnoughReplicas）：ISR 只有 {isr} 个副本，min.insync.replicas 是 {min_isr}"
+            ),
+        },
+        Event::Acked { value, offset } => format!("{value}（位移 {offset}）已向生产者确认"),
+        Event::AckFailed { value, offset, reason } => match reason {
+            AckFailure::LeadershipMoved => {
+                format!("{value}（位移 {offset}）的生产者收到错误：提交之前 leader 已经换了")
+            }
+            AckFailure::NotEnoughReplicasAfterAppend { isr, min_isr } => format!(
+                "{value}（位移 {offset}）的生产者收到 NotEnoughReplicasAfterAppend：提交时 ISR 只有 {isr} 个副本，\
+                 低于 min.insync.replicas {min_isr}"
+            ),
+        },
+        Event::RequestSent {
+            follower,
+            leader,
+            request: r,
+        } => format!("{} 向 {} 发送 {}", n(*follower), n(*leader), request(r)),
+        Event::NoLeaderToFetchFrom { follower } => format!("{} 没有可以拉取的 leader", n(*follower)),
+        Event::RequestAnswered {
+            follower,
+            leader,
+            reply: r,
+        } => format!("{} 回复 {}：{}", n(*leader), n(*follower), reply(r)),
+        Event::ResponseDelivered { follower, .. } => format!("响应到达 {}", n(*follower)),
+        Event::ResponseLost { follower, reason, .. } => match reason {
+            LossReason::Fenced { epoch } => format!(
+                "发往 {} 的响应被丢弃：它在途中时纪元 {epoch} 开始了（被隔离）",
+                n(*follower)
+            ),
+            LossReason::FollowerCrashed => format!("发往 {} 的响应丢失：{} 崩溃了", n(*follower), n(*follower)),
+            LossReason::LeaderCrashed => format!("发往 {} 的响应随崩溃的 leader 一起丢失", n(*follower)),
+            LossReason::Dropped => format!("发往 {} 的响应在途中丢失", n(*follower)),
+        },
+        Event::Replicated { follower, from, to } => {
+            format!(
+                "{} 追加了 {} 条消息（位移 {from} 到 {}）",
+                n(*follower),
+                to - from,
+                to - 1
+            )
+        }
+        Event::HighWatermarkChanged { broker, from, to } => format!("{} 的高水位从 {from} 变为 {to}", n(*broker)),
+        Event::Truncation {
+            broker, from, to, rule, ..
+        } => {
+            let why = truncation_reason(rule);
+            if to < from {
+                format!("{} 把日志从 {from} 截断到 {to}：{why}", n(*broker))
+            } else {
+                format!("{} 保留日志（LEO {from}）：{why}", n(*broker))
+            }
+        }
+        Event::EpochAssigned {
+            broker,
+            epoch,
+            start_offset,
+        } => {
+            format!(
+                "{} 的 leader epoch 缓存：纪元 {epoch} 起始于位移 {start_offset}",
+                n(*broker)
+            )
+        }
+        Event::Crashed {
+            broker,
+            lost_from,
+            lost,
+            noticed,
+        } => {
+            let what = if *noticed {
+                format!("{} 崩溃", n(*broker))
+            } else {
+                format!("{} 快速重启：崩溃后在控制器察觉之前就恢复了", n(*broker))
+            };
+            match lost_from {
+                Some(end) => format!("{what}，丢失了 {lost} 条未刷盘的消息（日志现在结束于 {end}）"),
+                None => what,
+            }
+        }
+        Event::Restarted {
+            broker,
+            leo,
+            hw,
+            latest_epoch,
+        } => format!(
+            "{} 从磁盘重启：LEO {leo}，HW {hw}，{}",
+            n(*broker),
+            latest_epoch.map_or("没有 leader epoch".into(), |e| format!("最新纪元 {e}"))
+        ),
+        Event::LeaderElected {
+            leader,
+            epoch,
+            isr,
+            reason,
+        } => format!(
+            "{} 成为纪元 {epoch} 的 leader（ISR：{}）：{}",
+            n(*leader),
+            list(names, *isr),
+            election_reason(names, *leader, reason)
+        ),
+        Event::PartitionOffline { epoch } => format!("分区在纪元 {epoch} 离线：没有副本可以成为 leader"),
+        Event::BecameFollower { broker, leader, next } => match (leader, next) {
+            (None, _) => format!("{} 等待 leader", n(*broker)),
+            (Some(l), FollowerNext::Validate) => {
+                format!(
+                    "{} 跟随 {}，要先用 OffsetsForLeaderEpoch 校验自己的日志",
+                    n(*broker),
+                    n(*l)
+                )
+            }
+            (Some(l), FollowerNext::Fetch) => format!("{} 跟随 {}，从日志末端开始拉取", n(*broker), n(*l)),
+        },
+        Event::IsrShrunk { broker, isr, reason } => match reason {
+            ShrinkReason::Crashed => format!("{} 离开 ISR（现在是 {}）：它崩溃了", n(*broker), list(names, *isr)),
+            ShrinkReason::Lagged { since_ms } => format!(
+                "{} 离开 ISR（现在是 {}）：从 {since_ms} ms 起一直没有追上，超过了 replica.lag.time.max.ms",
+                n(*broker),
+                list(names, *isr)
+            ),
+        },
+        Event::IsrExpanded { broker, isr } => format!("{} 重新加入 ISR（现在是 {}）", n(*broker), list(names, *isr)),
+        Event::ClockAdvanced { now_ms } => format!("时钟走到 {now_ms} ms"),
+        Event::ConfigChanged { setting } => format!("{} 现在是 {}", setting.key(), setting.value_text()),
+        Event::ViolationFound { violation } => match violation {
+            Violation::CommittedWriteLost { .. } => {
+                format!("安全检查：已提交的写入丢失：{}", violation_sentence(names, violation))
+            }
+            Violation::ReplicasDiverged { .. } => {
+                format!("安全检查：副本不一致：{}", violation_sentence(names, violation))
+            }
+        },
+    }
+}
+
+pub fn command_error(names: &Names, e: &CommandError) -> String {
+    let n = |b: usize| names.get(b);
+    match e {
+        CommandError::NoSuchBroker { broker } => format!("没有第 {broker} 号 broker"),
+        CommandError::BrokerDown { broker } => format!("broker '{}' 已宕机", n(*broker)),
+        CommandError::BrokerAlreadyUp { broker } => format!("broker '{}' 已经在运行", n(*broker)),
+        CommandError::IsLeader { broker } => format!("broker '{}' 是 leader", n(*broker)),
+        CommandError::AlreadyInFlight { follower } => format!("broker '{}' 已有一个在途响应（先送达它）", n(*follower)),
+        CommandError::NothingInFlight { follower } => format!("broker '{}' 没有在途响应", n(*follower)),
+        CommandError::NotInIsr { broker } => format!("broker '{}' 不在 ISR 中（加上 'unclean' 才能选它）", n(*broker)),
+        CommandError::DuplicateTarget { broker } => format!("broker '{}' 被列了两次", n(*broker)),
+        CommandError::NoTargets => "没有指定 broker".into(),
+    }
+}
+
+pub fn script_error(names: &Names, k: &ScriptErrorKind) -> String {
+    match k {
+        ScriptErrorKind::UnknownVerb { verb } => format!("未知语句 '{verb}'"),
+        ScriptErrorKind::UnknownBroker { id } => format!("未知 broker '{id}'"),
+        ScriptErrorKind::BadBrokerId { id } => {
+            format!("'{id}' 不是合法的 broker id（字母开头，之后是字母、数字、'_' 或 '-'）")
+        }
+        ScriptErrorKind::DuplicateBroker { id } => format!("broker '{id}' 被列了两次"),
+        ScriptErrorKind::BrokerCount { count } => format!("一个分区有 1 到 7 个 broker，而不是 {count} 个"),
+        ScriptErrorKind::DuplicateHeader { verb } => format!("'{verb}' 出现了两次"),
+        ScriptErrorKind::HeaderAfterAction { verb } => format!("'{verb}' 属于头部，必须写在第一个动作之前"),
+        ScriptErrorKind::MissingBrokers => "第一个动作之前没有 'brokers' 行".into(),
+        ScriptErrorKind::UnknownProtocol { name } => {
+            format!("未知协议 '{name}'（hw、kip-101、kip-279 或 diverging-epoch）")
+        }
+        ScriptErrorKind::UnknownSetting { key } => format!(
+            "未知配置 '{key}'（min.insync.replicas、unclean.leader.election.enable、replica.lag.time.max.ms、acks）"
+        ),
+        ScriptErrorKind::BadSettingValue { key, value } => format!("'{value}' 不是 {key} 的合法取值"),
+        ScriptErrorKind::BadSetSyntax { text } => format!("'{text}' 应写成 key=value"),
+        ScriptErrorKind::MissingArgument { verb, what } => format!("'{verb}' 缺少参数：{what}"),
+        ScriptErrorKind::UnexpectedArgument { verb, arg } => format!("'{verb}' 后面多了 '{arg}'"),
+        ScriptErrorKind::BadValue { value } => {
+            format!("'{value}' 不是合法的消息值（字母、数字、'_'、'.'、':' 或 '-'）")
+        }
+        ScriptErrorKind::BadNumber { what, text } => format!("'{text}' 不是合法的 {what}"),
+        ScriptErrorKind::BadAcks { text } => format!("acks 只能是 0、1 或 all，而不是 '{text}'"),
+        ScriptErrorKind::BadCrashTarget { text } => format!("'{text}' 应写成 broker 或 broker@位移"),
+        ScriptErrorKind::UnknownExpectation { what } => {
+            format!("未知的期望 '{what}'（broker 后面应是 log、hw、leo 或 epochs）")
+        }
+        ScriptErrorKind::UnknownViolationKind { kind } => {
+            format!("未知的违规类型 '{kind}'（committed-write-lost 或 replicas-diverged）")
+        }
+        ScriptErrorKind::EmptyTitle => "'title' 需要文字".into(),
+        ScriptErrorKind::Command { error } => command_error(names, error),
+    }
+}
+
+pub fn found(names: &Names, f: &Found) -> String {
+    match f {
+        Found::Values(v) if v.is_empty() => "空".into(),
+        Found::Values(v) => v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" "),
+        Found::Number(x) => x.to_string(),
+        Found::Epochs(e) if e.is_empty() => "没有纪元".into(),
+        Found::Epochs(e) => e.iter().map(|(e, o)| format!("{e}:{o}")).collect::<Vec<_>>().join(" "),
+        Found::Leader(l) => l.map_or("无".into(), |b| names.get(b).to_string()),
+        Found::Brokers(s) => list(names, *s),
+        Found::Violations(v) if v.is_empty() => "没有违规".into(),
+        Found::Violations(v) => v.iter().map(|k| k.name()).collect::<Vec<_>>().join(" "),
+    }
+}
+
+pub fn violation_sentence(names: &Names, violation: &Violation) -> String {
+    let n = |b: usize| names.get(b);
+    match violation {
+        Violation::CommittedWriteLost {
+            leader,
+            offset,
+            epoch,
+            value,
+            now,
+        } => format!(
+            "{value}（纪元 {epoch}）不再位于 leader {} 日志的位移 {offset}{}",
+            n(*leader),
+            now.as_ref()
+                .map_or(String::new(), |(e, v)| format!("，那里现在是 {v}（纪元 {e}）"))
+        ),
+        Violation::ReplicasDiverged {
+            leader,
+            follower,
+            offset,
+            leader_record,
+            follower_record,
+        } => format!(
+            "在已提交的位移 {offset}，{} 存的是 {}（纪元 {}），而 leader {} 存的是 {}（纪元 {}）",
+            n(*follower),
+            follower_record.1,
+            follower_record.0,
+            n(*leader),
+            leader_record.1,
+            leader_record.0
+        ),
+    }
+}
