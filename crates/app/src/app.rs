@@ -204,3 +204,81 @@ fn on_key(state: &AppState, dispatch: &UseReducerDispatcher<AppState>, e: &web_s
         dispatch.dispatch(a);
     }
 }
+
+#[cfg(all(test, target_arch = "wasm32"))]
+mod tests {
+    use super::App;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    async fn settle() {
+        yew::platform::time::sleep(std::time::Duration::from_millis(30)).await;
+    }
+
+    fn mount() -> web_sys::Element {
+        let document = gloo::utils::document();
+        let root = document.create_element("div").expect("div");
+        document.body().expect("body").append_child(&root).expect("append");
+        yew::Renderer::<App>::with_root(root.clone()).render();
+        root
+    }
+
+    fn click(root: &web_sys::Element, testid: &str) {
+        let el: web_sys::HtmlElement = root
+            .query_selector(&format!("[data-testid={testid}]"))
+            .expect("query")
+            .unwrap_or_else(|| panic!("{testid} is there"))
+            .dyn_into()
+            .expect("html element");
+        el.click();
+    }
+
+    fn attr(root: &web_sys::Element, testid: &str, name: &str) -> Option<String> {
+        root.query_selector(&format!("[data-testid={testid}]"))
+            .ok()
+            .flatten()
+            .and_then(|e| e.get_attribute(name))
+    }
+
+    #[wasm_bindgen_test]
+    async fn produce_and_fetch_move_the_lanes() {
+        let root = mount();
+        settle().await;
+        assert_eq!(attr(&root, "broker-A", "data-role").as_deref(), Some("leader"));
+        click(&root, "produce");
+        settle().await;
+        assert_eq!(attr(&root, "broker-A", "data-leo").as_deref(), Some("1"));
+        assert_eq!(attr(&root, "record-A-0", "data-epoch").as_deref(), Some("0"));
+        click(&root, "fetch-B");
+        settle().await;
+        assert_eq!(attr(&root, "broker-B", "data-leo").as_deref(), Some("1"));
+        assert_eq!(attr(&root, "step", "data-step").as_deref(), Some("2"));
+        click(&root, "step-back");
+        settle().await;
+        assert_eq!(attr(&root, "broker-B", "data-leo").as_deref(), Some("0"));
+        root.remove();
+    }
+
+    /// Panics abort in wasm, so the hook's work is called directly.
+    #[wasm_bindgen_test]
+    fn a_panic_shows_a_banner_with_a_reload_button() {
+        crate::panic_banner::show();
+        crate::panic_banner::show(); // once only
+        assert_eq!(
+            gloo::utils::document()
+                .query_selector_all("#panic-banner")
+                .expect("query")
+                .length(),
+            1
+        );
+        let banner = gloo::utils::document()
+            .get_element_by_id("panic-banner")
+            .expect("banner shown");
+        assert_eq!(banner.get_attribute("role").as_deref(), Some("alert"));
+        let button = banner.query_selector("button").expect("query").expect("reload button");
+        assert_eq!(button.get_attribute("onclick").as_deref(), Some("location.reload()"));
+        banner.remove();
+    }
+}

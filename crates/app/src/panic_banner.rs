@@ -9,7 +9,7 @@ pub fn install() {
     }));
 }
 
-fn show() {
+pub(crate) fn show() {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };

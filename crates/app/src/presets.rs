@@ -1,34 +1,44 @@
 //! The preset stories: the very scenario files the core's tests run.
 
+use replab_narrate::Label;
+
 pub struct Preset {
     pub id: &'static str,
     pub text: &'static str,
+    /// Its title in the label table, in every language.
+    pub title: Label,
 }
 
 pub const PRESETS: &[Preset] = &[
     Preset {
         id: "data-loss",
         text: include_str!("../../../web/scenarios/data-loss.scn"),
+        title: Label::PresetDataLoss,
     },
     Preset {
         id: "divergence",
         text: include_str!("../../../web/scenarios/divergence.scn"),
+        title: Label::PresetDivergence,
     },
     Preset {
         id: "leader-epoch-walkthrough",
         text: include_str!("../../../web/scenarios/leader-epoch-walkthrough.scn"),
+        title: Label::PresetWalkthrough,
     },
     Preset {
         id: "fast-failover",
         text: include_str!("../../../web/scenarios/fast-failover.scn"),
+        title: Label::PresetFastFailover,
     },
     Preset {
         id: "unclean-election",
         text: include_str!("../../../web/scenarios/unclean-election.scn"),
+        title: Label::PresetUnclean,
     },
     Preset {
         id: "min-isr-protects",
         text: include_str!("../../../web/scenarios/min-isr-protects.scn"),
+        title: Label::PresetMinIsr,
     },
 ];
 
@@ -36,11 +46,17 @@ pub fn find(id: &str) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| p.id == id)
 }
 
-/// The preset's title line, or its id.
-pub fn title(p: &Preset) -> &'static str {
-    p.text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("title "))
-        .map(|t| t.split('#').next().unwrap_or(t).trim())
-        .unwrap_or(p.id)
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use replab_narrate::{label, Lang};
+
+    /// The English title in the label table is the scenario file's own title.
+    #[test]
+    fn preset_titles_match_their_files() {
+        for p in PRESETS {
+            let script = replab_core::scenario::parse(p.text).expect("presets parse");
+            assert_eq!(script.title.as_deref(), Some(label(Lang::En, p.title)), "{}", p.id);
+        }
+    }
 }

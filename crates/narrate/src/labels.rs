@@ -140,6 +140,12 @@ labels! {
     KeyHelp => "show this help", "显示帮助";
     Selected => "selected", "已选中";
     Default => "default", "默认";
+    PresetDataLoss => "Data loss: a quick restart, then a leader change", "数据丢失：快速重启后又换了 leader";
+    PresetDivergence => "Divergence: a power failure on both replicas", "数据不一致：两个副本同时断电";
+    PresetWalkthrough => "Leader epochs, step by step", "Leader epoch 逐步讲解";
+    PresetFastFailover => "Fast leader failover: two leader changes in a row", "快速故障转移：连续两次更换 leader";
+    PresetUnclean => "Unclean election loses acknowledged writes", "不干净选举会丢失已确认的写入";
+    PresetMinIsr => "min.insync.replicas=2 refuses the write instead", "min.insync.replicas=2 改为拒绝写入";
     Checkpoints => "On disk", "磁盘上";
     Ask => "asks", "询问";
     Says => "answers", "回答";

@@ -65,7 +65,9 @@ pub fn header(p: &HeaderProps) -> Html {
         <header class="header">
             <div class="brand">
                 <h1>{ label(lang, Label::AppTitle) }</h1>
-                if let Some(t) = &p.title {
+                if let Some(pr) = p.preset.and_then(presets::find) {
+                    <p class="story-title" data-testid="title">{ label(lang, pr.title) }</p>
+                } else if let Some(t) = &p.title {
                     <p class="story-title" data-testid="title">{ t.to_string() }</p>
                 }
             </div>
@@ -75,7 +77,7 @@ pub fn header(p: &HeaderProps) -> Html {
                     <select data-testid="preset" onchange={on_preset}>
                         <option value="" selected={p.preset.is_none()}>{ label(lang, Label::PresetChoose) }</option>
                         { for PRESETS.iter().map(|pr| html! {
-                            <option value={pr.id} selected={p.preset == Some(pr.id)}>{ presets::title(pr) }</option>
+                            <option value={pr.id} selected={p.preset == Some(pr.id)}>{ label(lang, pr.title) }</option>
                         }) }
                     </select>
                 </label>

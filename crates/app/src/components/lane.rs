@@ -111,9 +111,7 @@ pub fn lane(p: &LaneProps) -> Html {
     let ghosts: Vec<&Record> = p.ghosts.1.iter().filter(|r| r.offset >= leo).collect();
     let d = &p.dispatch;
 
-    let status = if !alive {
-        None
-    } else if is_leader {
+    let status = if !alive || is_leader {
         None
     } else if c.leader().is_none() {
         Some(label(lang, Label::WaitingForLeader))

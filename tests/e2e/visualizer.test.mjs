@@ -1,0 +1,236 @@
+// The visualizer, clicked through as a new reader would, in headless Chromium
+// against the Trunk release build. Each test saves a screenshot in tests/output/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, screenshot, watchErrors } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+async function open({ width = 1400, height = 1000, locale } = {}) {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width, height });
+  // A first visit: nothing remembered from an earlier test (cleared once per tab).
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('fresh')) { localStorage.clear(); sessionStorage.setItem('fresh', '1'); }
+  });
+  if (locale) await page.addInitScript((l) => Object.defineProperty(navigator, 'language', { get: () => l }), locale);
+  else await page.addInitScript(() => Object.defineProperty(navigator, 'language', { get: () => 'en-US' }));
+  await page.goto(server.url);
+  await page.getByTestId('broker-A').waitFor();
+  return { page, errors };
+}
+
+const step = async (page) => Number(await page.getByTestId('step').getAttribute('data-step'));
+const attr = (page, id, name) => page.getByTestId(id).getAttribute(name);
+
+test('the data-loss preset under hw shows the violation and the record A lost; diverging-epoch shows none', async () => {
+  const { page, errors } = await open();
+  await page.getByTestId('preset').selectOption('data-loss');
+  await page.getByTestId('violation').first().waitFor();
+  assert.equal(await page.getByTestId('protocol').inputValue(), 'hw');
+  assert.equal(await page.getByTestId('violation').getAttribute('data-kind'), 'committed-write-lost');
+  // A leads with m1 only; the m2 it truncated on restart is shown as lost.
+  assert.equal(await attr(page, 'broker-A', 'data-role'), 'leader');
+  assert.equal(await attr(page, 'broker-A', 'data-leo'), '1');
+  assert.match(await page.getByTestId('lost-A-1').textContent(), /m2/);
+  assert.equal(await page.getByTestId('timeline-mark').count(), 1);
+  await screenshot(page, 'data-loss-hw');
+
+  await page.getByTestId('protocol').selectOption('diverging-epoch');
+  await page.getByTestId('no-violation').waitFor();
+  assert.equal(await page.getByTestId('violation').count(), 0);
+  assert.equal(await attr(page, 'broker-A', 'data-leo'), '2');
+  assert.match(await page.getByTestId('record-A-1').textContent(), /m2/);
+  assert.match(await page.getByTestId('record-B-1').textContent(), /m2/);
+  assert.equal(await page.getByTestId('timeline-mark').count(), 0);
+  await screenshot(page, 'data-loss-diverging-epoch');
+  assert.deepEqual(errors, []);
+});
+
+test('the divergence preset under hw leaves different values at offset 1', async () => {
+  const { page, errors } = await open();
+  await page.getByTestId('preset').selectOption('divergence');
+  await page.locator('[data-testid=violation][data-kind=replicas-diverged]').waitFor();
+  const a = await page.getByTestId('record-A-1').textContent();
+  const b = await page.getByTestId('record-B-1').textContent();
+  assert.match(a, /m2/);
+  assert.match(b, /m3/);
+  assert.equal(await attr(page, 'record-A-1', 'data-epoch'), '0');
+  assert.equal(await attr(page, 'record-B-1', 'data-epoch'), '1');
+  await screenshot(page, 'divergence-hw');
+  assert.deepEqual(errors, []);
+});
+
+test('a hand-made flow shows the truncation in the decision panel, and stepping back restores the DOM', async () => {
+  const { page, errors } = await open();
+  await page.getByTestId('produce').click();                 // m1
+  await page.getByTestId('fetch-B').click();                 // B has m1
+  await page.getByTestId('produce').click();                 // m2 on A only
+  await page.getByTestId('crash-A').click();                 // B leads in epoch 1
+  assert.equal(await attr(page, 'broker-A', 'data-role'), 'down');
+  assert.equal(await attr(page, 'broker-B', 'data-role'), 'leader');
+  assert.equal(await attr(page, 'broker-B', 'data-epoch'), '1');
+  await page.getByTestId('restart-A').click();
+  assert.equal(await attr(page, 'broker-A', 'data-role'), 'follower');
+  assert.equal(await attr(page, 'broker-A', 'data-leo'), '2');
+  const before = await page.getByTestId('broker-A').innerHTML();
+  await page.getByTestId('fetch-A').click();                 // DivergingEpoch: epoch 0 ends at 1
+  const item = page.getByTestId('decision-item');
+  await item.waitFor();
+  assert.equal(await item.getAttribute('data-broker'), 'A');
+  assert.equal(await item.getAttribute('data-from'), '2');
+  assert.equal(await item.getAttribute('data-to'), '1');
+  assert.match(await page.getByTestId('decision').textContent(), /DivergingEpoch/);
+  assert.equal(await attr(page, 'broker-A', 'data-leo'), '1');
+  assert.equal(await step(page), 6);
+  await screenshot(page, 'hand-made-truncation');
+
+  await page.getByTestId('step-back').click();
+  assert.equal(await step(page), 5);
+  assert.equal(await attr(page, 'broker-A', 'data-leo'), '2');
+  assert.equal(await page.getByTestId('broker-A').innerHTML(), before);
+  await page.getByTestId('step-forward').click();
+  assert.equal(await attr(page, 'broker-A', 'data-leo'), '1');
+  assert.deepEqual(errors, []);
+});
+
+test('acting at a past step forks history, and undo restores the abandoned future once', async () => {
+  const { page } = await open();
+  for (let i = 0; i < 3; i++) await page.getByTestId('produce').click();
+  await page.getByTestId('step-back').click();
+  await page.getByTestId('step-back').click();               // at step 1
+  await page.getByTestId('fetch-B').click();                 // forks: steps 1 + fetch
+  assert.equal(await page.getByTestId('step').textContent(), 'Step 2 / 2');
+  assert.equal(await attr(page, 'broker-A', 'data-leo'), '1');
+  await page.getByTestId('undo').click();
+  assert.equal(await page.getByTestId('step').textContent(), 'Step 3 / 3');
+  assert.equal(await attr(page, 'broker-A', 'data-leo'), '3');
+  assert.equal(await page.getByTestId('undo').count(), 0);
+});
+
+test('the language toggle switches the narration to Chinese and is remembered', async () => {
+  const { page, errors } = await open();
+  await page.getByTestId('preset').selectOption('divergence');
+  await page.getByTestId('log-step-1').waitFor();
+  assert.match(await page.locator('.events').textContent(), /appends m1 at offset 0/);
+  await page.getByTestId('lang').click();
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  const text = await page.locator('.events').textContent();
+  assert.match(text, /追加到位移/);
+  assert.match(await page.getByTestId('violation').first().textContent(), /已提交的写入丢失/);
+  await screenshot(page, 'chinese');
+  await page.reload();
+  await page.getByTestId('broker-A').waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+  await page.getByTestId('lang').click();
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  assert.deepEqual(errors, []);
+});
+
+test('a browser in Chinese opens in Chinese', async () => {
+  const { page } = await open({ locale: 'zh-CN' });
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+  assert.equal(await page.getByTestId('lang').textContent(), 'English');
+});
+
+test('a malformed scenario shows a line-numbered error and keeps the current state', async () => {
+  const { page, errors } = await open();
+  await page.getByTestId('preset').selectOption('data-loss');
+  await page.getByTestId('violation').first().waitFor();
+  const lanes = await page.locator('.lanes').innerHTML();
+  const stepText = await page.getByTestId('step').textContent();
+  await page.getByTestId('scenario-editor').fill('brokers A B\nproduce m1\nfetch C\n');
+  await page.getByTestId('load-scenario').click();
+  const error = page.getByTestId('scenario-error');
+  await error.waitFor();
+  assert.equal(await error.textContent(), "line 3: unknown broker 'C'");
+  assert.equal(await error.getAttribute('role'), 'alert');
+  assert.equal(await page.locator('.lanes').innerHTML(), lanes);
+  assert.equal(await page.getByTestId('step').textContent(), stepText);
+  // A command the model refuses is an error with its line too.
+  await page.getByTestId('scenario-editor').fill('brokers A B\nproduce m1\nfetch A\n');
+  await page.getByTestId('load-scenario').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=scenario-error]')?.textContent.startsWith('line 3'));
+  assert.equal(await page.getByTestId('scenario-error').textContent(), "line 3: broker 'A' is the leader");
+  await screenshot(page, 'editor-error');
+  // A good script loads.
+  await page.getByTestId('scenario-editor').fill('title Mine\nprotocol kip-279\nbrokers X Y Z\nproduce a\nfetch Y\n');
+  await page.getByTestId('load-scenario').click();
+  await page.getByTestId('broker-X').waitFor();
+  assert.equal(await page.getByTestId('scenario-error').count(), 0);
+  assert.equal(await page.getByTestId('protocol').inputValue(), 'kip-279');
+  assert.match(await page.getByTestId('record-Y-0').textContent(), /a/);
+  assert.deepEqual(errors, []);
+});
+
+test('only the lanes whose data changed re-render', async () => {
+  const { page } = await open();
+  await page.getByTestId('produce').click();
+  const renders = async (id) => Number(await attr(page, `broker-${id}`, 'data-renders'));
+  const [a, b, c] = [await renders('A'), await renders('B'), await renders('C')];
+  await page.getByTestId('produce').click();
+  assert.equal(await renders('A'), a + 1);
+  assert.equal(await renders('B'), b);
+  assert.equal(await renders('C'), c);
+  await page.getByTestId('fetch-B').click();
+  assert.equal(await renders('C'), c, 'C did not change');
+});
+
+test('autoplay performs fetches in turn and stops when caught up; keyboard drives it', async () => {
+  const { page } = await open();
+  await page.keyboard.press('p');
+  await page.keyboard.press('p');
+  assert.equal(await step(page), 2);
+  await page.getByTestId('speed').selectOption('350');
+  await page.getByTestId('play').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=play]').getAttribute('aria-pressed') === 'false', null, { timeout: 15000 });
+  assert.ok(await step(page) > 2);
+  for (const id of ['B', 'C']) {
+    assert.equal(await attr(page, `broker-${id}`, 'data-leo'), '2');
+    assert.equal(await attr(page, `broker-${id}`, 'data-hw'), '2');
+  }
+  const end = await step(page);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await step(page), end - 1);
+  await page.keyboard.press('2');                           // select B
+  assert.equal(await page.getByTestId('select-B').getAttribute('aria-pressed'), 'true');
+  await page.keyboard.press('c');
+  assert.equal(await attr(page, 'broker-B', 'data-role'), 'down');
+  await page.keyboard.press('r');
+  assert.equal(await attr(page, 'broker-B', 'data-role'), 'follower');
+  await page.keyboard.press('?');
+  await page.getByTestId('help-dialog').waitFor();
+  await page.keyboard.press('Escape');
+  assert.equal(await page.getByTestId('help-dialog').count(), 0);
+});
+
+test('a response in flight can be delivered or dropped, and a new epoch fences it', async () => {
+  const { page } = await open();
+  await page.getByTestId('produce').click();
+  await page.getByTestId('send-B').click();
+  await page.getByTestId('in-flight-B').waitFor();
+  assert.equal(await attr(page, 'broker-B', 'data-leo'), '0');
+  await page.getByTestId('deliver-B').click();
+  assert.equal(await attr(page, 'broker-B', 'data-leo'), '1');
+  await page.getByTestId('send-C').click();
+  await page.getByTestId('drop-C').click();
+  assert.equal(await page.getByTestId('in-flight-C').count(), 0);
+  assert.equal(await attr(page, 'broker-C', 'data-leo'), '0');
+  await page.getByTestId('send-C').click();
+  await page.getByTestId('elect-B').click();
+  assert.equal(await page.getByTestId('in-flight-C').count(), 0);
+  assert.match(await page.locator('.events').textContent(), /fenced/);
+});
+
+test('the layout works on a 360 px phone', async () => {
+  const { page, errors } = await open({ width: 360, height: 800 });
+  await page.getByTestId('preset').selectOption('fast-failover');
+  await page.getByTestId('broker-C').waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
+  await screenshot(page, 'phone-360');
+  assert.deepEqual(errors, []);
+});
