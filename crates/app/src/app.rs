@@ -130,7 +130,7 @@ pub fn app() -> Html {
                 </section>
                 <aside class="side">
                     <Violations lang={lang} view={state.view.clone()} marks={(*marks).clone()} dispatch={dispatch.clone()} />
-                    <DecisionPanel lang={lang} timeline={state.timeline.clone()} revision={state.revision}
+                    <DecisionPanel lang={lang} timeline={state.timeline.clone()} revision={state.revision} generation={state.generation}
                         cursor={state.cursor} dispatch={dispatch.clone()} />
                     <EventLog lang={lang} timeline={state.timeline.clone()} revision={state.revision}
                         cursor={state.cursor} dispatch={dispatch.clone()} />

@@ -28,6 +28,9 @@ pub struct AppState {
     /// The history. Mutated in place by the reducer; `revision` says when.
     pub timeline: Rc<RefCell<Timeline>>,
     pub revision: u64,
+    /// Bumped whenever past steps change (a fork or a new history), not when a
+    /// step is added at the end.
+    pub generation: u64,
     /// How many commands of the history are applied in the view.
     pub cursor: usize,
     /// The state after `cursor` commands.
@@ -52,6 +55,7 @@ impl PartialEq for AppState {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.timeline, &other.timeline)
             && self.revision == other.revision
+            && self.generation == other.generation
             && self.cursor == other.cursor
             && self.lang == other.lang
             && self.playing == other.playing
@@ -80,6 +84,7 @@ impl AppState {
         AppState {
             timeline: Rc::new(RefCell::new(timeline)),
             revision: 0,
+            generation: 0,
             cursor: 0,
             view,
             title: None,
@@ -107,6 +112,7 @@ impl AppState {
     fn replace_timeline(&mut self, timeline: Timeline, cursor: usize) {
         self.timeline = Rc::new(RefCell::new(timeline));
         self.revision += 1;
+        self.generation += 1;
         self.cursor = cursor.min(self.len());
         self.refresh_view();
     }
@@ -122,6 +128,7 @@ impl AppState {
         if self.cursor < t.len() {
             let cut = t.truncate(self.cursor);
             self.undo = Some((self.cursor, Rc::new(cut)));
+            self.generation += 1;
         }
         // The command was just applied to this very state: it cannot be refused.
         let pushed = t.push(command).is_ok();

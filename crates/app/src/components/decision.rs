@@ -17,6 +17,7 @@ pub struct DecisionProps {
     pub lang: Lang,
     pub timeline: Rc<RefCell<Timeline>>,
     pub revision: u64,
+    pub generation: u64,
     pub cursor: usize,
     pub dispatch: Dispatch,
 }
@@ -27,6 +28,27 @@ impl PartialEq for DecisionProps {
             && Rc::ptr_eq(&self.timeline, &o.timeline)
             && self.revision == o.revision
             && self.cursor == o.cursor
+            && self.dispatch == o.dispatch
+    }
+}
+
+/// The decision of one step: what it shows depends only on the history up to
+/// that step, so it is re-rendered only when that changes.
+#[derive(Properties)]
+struct ViewProps {
+    lang: Lang,
+    timeline: Rc<RefCell<Timeline>>,
+    generation: u64,
+    step: usize,
+    dispatch: Dispatch,
+}
+
+impl PartialEq for ViewProps {
+    fn eq(&self, o: &Self) -> bool {
+        self.lang == o.lang
+            && Rc::ptr_eq(&self.timeline, &o.timeline)
+            && self.generation == o.generation
+            && self.step == o.step
             && self.dispatch == o.dispatch
     }
 }
@@ -46,15 +68,26 @@ fn leader_mark(rule: &TruncationRule) -> Option<u64> {
 #[function_component(DecisionPanel)]
 pub fn decision_panel(p: &DecisionProps) -> Html {
     let lang = p.lang;
-    let t = p.timeline.borrow();
-    let Some(step) = history::latest_decision_step(&t, p.cursor) else {
-        return html! {
+    let step = history::latest_decision_step(&p.timeline.borrow(), p.cursor);
+    match step {
+        None => html! {
             <section class="panel decision" data-testid="decision" aria-label={label(lang, Label::Decision)}>
                 <h2>{ label(lang, Label::Decision) }</h2>
                 <p class="empty">{ label(lang, Label::NoDecision) }</p>
             </section>
-        };
-    };
+        },
+        Some(step) => html! {
+            <DecisionView lang={lang} timeline={p.timeline.clone()} generation={p.generation} step={step}
+                dispatch={p.dispatch.clone()} />
+        },
+    }
+}
+
+#[function_component(DecisionView)]
+fn decision_view(p: &ViewProps) -> Html {
+    let lang = p.lang;
+    let step = p.step;
+    let t = p.timeline.borrow();
     let events = t.events_of(step);
     let before = t.state_at(step - 1);
     let names: Vec<String> = before.brokers().iter().map(|b| b.id.clone()).collect();

@@ -5,6 +5,7 @@ use super::{send, Dispatch};
 use crate::state::Action;
 use replab_core::scenario;
 use replab_core::timeline::Timeline;
+use replab_core::Event;
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -35,8 +36,7 @@ impl PartialEq for EventLogProps {
 pub fn event_log(p: &EventLogProps) -> Html {
     let lang = p.lang;
     let t = p.timeline.borrow();
-    let names = t.setup().brokers.clone();
-    let n = Names(&names);
+    let names = Rc::new(t.setup().brokers.clone());
     let len = t.len();
     let first = p.cursor.saturating_sub(WINDOW).max(1);
     let last = (p.cursor + WINDOW / 2).min(len);
@@ -48,26 +48,46 @@ pub fn event_log(p: &EventLogProps) -> Html {
             }
             if first > 1 { <p class="more">{ format!("… {}", first - 1) }</p> }
             <ol class="steps">
-                { for (first..=last).rev().map(|k| {
-                    let command = scenario::command_line(&names, &t.commands()[k - 1]);
-                    let current = k == p.cursor;
-                    let future = k > p.cursor;
-                    html! {
-                        <li key={k} class={classes!("step-entry", current.then_some("current"), future.then_some("future"))}
-                            data-testid={format!("log-step-{k}")} aria-current={current.then_some("step")}>
-                            <button class="link step-link" onclick={send(&p.dispatch, move || Action::StepTo(k))}>
-                                <span class="k">{ k }</span><code>{ command }</code>
-                            </button>
-                            <ul>
-                                { for t.events_of(k).iter().map(|e| {
-                                    let safety = matches!(e, replab_core::Event::ViolationFound { .. });
-                                    html! { <li class={classes!("event", safety.then_some("safety"))}>{ narrate::event(lang, &n, e) }</li> }
-                                }) }
-                            </ul>
-                        </li>
-                    }
+                { for (first..=last).rev().map(|k| html! {
+                    <StepEntry key={k} k={k} lang={lang} names={names.clone()}
+                        command={scenario::command_line(&names, &t.commands()[k - 1])}
+                        events={t.events_of(k).to_vec()} current={k == p.cursor} future={k > p.cursor}
+                        dispatch={p.dispatch.clone()} />
                 }) }
             </ol>
         </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct StepProps {
+    k: usize,
+    lang: Lang,
+    names: Rc<Vec<String>>,
+    command: String,
+    events: Vec<Event>,
+    current: bool,
+    future: bool,
+    dispatch: Dispatch,
+}
+
+/// One step of the log; re-rendered only when its own content changes.
+#[function_component(StepEntry)]
+fn step_entry(p: &StepProps) -> Html {
+    let k = p.k;
+    let n = Names(&p.names);
+    html! {
+        <li class={classes!("step-entry", p.current.then_some("current"), p.future.then_some("future"))}
+            data-testid={format!("log-step-{k}")} aria-current={p.current.then_some("step")}>
+            <button class="link step-link" onclick={send(&p.dispatch, move || Action::StepTo(k))}>
+                <span class="k">{ k }</span><code>{ p.command.clone() }</code>
+            </button>
+            <ul>
+                { for p.events.iter().map(|e| {
+                    let safety = matches!(e, Event::ViolationFound { .. });
+                    html! { <li class={classes!("event", safety.then_some("safety"))}>{ narrate::event(p.lang, &n, e) }</li> }
+                }) }
+            </ul>
+        </li>
     }
 }

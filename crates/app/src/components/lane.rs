@@ -46,23 +46,38 @@ impl PartialEq for LaneProps {
     }
 }
 
+/// Records are rendered in chunks: a click changes one or two chunks, and the
+/// others are skipped whole, however long the log.
+const CHUNK: usize = 32;
+
 #[derive(Properties, PartialEq)]
-struct CellProps {
+struct ChunkProps {
     broker: Rc<str>,
-    record: Record,
-    committed: bool,
+    records: Vec<Record>,
+    /// The HW clamped to this chunk: cells below it are committed.
+    committed_to: u64,
+    /// Draw the HW mark before this offset (it falls inside this chunk).
+    hw_mark: Option<u64>,
+    hw_title: &'static str,
 }
 
-#[function_component(Cell)]
-fn cell(p: &CellProps) -> Html {
+#[function_component(Chunk)]
+fn chunk(p: &ChunkProps) -> Html {
     html! {
-        <li class={classes!("cell", format!("e{}", p.record.epoch % 8), (!p.committed).then_some("uncommitted"))}
-            data-testid={format!("record-{}-{}", p.broker, p.record.offset)} data-epoch={p.record.epoch.to_string()}
-            title={format!("offset {} · epoch {}", p.record.offset, p.record.epoch)}>
-            <span class="off">{ p.record.offset }</span>
-            <span class="val">{ p.record.value.to_string() }</span>
-            <span class="ep">{ format!("e{}", p.record.epoch) }</span>
-        </li>
+        { for p.records.iter().map(|r| html! {
+            <>
+            if p.hw_mark == Some(r.offset) {
+                <li class="mark hw" title={p.hw_title}>{ format!("HW {}", r.offset) }</li>
+            }
+            <li class={classes!("cell", format!("e{}", r.epoch % 8), (r.offset >= p.committed_to).then_some("uncommitted"))}
+                data-testid={format!("record-{}-{}", p.broker, r.offset)} data-epoch={r.epoch.to_string()}
+                title={format!("offset {} · epoch {}", r.offset, r.epoch)}>
+                <span class="off">{ r.offset }</span>
+                <span class="val">{ r.value.to_string() }</span>
+                <span class="ep">{ format!("e{}", r.epoch) }</span>
+            </li>
+            </>
+        }) }
     }
 }
 
@@ -147,13 +162,17 @@ pub fn lane(p: &LaneProps) -> Html {
                     if records.is_empty() && ghosts.is_empty() {
                         <li class="empty">{ label(lang, Label::EmptyLog) }</li>
                     }
-                    { for records.iter().map(|r| html! {
-                        <Cell key={r.offset} broker={id.clone()} record={r.clone()} committed={r.offset < hw} />
-                    }).take(hw as usize) }
-                    <li class="mark hw" key="hw" title={label(lang, Label::HwTitle)}>{ format!("HW {hw}") }</li>
-                    { for records.iter().skip(hw as usize).map(|r| html! {
-                        <Cell key={r.offset} broker={id.clone()} record={r.clone()} committed={false} />
+                    { for records.chunks(CHUNK).enumerate().map(|(i, part)| {
+                        let start = (i * CHUNK) as u64;
+                        let end = start + part.len() as u64;
+                        html! {
+                            <Chunk key={i} broker={id.clone()} records={part.to_vec()} committed_to={hw.clamp(start, end)}
+                                hw_mark={(start..end).contains(&hw).then_some(hw)} hw_title={label(lang, Label::HwTitle)} />
+                        }
                     }) }
+                    if hw == leo {
+                        <li class="mark hw" key="hw" title={label(lang, Label::HwTitle)}>{ format!("HW {hw}") }</li>
+                    }
                     if leo != hw {
                         <li class="mark leo" key="leo" title={label(lang, Label::LeoTitle)}>{ format!("LEO {leo}") }</li>
                     }
