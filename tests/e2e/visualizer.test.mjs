@@ -103,10 +103,12 @@ test('acting at a past step forks history, and undo restores the abandoned futur
   await page.getByTestId('step-back').click();
   await page.getByTestId('step-back').click();               // at step 1
   await page.getByTestId('fetch-B').click();                 // forks: steps 1 + fetch
-  assert.equal(await page.getByTestId('step').textContent(), 'Step 2 / 2');
+  assert.equal(await page.getByTestId('step').textContent(), '2');
+  assert.equal(await page.getByTestId('step-count').textContent(), '2');
   assert.equal(await attr(page, 'broker-A', 'data-leo'), '1');
   await page.getByTestId('undo').click();
-  assert.equal(await page.getByTestId('step').textContent(), 'Step 3 / 3');
+  assert.equal(await page.getByTestId('step').textContent(), '3');
+  assert.equal(await page.getByTestId('step-count').textContent(), '3');
   assert.equal(await attr(page, 'broker-A', 'data-leo'), '3');
   assert.equal(await page.getByTestId('undo').count(), 0);
 });

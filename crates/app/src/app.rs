@@ -7,7 +7,6 @@ use crate::components::{
 use crate::history;
 use crate::state::{Action, AppState};
 use gloo::events::EventListener;
-use gloo::storage::{LocalStorage, Storage};
 use gloo::timers::callback::Timeout;
 use replab_core::Command;
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
@@ -17,9 +16,13 @@ use yew::prelude::*;
 
 const LANG_KEY: &str = "replab.lang";
 
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
 /// The stored choice, else the browser's language, else English.
 fn initial_lang() -> Lang {
-    let stored: Option<String> = LocalStorage::get(LANG_KEY).ok();
+    let stored = local_storage().and_then(|s| s.get_item(LANG_KEY).ok().flatten());
     stored
         .as_deref()
         .and_then(Lang::from_code)
@@ -39,7 +42,9 @@ pub fn app() -> Html {
 
     // The language is remembered, and the page says which it is in.
     use_effect_with(state.lang, |lang| {
-        let _ = LocalStorage::set(LANG_KEY, lang.code());
+        if let Some(storage) = local_storage() {
+            let _ = storage.set_item(LANG_KEY, lang.code());
+        }
         if let Some(root) = gloo::utils::document().document_element() {
             let _ = root.set_attribute("lang", if *lang == Lang::Zh { "zh-CN" } else { "en" });
         }

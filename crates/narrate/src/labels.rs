@@ -154,6 +154,9 @@ labels! {
     After => "after", "之后";
     AtStep => "at step", "在步骤";
     Cut => "cut", "截掉";
+    LegendEpoch => "colour = leader epoch", "颜色 = leader 纪元";
+    LegendUncommitted => "dashed = above the HW, not committed", "虚线 = 高于 HW，尚未提交";
+    LegendLost => "struck out = lost from this replica", "划掉 = 已从该副本丢失";
     LeaderEndLegend => "where the leader says the epoch ends:", "leader 所说的纪元结束位置：";
 }
 

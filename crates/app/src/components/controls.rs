@@ -126,6 +126,11 @@ pub fn controls(p: &ControlsProps) -> Html {
                 <button data-testid="tick" title={label(lang, Label::TickTitle)} onclick={on_tick}>{ label(lang, Label::Tick) }</button>
                 <span class="clock">{ format!("t = {} ms", p.view.now_ms()) }</span>
             </div>
+            <p class="legend log-legend" aria-hidden="true">
+                <span><span class="swatch e0"></span><span class="swatch e1"></span><span class="swatch e2"></span>{ label(lang, Label::LegendEpoch) }</span>
+                <span><span class="swatch dashed"></span>{ label(lang, Label::LegendUncommitted) }</span>
+                <span><span class="swatch struck">{ "m" }</span>{ label(lang, Label::LegendLost) }</span>
+            </p>
             <details class="settings">
                 <summary>{ label(lang, Label::Settings) }</summary>
                 <label>

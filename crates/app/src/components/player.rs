@@ -50,7 +50,7 @@ pub fn player(p: &PlayerProps) -> Html {
         })
     };
     let play_label = label(lang, if p.playing { Label::Pause } else { Label::Play });
-    let len = p.len.max(1) as f64;
+    let len = p.len.max(1);
     html! {
         <div class="player" role="group" aria-label={label(lang, Label::Timeline)}>
             <button data-testid="step-back" aria-label={label(lang, Label::StepBack)} title={label(lang, Label::StepBack)}
@@ -73,12 +73,14 @@ pub fn player(p: &PlayerProps) -> Html {
                 <div class="marks" aria-hidden="true">
                     { for p.marks.iter().map(|(k, kind)| html! {
                         <span class={classes!("mark", kind.name())} data-testid="timeline-mark"
-                            style={format!("left: {:.2}%", *k as f64 / len * 100.0)}></span>
+                            style={format!("left: calc({} * 100% / {len})", k)}></span>
                     }) }
                 </div>
             </div>
-            <span class="step" data-testid="step" data-step={p.cursor.to_string()}>
-                { format!("{} {} / {}", label(lang, Label::Step), p.cursor, p.len) }
+            <span class="step">
+                { label(lang, Label::Step) }{ " " }
+                <span data-testid="step" data-step={p.cursor.to_string()} aria-live="off">{ p.cursor }</span>
+                { " / " }<span data-testid="step-count">{ p.len }</span>
             </span>
             if p.can_undo {
                 <button data-testid="undo" class="undo" onclick={send(&p.dispatch, || Action::Undo)}>
