@@ -356,3 +356,28 @@ pub fn violation_sentence(names: &Names, violation: &Violation) -> String {
         ),
     }
 }
+
+pub fn link_error(
+    e: &super::LinkProblem,
+    script: impl Fn(&replab_core::scenario::ScriptError, &[String]) -> String,
+) -> String {
+    use super::LinkProblem as P;
+    use replab_share::LinkError as L;
+    match e {
+        P::Link(L::NotALink) => "this is not a share link (it should start with v1.)".into(),
+        P::Link(L::UnknownVersion { version }) => format!(
+            "this link is of version {version}, which this page cannot read (it reads v{})",
+            replab_share::VERSION
+        ),
+        P::Link(L::BadEncoding) => "the link is damaged: its data is not valid base64url".into(),
+        P::Link(L::Corrupted) => "the link is cut short or damaged: its data does not unpack".into(),
+        P::Link(L::TooLarge) => "the link unpacks to more than 1 MiB".into(),
+        P::Link(L::MissingField { field }) => format!("the link has no {field}"),
+        P::Link(L::BadField { field, value }) => format!("the link's {field} '{value}' is not valid"),
+        P::Link(L::UnknownField { field }) => format!("the link has an unknown field '{field}'"),
+        P::StepOutOfRange { step, len } => {
+            format!("the link asks for step {step}, but its scenario has only {len} steps")
+        }
+        P::Script { error, names } => format!("the link's scenario does not load: {}", script(error, names)),
+    }
+}

@@ -129,3 +129,21 @@ pub fn violation_sentence(lang: Lang, names: &Names, v: &Violation) -> String {
         Lang::Zh => zh::violation_sentence(names, v),
     }
 }
+
+/// What is wrong with a share link: the link itself, the step it names, or the
+/// scenario inside it (with the broker names its error may refer to).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkProblem {
+    Link(replab_share::LinkError),
+    StepOutOfRange { step: usize, len: usize },
+    Script { error: ScriptError, names: Vec<String> },
+}
+
+/// A share-link problem as a sentence.
+pub fn link_error(lang: Lang, e: &LinkProblem) -> String {
+    let script = |error: &ScriptError, names: &[String]| script_error(lang, &Names(names), error);
+    match lang {
+        Lang::En => en::link_error(e, script),
+        Lang::Zh => zh::link_error(e, script),
+    }
+}

@@ -395,3 +395,26 @@ pub fn violation_sentence(names: &Names, violation: &Violation) -> String {
         ),
     }
 }
+
+pub fn link_error(
+    e: &super::LinkProblem,
+    script: impl Fn(&replab_core::scenario::ScriptError, &[String]) -> String,
+) -> String {
+    use super::LinkProblem as P;
+    use replab_share::LinkError as L;
+    match e {
+        P::Link(L::NotALink) => "这不是分享链接（应以 v1. 开头）".into(),
+        P::Link(L::UnknownVersion { version }) => format!(
+            "这个链接是 {version} 版本，本页面无法读取（只能读取 v{}）",
+            replab_share::VERSION
+        ),
+        P::Link(L::BadEncoding) => "链接已损坏：数据不是合法的 base64url".into(),
+        P::Link(L::Corrupted) => "链接被截断或已损坏：数据无法解压".into(),
+        P::Link(L::TooLarge) => "链接解压后超过 1 MiB".into(),
+        P::Link(L::MissingField { field }) => format!("链接缺少 {field}"),
+        P::Link(L::BadField { field, value }) => format!("链接中的 {field} '{value}' 不合法"),
+        P::Link(L::UnknownField { field }) => format!("链接中有未知字段 '{field}'"),
+        P::StepOutOfRange { step, len } => format!("链接要求第 {step} 步，但它的场景只有 {len} 步"),
+        P::Script { error, names } => format!("链接中的场景无法加载：{}", script(error, names)),
+    }
+}
