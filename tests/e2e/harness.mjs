@@ -20,10 +20,13 @@ const TYPES = {
   '.svg': 'image/svg+xml',
 };
 
-/** Serves `root` on an ephemeral loopback port; resolves to { url, close }. */
-export async function serve(root = DIST) {
+/** Serves `root` on an ephemeral loopback port under `prefix` (a sub-path, as a
+ * static host might); resolves to { url, close }. */
+export async function serve(root = DIST, prefix = '/') {
   const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const full = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (!full.startsWith(prefix)) { res.writeHead(404).end('not found'); return; }
+    const path = '/' + full.slice(prefix.length);
     let file = normalize(join(root, path));
     if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
     if (path.endsWith('/')) file = join(file, 'index.html');
@@ -37,7 +40,7 @@ export async function serve(root = DIST) {
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(ok)) };
+  return { url: `http://127.0.0.1:${port}${prefix}`, close: () => new Promise((ok) => server.close(ok)) };
 }
 
 /** A fresh headless Chromium with an empty profile. */

@@ -2,8 +2,9 @@
 
 use crate::components::{
     controls::Controls, decision::DecisionPanel, editor::Editor, event_log::EventLog, header::Header, help::Help,
-    lane::Lane, notice::NoticeBar, player::Player, violations::Violations,
+    lane::Lane, link_alert::LinkAlert, notice::NoticeBar, player::Player, share::ShareBar, violations::Violations,
 };
+use crate::link;
 use crate::history;
 use crate::state::{Action, AppState};
 use gloo::events::EventListener;
@@ -37,8 +38,39 @@ fn initial_lang() -> Lang {
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let state = use_reducer(|| AppState::new(initial_lang()));
+    let state = use_reducer(|| AppState::new(initial_lang(), link::is_embed()));
     let dispatch = state.dispatcher();
+    let root = use_node_ref();
+
+    // A share link in the fragment opens on arrival, and whenever it changes.
+    {
+        let dispatch = dispatch.clone();
+        use_effect_with((), move |_| {
+            let open = move |dispatch: &UseReducerDispatcher<AppState>| {
+                let hash = link::current_hash();
+                if !hash.is_empty() {
+                    dispatch.dispatch(Action::OpenLink(Rc::new(link::open(&hash))));
+                }
+            };
+            open(&dispatch);
+            let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| open(&dispatch));
+            move || drop(listener)
+        });
+    }
+
+    // An embed does no work while scrolled off-screen.
+    {
+        let dispatch = dispatch.clone();
+        let root = root.clone();
+        use_effect_with(state.embed, move |&embed| {
+            let observer = embed.then(|| watch_on_screen(&root, dispatch)).flatten();
+            move || {
+                if let Some((observer, _closure)) = observer {
+                    observer.disconnect();
+                }
+            }
+        });
+    }
 
     // The language is remembered, and the page says which it is in.
     use_effect_with(state.lang, |lang| {
@@ -113,13 +145,53 @@ pub fn app() -> Html {
     let len = timeline.len();
     drop(timeline);
 
+    let link_alert = state.link_problem.as_ref().map(|problem| html! {
+        <LinkAlert lang={lang} problem={problem.clone()} dispatch={dispatch.clone()} />
+    });
+    let full_app = use_memo((state.embed, state.revision, state.cursor, lang), |&(embed, ..)| {
+        if embed {
+            format!("{}#{}", link::page_base(), link::fragment(&state))
+        } else {
+            String::new()
+        }
+    });
+    if state.embed {
+        return html! {
+            <div class="app embed" ref={root}>
+                <header class="embed-head">
+                    <strong class="embed-title" data-testid="title">{ state.title.as_deref().map(str::to_string).unwrap_or_else(|| label(lang, Label::AppTitle).to_string()) }</strong>
+                    <span class="embed-protocol">{ label(lang, crate::components::header::protocol_label(state.view.protocol())) }</span>
+                    <a class="open-full" data-testid="open-full" href={(*full_app).clone()} target="_blank" rel="noopener">
+                        { label(lang, Label::OpenFullApp) }
+                    </a>
+                </header>
+                { link_alert }
+                <Player lang={lang} cursor={state.cursor} len={len} playing={state.playing} speed_ms={state.speed_ms}
+                    can_undo={false} marks={(*marks).clone()} dispatch={dispatch.clone()} />
+                <p class="now" aria-live="polite" data-testid="announcer">{ announcement }</p>
+                <div class="embed-body">
+                    <section class="lanes" aria-label={label(lang, Label::Partition)}>
+                        { for (0..state.view.brokers().len()).map(|ix| html! {
+                            <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang} selected={false} interactive={false}
+                                ghosts={Rc::new(ghosts[ix].clone())} dispatch={dispatch.clone()} />
+                        }) }
+                    </section>
+                    <DecisionPanel lang={lang} timeline={state.timeline.clone()} revision={state.revision} generation={state.generation}
+                        cursor={state.cursor} dispatch={dispatch.clone()} />
+                </div>
+            </div>
+        };
+    }
+
     html! {
-        <div class="app">
+        <div class="app" ref={root}>
             <Header lang={lang} protocol={state.view.protocol()} preset={state.preset} title={state.title.clone()}
                 dispatch={dispatch.clone()} />
             <p class="tagline">{ label(lang, Label::Tagline) }</p>
             <Player lang={lang} cursor={state.cursor} len={len} playing={state.playing} speed_ms={state.speed_ms}
                 can_undo={state.undo.is_some()} marks={(*marks).clone()} dispatch={dispatch.clone()} />
+            { link_alert }
+            <ShareBar lang={lang} state={Rc::new((*state).clone())} />
             if let Some(notice) = &state.notice {
                 <NoticeBar lang={lang} notice={notice.clone()} names={Rc::new(names.clone())} dispatch={dispatch.clone()} />
             }
@@ -128,7 +200,7 @@ pub fn app() -> Html {
                     <Controls lang={lang} view={state.view.clone()} next_value={state.next_value()} dispatch={dispatch.clone()} />
                     { for (0..state.view.brokers().len()).map(|ix| html! {
                         <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang}
-                            selected={state.selected == Some(ix)}
+                            selected={state.selected == Some(ix)} interactive={true}
                             ghosts={Rc::new(ghosts[ix].clone())}
                             dispatch={dispatch.clone()} />
                     }) }
@@ -151,6 +223,24 @@ pub fn app() -> Html {
     }
 }
 
+/// Reports whether `root` is on screen, until the observer is disconnected.
+fn watch_on_screen(
+    root: &NodeRef,
+    dispatch: UseReducerDispatcher<AppState>,
+) -> Option<(web_sys::IntersectionObserver, wasm_bindgen::closure::Closure<dyn FnMut(js_sys::Array)>)> {
+    let element = root.cast::<web_sys::Element>()?;
+    let closure = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        let visible = entries
+            .iter()
+            .filter_map(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok())
+            .any(|e| e.is_intersecting());
+        dispatch.dispatch(Action::OnScreen(visible));
+    });
+    let observer = web_sys::IntersectionObserver::new(closure.as_ref().unchecked_ref()).ok()?;
+    observer.observe(&element);
+    Some((observer, closure))
+}
+
 fn on_key(state: &AppState, dispatch: &UseReducerDispatcher<AppState>, e: &web_sys::KeyboardEvent) {
     if e.ctrl_key() || e.meta_key() || e.alt_key() {
         return;
@@ -160,7 +250,7 @@ fn on_key(state: &AppState, dispatch: &UseReducerDispatcher<AppState>, e: &web_s
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
         .unwrap_or(false);
-    if typing {
+    if typing || state.embed && !matches!(e.key().as_str(), " " | "ArrowLeft" | "ArrowRight") {
         return;
     }
     let selected = state.selected.filter(|&b| b < state.view.brokers().len());

@@ -2,6 +2,9 @@
 
 mod app;
 mod components;
+mod decision_text;
+mod link;
+mod svg;
 mod history;
 mod panic_banner;
 mod presets;

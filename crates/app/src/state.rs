@@ -3,7 +3,7 @@
 use replab_core::scenario::{self, Script, ScriptError};
 use replab_core::timeline::Timeline;
 use replab_core::{Acks, Cluster, Command, CommandError, Config, Protocol, Setup};
-use replab_narrate::Lang;
+use replab_narrate::{Lang, LinkProblem};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -49,6 +49,12 @@ pub struct AppState {
     pub help_open: bool,
     /// The follower autoplay serves next.
     pub autoplay_next: usize,
+    /// Shown as a compact widget for an iframe (`?embed`).
+    pub embed: bool,
+    /// Whether the page is on screen (an embed scrolled away is not).
+    pub on_screen: bool,
+    /// A share link that could not be opened, and why.
+    pub link_problem: Option<LinkProblem>,
 }
 
 impl PartialEq for AppState {
@@ -64,6 +70,9 @@ impl PartialEq for AppState {
             && self.selected == other.selected
             && self.notice == other.notice
             && self.help_open == other.help_open
+            && self.embed == other.embed
+            && self.on_screen == other.on_screen
+            && self.link_problem == other.link_problem
             && self.undo.as_ref().map(|u| u.0) == other.undo.as_ref().map(|u| u.0)
     }
 }
@@ -78,7 +87,7 @@ pub fn default_setup() -> Setup {
 }
 
 impl AppState {
-    pub fn new(lang: Lang) -> AppState {
+    pub fn new(lang: Lang, embed: bool) -> AppState {
         let timeline = Timeline::new(default_setup());
         let view = Rc::new(timeline.head().clone());
         AppState {
@@ -98,6 +107,9 @@ impl AppState {
             notice: None,
             help_open: false,
             autoplay_next: 0,
+            embed,
+            on_screen: true,
+            link_problem: None,
         }
     }
 
@@ -210,6 +222,9 @@ pub enum Action {
     Select(Option<usize>),
     ToggleHelp(bool),
     DismissNotice,
+    /// A share link was opened (or could not be).
+    OpenLink(Rc<Result<crate::link::Opened, LinkProblem>>),
+    OnScreen(bool),
 }
 
 /// Builds the history a script describes, under its own protocol.
@@ -291,7 +306,7 @@ impl Reducible for AppState {
             Action::TogglePlay => s.playing = !s.playing,
             Action::SetSpeed(ms) => s.speed_ms = ms,
             Action::AutoStep => {
-                if !s.playing || !s.visible {
+                if !s.playing || !s.visible || !s.on_screen {
                     return self;
                 }
                 if s.cursor < s.len() {
@@ -306,7 +321,24 @@ impl Reducible for AppState {
             Action::Visibility(v) => s.visible = v,
             Action::Select(b) => s.selected = b,
             Action::ToggleHelp(open) => s.help_open = open,
-            Action::DismissNotice => s.notice = None,
+            Action::DismissNotice => {
+                s.notice = None;
+                s.link_problem = None;
+            }
+            Action::OpenLink(opened) => match &*opened {
+                Ok(o) => {
+                    s.replace_timeline(o.timeline.clone(), o.step);
+                    s.title = o.title.as_deref().map(Rc::from);
+                    s.lang = o.lang;
+                    s.preset = None;
+                    s.undo = None;
+                    s.notice = None;
+                    s.link_problem = None;
+                    s.playing = false;
+                }
+                Err(problem) => s.link_problem = Some(problem.clone()),
+            },
+            Action::OnScreen(v) => s.on_screen = v,
         }
         Rc::new(s)
     }
@@ -332,7 +364,7 @@ mod tests {
 
     #[test]
     fn acting_at_a_past_step_forks_and_undo_restores_once() {
-        let mut s = Rc::new(AppState::new(Lang::En));
+        let mut s = Rc::new(AppState::new(Lang::En, false));
         for _ in 0..3 {
             s = produce(s);
         }
@@ -350,7 +382,7 @@ mod tests {
 
     #[test]
     fn values_count_up_from_the_highest_written() {
-        let mut s = Rc::new(AppState::new(Lang::En));
+        let mut s = Rc::new(AppState::new(Lang::En, false));
         s = produce(s);
         s = reduce(
             s,
@@ -366,7 +398,7 @@ mod tests {
 
     #[test]
     fn a_refused_click_is_a_notice_and_changes_nothing() {
-        let s = Rc::new(AppState::new(Lang::En));
+        let s = Rc::new(AppState::new(Lang::En, false));
         let after = reduce(s.clone(), Action::Do(Command::Fetch { follower: 0, max: None }));
         assert_eq!(
             after.notice,
@@ -379,7 +411,7 @@ mod tests {
     #[test]
     fn switching_protocol_replays_the_same_history() {
         let script = scenario::parse(crate::presets::PRESETS[0].text).expect("parses");
-        let mut s = Rc::new(AppState::new(Lang::En));
+        let mut s = Rc::new(AppState::new(Lang::En, false));
         s = reduce(
             s,
             Action::Load {
@@ -405,7 +437,7 @@ mod tests {
             "protocol kip-101\nbrokers A B C D\nproduce m1\nfetch B\nfetch C\nfetch D\nfetch B\nfetch C\nfetch D\n\
                     crash C\nproduce m2\nfetch B\ncrash A\nrestart C\nfetch C\nfetch C\nelect C\n";
         let script = scenario::parse(text).expect("parses");
-        let mut s = Rc::new(AppState::new(Lang::En));
+        let mut s = Rc::new(AppState::new(Lang::En, false));
         s = reduce(
             s,
             Action::Load {
@@ -429,7 +461,7 @@ mod tests {
 
     #[test]
     fn autoplay_fetches_in_turn_until_everyone_has_caught_up() {
-        let mut s = Rc::new(AppState::new(Lang::En));
+        let mut s = Rc::new(AppState::new(Lang::En, false));
         s = produce(s);
         s = reduce(s, Action::TogglePlay);
         let mut fetched = Vec::new();
@@ -454,7 +486,7 @@ mod tests {
 
     #[test]
     fn autoplay_does_nothing_while_hidden() {
-        let mut s = Rc::new(AppState::new(Lang::En));
+        let mut s = Rc::new(AppState::new(Lang::En, false));
         s = produce(s);
         s = reduce(s, Action::TogglePlay);
         s = reduce(s, Action::Visibility(false));

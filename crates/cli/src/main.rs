@@ -15,13 +15,15 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   replab run [--json] [--protocol hw|kip-101|kip-279|diverging-epoch] FILE|-
-  replab check [--protocol P|all] FILE...";
+  replab check [--protocol P|all] FILE...
+  replab link [--protocol P] [--step N] [--lang en|zh] FILE|-   (prints a share-link fragment; step: the end)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("run") => run_command(&args[1..]),
         Some("check") => check_command(&args[1..]),
+        Some("link") => link_command(&args[1..]),
         Some("--help" | "-h" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -223,4 +225,90 @@ fn check_command(args: &[String]) -> ExitCode {
     }
     println!("check: {passed} passed, {failed} failed");
     ExitCode::from(worst)
+}
+
+/// Prints the share-link fragment for a scenario file: its text, the protocol (the
+/// header's unless given), the step (the end unless given) and the language.
+fn link_command(args: &[String]) -> ExitCode {
+    let mut rest = Vec::new();
+    let (mut step, mut lang) = (None, "en".to_string());
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--step" | "--lang" => {
+                let Some(v) = args.get(i + 1) else {
+                    eprintln!("{} needs a value\n{USAGE}", args[i]);
+                    return ExitCode::from(2);
+                };
+                if args[i] == "--step" {
+                    match v.parse::<usize>() {
+                        Ok(n) => step = Some(n),
+                        Err(_) => {
+                            eprintln!("--step needs a number, not '{v}'");
+                            return ExitCode::from(2);
+                        }
+                    }
+                } else if replab_share::LANGS.contains(&v.as_str()) {
+                    lang = v.clone();
+                } else {
+                    eprintln!("--lang is en or zh, not '{v}'");
+                    return ExitCode::from(2);
+                }
+                i += 2;
+            }
+            _ => {
+                rest.push(args[i].clone());
+                i += 1;
+            }
+        }
+    }
+    let o = match parse_options(&rest, false) {
+        Ok(o) if o.files.len() == 1 && !o.json => o,
+        Ok(_) => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("{e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let text = match read_source(&o.files[0]) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let script = match scenario::parse(&text) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{}", narrate::script_error(Lang::En, &Names(&[]), &e));
+            return ExitCode::from(2);
+        }
+    };
+    let protocol = o.protocols.and_then(|p| p.first().copied());
+    let loaded = match scenario::load(&script, protocol) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("{}", narrate::script_error(Lang::En, &Names(&script.brokers), &e));
+            return ExitCode::from(2);
+        }
+    };
+    let len = loaded.timeline.len();
+    let step = step.unwrap_or(len);
+    if step > len {
+        eprintln!("step {step} is past the scenario's end, {len}");
+        return ExitCode::from(2);
+    }
+    println!(
+        "{}",
+        replab_share::encode(&replab_share::Shared {
+            text,
+            protocol: loaded.timeline.setup().protocol,
+            step,
+            lang,
+        })
+    );
+    ExitCode::SUCCESS
 }

@@ -154,6 +154,18 @@ labels! {
     After => "after", "之后";
     AtStep => "at step", "在步骤";
     Cut => "cut", "截掉";
+    OpenFullApp => "Open in the full app ↗", "在完整应用中打开 ↗";
+    Share => "Share", "分享";
+    CopyLink => "Copy link", "复制链接";
+    CopyLinkTitle => "A link to this very step, protocol and language", "指向当前这一步、协议和语言的链接";
+    CopyEmbed => "Copy embed code", "复制嵌入代码";
+    CopyEmbedTitle => "An iframe for a blog post, showing this scenario with a player", "用于博客文章的 iframe，带播放器展示这个场景";
+    DownloadSvg => "Download SVG", "下载 SVG";
+    DownloadSvgTitle => "The lanes and the decision panel of this step, as a static figure", "把这一步的各副本和截断决定导出为静态图";
+    ShareLink => "Share link", "分享链接";
+    EmbedCode => "Embed code", "嵌入代码";
+    Copied => "Copied to the clipboard", "已复制到剪贴板";
+    LinkProblemTitle => "This link cannot be opened", "无法打开这个链接";
     LegendEpoch => "colour = leader epoch", "颜色 = leader 纪元";
     LegendUncommitted => "dashed = above the HW, not committed", "虚线 = 高于 HW，尚未提交";
     LegendLost => "struck out = lost from this replica", "划掉 = 已从该副本丢失";

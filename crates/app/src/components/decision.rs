@@ -5,9 +5,9 @@
 use super::{send, Dispatch};
 use crate::history;
 use crate::state::Action;
-use replab_core::event::{Event, TruncationRule};
 use replab_core::timeline::Timeline;
-use replab_narrate::{self as narrate, label, Label, Lang, Names};
+use crate::decision_text::describe;
+use replab_narrate::{label, Label, Lang};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -53,18 +53,6 @@ impl PartialEq for ViewProps {
     }
 }
 
-/// Where the leader's answer puts the cut, for the picture.
-fn leader_mark(rule: &TruncationRule) -> Option<u64> {
-    match *rule {
-        TruncationRule::LeaderEndOffset { end_offset, .. } => Some(end_offset),
-        TruncationRule::SameEpoch { leader_end, .. }
-        | TruncationRule::FollowerEpochBelow { leader_end, .. }
-        | TruncationRule::NoFollowerEpochs { leader_end, .. } => Some(leader_end),
-        TruncationRule::LeaderLogEnd { log_end_offset } => Some(log_end_offset),
-        TruncationRule::HighWatermark { .. } | TruncationRule::UndefinedEndOffset { .. } => None,
-    }
-}
-
 #[function_component(DecisionPanel)]
 pub fn decision_panel(p: &DecisionProps) -> Html {
     let lang = p.lang;
@@ -87,27 +75,7 @@ pub fn decision_panel(p: &DecisionProps) -> Html {
 fn decision_view(p: &ViewProps) -> Html {
     let lang = p.lang;
     let step = p.step;
-    let t = p.timeline.borrow();
-    let events = t.events_of(step);
-    let before = t.state_at(step - 1);
-    let names: Vec<String> = before.brokers().iter().map(|b| b.id.clone()).collect();
-    let n = Names(&names);
-    let decisions: Vec<&Event> = events
-        .iter()
-        .filter(|e| matches!(e, Event::Truncation { .. }))
-        .collect();
-    let request = events.iter().find_map(|e| match e {
-        Event::RequestSent {
-            request,
-            leader,
-            follower,
-        } => Some((*request, *leader, *follower)),
-        _ => None,
-    });
-    let answer = events.iter().find_map(|e| match e {
-        Event::RequestAnswered { reply, leader, .. } => Some((*reply, *leader)),
-        _ => None,
-    });
+    let described = describe(lang, &p.timeline.borrow(), step);
     html! {
         <section class="panel decision" data-testid="decision" data-step={step.to_string()} aria-label={label(lang, Label::Decision)}>
             <h2>{ label(lang, Label::Decision) }
@@ -115,42 +83,19 @@ fn decision_view(p: &ViewProps) -> Html {
                     { format!("{} {step}", label(lang, Label::AtStep)) }
                 </button>
             </h2>
-            { for decisions.iter().map(|e| {
-                let Event::Truncation { broker, from, to, rule, complete } = e else { return html! {} };
-                let (broker, from, to) = (*broker, *from, *to);
-                let question = match (request, rule) {
-                    (_, TruncationRule::HighWatermark { .. }) => label(lang, Label::HwRule).to_string(),
-                    (Some((r, leader, f)), _) if f == broker => {
-                        format!("{} → {}: {}", n.get(f), n.get(leader), narrate::request(lang, &r))
-                    }
-                    _ => "—".into(),
-                };
-                let answer_text = match answer {
-                    Some((reply, leader)) => format!("{} → {}: {}", n.get(leader), n.get(broker), narrate::reply(lang, &reply)),
-                    None => "—".into(),
-                };
-                let result = if to < from {
-                    format!("{} {to} ({} {from})", label(lang, Label::TruncatedTo), label(lang, Label::Before))
-                } else {
-                    label(lang, Label::Kept).to_string()
-                };
-                let log = before.broker(broker).map(|b| b.durable.log.records().to_vec()).unwrap_or_default();
-                let mark = leader_mark(rule);
-                let hw = before.broker(broker).map_or(0, |b| b.hw());
+            { for described.iter().map(|d| {
+                let (from, to, hw, mark) = (d.from, d.to, d.hw, d.leader_end);
                 html! {
-                    <div class="decision-item" data-testid="decision-item" data-broker={n.get(broker).to_string()}
+                    <div class="decision-item" data-testid="decision-item" data-broker={d.broker.clone()}
                         data-from={from.to_string()} data-to={to.to_string()}>
                         <dl>
-                            <dt>{ label(lang, Label::Question) }</dt><dd>{ question }</dd>
-                            <dt>{ label(lang, Label::Answer) }</dt><dd>{ answer_text }</dd>
-                            <dt>{ label(lang, Label::Rule) }</dt><dd>{ narrate::truncation_reason(lang, rule) }</dd>
-                            <dt>{ label(lang, Label::Result) }</dt>
-                            <dd class="result">{ format!("{} {}", n.get(broker), result) }
-                                if !complete { { format!(", {}", label(lang, Label::AsksAgain)) } }
-                            </dd>
+                            <dt>{ label(lang, Label::Question) }</dt><dd>{ d.question.clone() }</dd>
+                            <dt>{ label(lang, Label::Answer) }</dt><dd>{ d.answer.clone() }</dd>
+                            <dt>{ label(lang, Label::Rule) }</dt><dd>{ d.rule.clone() }</dd>
+                            <dt>{ label(lang, Label::Result) }</dt><dd class="result">{ d.result.clone() }</dd>
                         </dl>
-                        <ol class="mini-log" aria-label={format!("{} {}", n.get(broker), label(lang, Label::Before))}>
-                            { for log.iter().map(|r| {
+                        <ol class="mini-log" aria-label={format!("{} {}", d.broker, label(lang, Label::Before))}>
+                            { for d.log.iter().map(|r| {
                                 let cut = r.offset >= to;
                                 html! {
                                     <li class={classes!("cell", format!("e{}", r.epoch % 8), cut.then_some("cut"))}

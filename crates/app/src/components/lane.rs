@@ -16,6 +16,8 @@ pub struct LaneProps {
     pub ix: usize,
     pub lang: Lang,
     pub selected: bool,
+    /// Whether the lane has buttons (not in an embed).
+    pub interactive: bool,
     /// (step, records) this broker lost most recently.
     pub ghosts: Rc<(usize, Vec<Record>)>,
     pub dispatch: Dispatch,
@@ -40,6 +42,7 @@ impl PartialEq for LaneProps {
         ix == other.ix
             && self.lang == other.lang
             && self.selected == other.selected
+            && self.interactive == other.interactive
             && self.dispatch == other.dispatch
             && (Rc::ptr_eq(a, b) || (a.broker(ix) == b.broker(ix) && controller(a) == controller(b)))
             && (Rc::ptr_eq(&self.ghosts, &other.ghosts) || self.ghosts == other.ghosts)
@@ -143,7 +146,7 @@ pub fn lane(p: &LaneProps) -> Html {
             aria-label={format!("{} {id}", label(lang, Label::Broker))}>
             <header class="lane-head">
                 <button class="name" aria-pressed={p.selected.to_string()} data-testid={format!("select-{id}")}
-                    title={label(lang, Label::Select)}
+                    title={label(lang, Label::Select)} disabled={!p.interactive}
                     onclick={send(d, move || Action::Select(Some(ix)))}>{ id.to_string() }</button>
                 <span class={classes!("role", role)}>{ role_label }</span>
                 <span class={classes!("isr", if in_isr { "in" } else { "out" })}>
@@ -204,15 +207,17 @@ pub fn lane(p: &LaneProps) -> Html {
             if let (Some(f), Some(leader)) = (in_flight, c.leader()) {
                 <div class="in-flight" data-testid={format!("in-flight-{id}")}>
                     <button class="message" data-testid={format!("deliver-{id}")} title={label(lang, Label::DeliverTitle)}
+                        disabled={!p.interactive}
                         onclick={send(d, move || Action::Do(Command::Deliver { follower: ix }))}>
                         <span class="arrow">{ format!("{} → {id}", c.broker(leader).map(|l| l.id.as_str()).unwrap_or("?")) }</span>
                         <span>{ reply_text(lang, &f.reply()) }</span>
                         <span class="hint">{ label(lang, Label::Deliver) }</span>
                     </button>
-                    <button class="drop" data-testid={format!("drop-{id}")} title={label(lang, Label::DropTitle)}
+                    <button class="drop" data-testid={format!("drop-{id}")} hidden={!p.interactive} title={label(lang, Label::DropTitle)}
                         onclick={send(d, move || Action::Do(Command::Drop { follower: ix }))}>{ label(lang, Label::Drop) }</button>
                 </div>
             }
+            if p.interactive {
             <div class="actions" role="group" aria-label={format!("{id}")}>
                 <button data-testid={format!("fetch-{id}")} disabled={!follower || in_flight.is_some()}
                     title={label(lang, Label::FetchTitle)}
@@ -231,6 +236,7 @@ pub fn lane(p: &LaneProps) -> Html {
                 <button data-testid={format!("elect-unclean-{id}")} disabled={!alive} title={label(lang, Label::ElectUncleanTitle)}
                     onclick={send(d, move || Action::Do(Command::Elect { broker: ix, unclean: true }))}>{ label(lang, Label::ElectUnclean) }</button>
             </div>
+            }
         </section>
     }
 }

@@ -8,8 +8,10 @@ pub mod event_log;
 pub mod header;
 pub mod help;
 pub mod lane;
+pub mod link_alert;
 pub mod notice;
 pub mod player;
+pub mod share;
 pub mod violations;
 
 use crate::state::AppState;
