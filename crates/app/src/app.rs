@@ -4,8 +4,8 @@ use crate::components::{
     controls::Controls, decision::DecisionPanel, editor::Editor, event_log::EventLog, header::Header, help::Help,
     lane::Lane, link_alert::LinkAlert, notice::NoticeBar, player::Player, share::ShareBar, violations::Violations,
 };
-use crate::link;
 use crate::history;
+use crate::link;
 use crate::state::{Action, AppState};
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
@@ -83,20 +83,32 @@ pub fn app() -> Html {
         gloo::utils::document().set_title(label(*lang, Label::AppTitle));
     });
 
-    // Autoplay: one step per tick, never while paused or while the tab is hidden.
+    // Autoplay: one step per tick, never while paused, hidden or off-screen. The
+    // timer is kept in step with each render rather than in an effect: an embed
+    // scrolled away still renders, but its effects may wait for it to be seen.
+    let autoplay = use_mut_ref(|| None::<(u32, Rc<std::cell::Cell<bool>>, Timeout)>);
     {
-        let dispatch = dispatch.clone();
-        let key = (
-            state.playing,
-            state.visible,
-            state.revision,
-            state.cursor,
-            state.speed_ms,
-        );
-        use_effect_with(key, move |&(playing, visible, _, _, speed)| {
-            let timer = (playing && visible).then(|| Timeout::new(speed, move || dispatch.dispatch(Action::AutoStep)));
-            move || drop(timer)
-        });
+        let wanted = (state.playing && state.visible && state.on_screen).then_some(state.speed_ms);
+        let mut slot = autoplay.borrow_mut();
+        let current = slot.as_ref().filter(|(_, spent, _)| !spent.get()).map(|(ms, ..)| *ms);
+        match wanted {
+            None => *slot = None,
+            Some(ms) if current == Some(ms) => {}
+            Some(ms) => {
+                let dispatch = dispatch.clone();
+                let spent = Rc::new(std::cell::Cell::new(false));
+                let mark = spent.clone();
+                // A spent timer is replaced (and dropped) by the render its tick causes.
+                *slot = Some((
+                    ms,
+                    spent,
+                    Timeout::new(ms, move || {
+                        mark.set(true);
+                        dispatch.dispatch(Action::AutoStep);
+                    }),
+                ));
+            }
+        }
     }
 
     // Tab visibility.
@@ -145,8 +157,10 @@ pub fn app() -> Html {
     let len = timeline.len();
     drop(timeline);
 
-    let link_alert = state.link_problem.as_ref().map(|problem| html! {
-        <LinkAlert lang={lang} problem={problem.clone()} dispatch={dispatch.clone()} />
+    let link_alert = state.link_problem.as_ref().map(|problem| {
+        html! {
+            <LinkAlert lang={lang} problem={problem.clone()} dispatch={dispatch.clone()} />
+        }
     });
     let full_app = use_memo((state.embed, state.revision, state.cursor, lang), |&(embed, ..)| {
         if embed {
@@ -157,7 +171,7 @@ pub fn app() -> Html {
     });
     if state.embed {
         return html! {
-            <div class="app embed" ref={root}>
+            <div class="app embed" ref={root} data-on-screen={state.on_screen.to_string()}>
                 <header class="embed-head">
                     <strong class="embed-title" data-testid="title">{ state.title.as_deref().map(str::to_string).unwrap_or_else(|| label(lang, Label::AppTitle).to_string()) }</strong>
                     <span class="embed-protocol">{ label(lang, crate::components::header::protocol_label(state.view.protocol())) }</span>
@@ -223,11 +237,14 @@ pub fn app() -> Html {
     }
 }
 
+/// An intersection observer and the callback it holds.
+type OnScreenWatch = (
+    web_sys::IntersectionObserver,
+    wasm_bindgen::closure::Closure<dyn FnMut(js_sys::Array)>,
+);
+
 /// Reports whether `root` is on screen, until the observer is disconnected.
-fn watch_on_screen(
-    root: &NodeRef,
-    dispatch: UseReducerDispatcher<AppState>,
-) -> Option<(web_sys::IntersectionObserver, wasm_bindgen::closure::Closure<dyn FnMut(js_sys::Array)>)> {
+fn watch_on_screen(root: &NodeRef, dispatch: UseReducerDispatcher<AppState>) -> Option<OnScreenWatch> {
     let element = root.cast::<web_sys::Element>()?;
     let closure = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
         let visible = entries

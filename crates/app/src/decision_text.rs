@@ -40,7 +40,11 @@ pub fn describe(lang: Lang, t: &Timeline, step: usize) -> Vec<Described> {
     let names: Vec<String> = before.brokers().iter().map(|b| b.id.clone()).collect();
     let n = Names(&names);
     let request = events.iter().find_map(|e| match e {
-        Event::RequestSent { request, leader, follower } => Some((*request, *leader, *follower)),
+        Event::RequestSent {
+            request,
+            leader,
+            follower,
+        } => Some((*request, *leader, *follower)),
         _ => None,
     });
     let answer = events.iter().find_map(|e| match e {
@@ -50,7 +54,13 @@ pub fn describe(lang: Lang, t: &Timeline, step: usize) -> Vec<Described> {
     events
         .iter()
         .filter_map(|e| match e {
-            Event::Truncation { broker, from, to, rule, complete } => Some((*broker, *from, *to, rule, *complete)),
+            Event::Truncation {
+                broker,
+                from,
+                to,
+                rule,
+                complete,
+            } => Some((*broker, *from, *to, rule, *complete)),
             _ => None,
         })
         .map(|(broker, from, to, rule, complete)| {
@@ -62,15 +72,28 @@ pub fn describe(lang: Lang, t: &Timeline, step: usize) -> Vec<Described> {
                 _ => "—".into(),
             };
             let answer = match answer {
-                Some((reply, leader)) => format!("{} → {}: {}", n.get(leader), n.get(broker), narrate::reply(lang, &reply)),
+                Some((reply, leader)) => format!(
+                    "{} → {}: {}",
+                    n.get(leader),
+                    n.get(broker),
+                    narrate::reply(lang, &reply)
+                ),
                 None => "—".into(),
             };
             let outcome = if to < from {
-                format!("{} {to} ({} {from})", label(lang, Label::TruncatedTo), label(lang, Label::Before))
+                format!(
+                    "{} {to} ({} {from})",
+                    label(lang, Label::TruncatedTo),
+                    label(lang, Label::Before)
+                )
             } else {
                 label(lang, Label::Kept).to_string()
             };
-            let again = if complete { String::new() } else { format!(", {}", label(lang, Label::AsksAgain)) };
+            let again = if complete {
+                String::new()
+            } else {
+                format!(", {}", label(lang, Label::AsksAgain))
+            };
             let b = before.broker(broker);
             Described {
                 broker: n.get(broker).to_string(),

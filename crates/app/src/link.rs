@@ -20,7 +20,11 @@ pub fn fragment(state: &AppState) -> String {
     let t = state.timeline.borrow();
     // Set commands before the first other command read back as header settings:
     // the same state, one step earlier each.
-    let leading_sets = t.commands().iter().take_while(|c| matches!(c, Command::Set { .. })).count();
+    let leading_sets = t
+        .commands()
+        .iter()
+        .take_while(|c| matches!(c, Command::Set { .. }))
+        .count();
     encode(&Shared {
         text: history_text(state.title.as_deref(), t.setup(), t.commands()),
         protocol: t.setup().protocol,
@@ -32,9 +36,14 @@ pub fn fragment(state: &AppState) -> String {
 /// Opens a fragment: everything is checked before anything is shown.
 pub fn open(fragment: &str) -> Result<Opened, LinkProblem> {
     let shared = decode(fragment).map_err(LinkProblem::Link)?;
-    let script = scenario::parse(&shared.text).map_err(|error| LinkProblem::Script { error, names: Vec::new() })?;
-    let loaded = scenario::load(&script, Some(shared.protocol))
-        .map_err(|error| LinkProblem::Script { error, names: script.brokers.clone() })?;
+    let script = scenario::parse(&shared.text).map_err(|error| LinkProblem::Script {
+        error,
+        names: Vec::new(),
+    })?;
+    let loaded = scenario::load(&script, Some(shared.protocol)).map_err(|error| LinkProblem::Script {
+        error,
+        names: script.brokers.clone(),
+    })?;
     let len = loaded.timeline.len();
     if shared.step > len {
         return Err(LinkProblem::StepOutOfRange { step: shared.step, len });
@@ -59,7 +68,11 @@ pub fn page_base() -> String {
 pub fn is_embed() -> bool {
     web_sys::window()
         .and_then(|w| w.location().search().ok())
-        .is_some_and(|q| q.trim_start_matches('?').split('&').any(|p| p == "embed" || p.starts_with("embed=")))
+        .is_some_and(|q| {
+            q.trim_start_matches('?')
+                .split('&')
+                .any(|p| p == "embed" || p.starts_with("embed="))
+        })
 }
 
 /// The current fragment, without `#`.

@@ -3,12 +3,12 @@
 mod app;
 mod components;
 mod decision_text;
-mod link;
-mod svg;
 mod history;
+mod link;
 mod panic_banner;
 mod presets;
 mod state;
+mod svg;
 
 fn main() {
     panic_banner::install();

@@ -9,10 +9,16 @@ use std::fmt::Write;
 const WIDTH: u32 = 960;
 const LANE: u32 = 96;
 const LEFT: u32 = 170;
-const EPOCH_COLORS: [&str; 8] = ["#2f6fdf", "#d9480f", "#2b8a3e", "#9c36b5", "#c2255c", "#0b7285", "#a87b00", "#5c5f66"];
+const EPOCH_COLORS: [&str; 8] = [
+    "#2f6fdf", "#d9480f", "#2b8a3e", "#9c36b5", "#c2255c", "#0b7285", "#a87b00", "#5c5f66",
+];
 
 fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
 }
 
 /// Splits `text` into lines of about `width` columns (a CJK character counts two).
@@ -46,7 +52,10 @@ pub fn frame(lang: Lang, view: &Cluster, title: &str, step: usize, decisions: &[
                 (Label::Rule, &d.rule),
                 (Label::Result, &d.result),
             ] {
-                for (i, line) in wrap(&format!("{}: {text}", label(lang, l)), 110).into_iter().enumerate() {
+                for (i, line) in wrap(&format!("{}: {text}", label(lang, l)), 110)
+                    .into_iter()
+                    .enumerate()
+                {
                     v.push((false, if i == 0 { line } else { format!("    {line}") }));
                 }
             }
@@ -78,7 +87,14 @@ pub fn frame(lang: Lang, view: &Cluster, title: &str, step: usize, decisions: &[
         } else {
             label(lang, Label::Follower)
         };
-        let isr = label(lang, if view.isr().contains(ix) { Label::InIsr } else { Label::OutOfIsr });
+        let isr = label(
+            lang,
+            if view.isr().contains(ix) {
+                Label::InIsr
+            } else {
+                Label::OutOfIsr
+            },
+        );
         let _ = write!(s, r#"<g class="lane" data-broker="{}">"#, esc(&b.id));
         let _ = write!(
             s,
@@ -102,11 +118,19 @@ pub fn frame(lang: Lang, view: &Cluster, title: &str, step: usize, decisions: &[
         );
         let records = b.durable.log.records();
         let avail = WIDTH - LEFT - 200;
-        let cell = if records.is_empty() { 48 } else { (avail / records.len() as u32).clamp(8, 48) };
+        let cell = if records.is_empty() {
+            48
+        } else {
+            (avail / records.len() as u32).clamp(8, 48)
+        };
         for r in records {
             let x = LEFT + cell * r.offset as u32;
             let color = EPOCH_COLORS[(r.epoch % 8) as usize];
-            let dash = if r.offset >= b.hw() { r#" stroke-dasharray="4 3""# } else { "" };
+            let dash = if r.offset >= b.hw() {
+                r#" stroke-dasharray="4 3""#
+            } else {
+                ""
+            };
             let _ = write!(
                 s,
                 r##"<rect x="{x}" y="{}" width="{}" height="40" rx="5" fill="{color}" fill-opacity="0.14" stroke="{color}" stroke-width="2"{dash}/>"##,
@@ -135,8 +159,13 @@ pub fn frame(lang: Lang, view: &Cluster, title: &str, step: usize, decisions: &[
             y + 78,
             b.hw()
         );
-        let epochs: Vec<String> =
-            b.durable.epoch_cache.entries().iter().map(|e| format!("{}:{}", e.epoch, e.start_offset)).collect();
+        let epochs: Vec<String> = b
+            .durable
+            .epoch_cache
+            .entries()
+            .iter()
+            .map(|e| format!("{}:{}", e.epoch, e.start_offset))
+            .collect();
         let _ = write!(
             s,
             r##"<text x="{}" y="{}" fill="#5d6470">{}</text><text x="{}" y="{}">{}</text></g>"##,
@@ -145,7 +174,11 @@ pub fn frame(lang: Lang, view: &Cluster, title: &str, step: usize, decisions: &[
             esc(label(lang, Label::EpochCache)),
             WIDTH - 190,
             y + 56,
-            esc(&if epochs.is_empty() { label(lang, Label::NoEpochs).to_string() } else { epochs.join("  ") })
+            esc(&if epochs.is_empty() {
+                label(lang, Label::NoEpochs).to_string()
+            } else {
+                epochs.join("  ")
+            })
         );
     }
     let mut y = 70 + LANE * brokers.len() as u32 + 20;

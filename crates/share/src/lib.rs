@@ -91,9 +91,16 @@ pub fn decode(fragment: &str) -> Result<Shared, LinkError> {
             version: version.to_string(),
         });
     }
+    // A character outside base64url is damage; a bad length or a misplaced
+    // character is what a link cut short looks like.
     let compressed = URL_SAFE_NO_PAD
         .decode(data.trim_end_matches('='))
-        .map_err(|_| LinkError::BadEncoding)?;
+        .map_err(|e| match e {
+            base64::DecodeError::InvalidByte(_, b) if !(b.is_ascii_alphanumeric() || b == b'-' || b == b'_') => {
+                LinkError::BadEncoding
+            }
+            _ => LinkError::Corrupted,
+        })?;
     let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&compressed, MAX_PAYLOAD).map_err(|e| {
         if e.status == miniz_oxide::inflate::TINFLStatus::HasMoreOutput {
             LinkError::TooLarge
@@ -179,6 +186,14 @@ mod tests {
         );
         assert_eq!(decode("v1.***"), Err(LinkError::BadEncoding));
         assert_eq!(decode(&f[..f.len() / 2]), Err(LinkError::Corrupted));
+        for cut in 4..f.len() {
+            assert_eq!(
+                decode(&f[..cut]),
+                Err(LinkError::Corrupted),
+                "cut at {cut}: {}",
+                &f[..cut]
+            );
+        }
     }
 
     #[test]

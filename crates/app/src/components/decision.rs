@@ -3,10 +3,10 @@
 //! of the follower's log before and after.
 
 use super::{send, Dispatch};
+use crate::decision_text::describe;
 use crate::history;
 use crate::state::Action;
 use replab_core::timeline::Timeline;
-use crate::decision_text::describe;
 use replab_narrate::{label, Label, Lang};
 use std::cell::RefCell;
 use std::rc::Rc;

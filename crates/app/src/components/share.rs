@@ -50,7 +50,11 @@ fn download(name: &str, mime: &str, content: &str) -> Option<()> {
 fn title(state: &AppState) -> String {
     match state.preset.and_then(presets::find) {
         Some(p) => label(state.lang, p.title).to_string(),
-        None => state.title.as_deref().map(str::to_string).unwrap_or_else(|| label(state.lang, Label::AppTitle).to_string()),
+        None => state
+            .title
+            .as_deref()
+            .map(str::to_string)
+            .unwrap_or_else(|| label(state.lang, Label::AppTitle).to_string()),
     }
 }
 
@@ -82,7 +86,11 @@ pub fn share_bar(p: &ShareProps) -> Html {
                 .map(|step| describe(state.lang, &t, step))
                 .unwrap_or_default();
             let figure = svg::frame(state.lang, &state.view, &title(&state), state.cursor, &decisions);
-            let _ = download(&format!("replication-step-{}.svg", state.cursor), "image/svg+xml", &figure);
+            let _ = download(
+                &format!("replication-step-{}.svg", state.cursor),
+                "image/svg+xml",
+                &figure,
+            );
         })
     };
     html! {

@@ -1,0 +1,206 @@
+// Share links, embeds, the example post, SVG export and sub-path publishing.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { deflateRawSync } from 'node:zlib';
+import { readFile } from 'node:fs/promises';
+import { serve, launch, screenshot, watchErrors } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+async function open(url, { width = 1300, height = 1000 } = {}) {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width, height });
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'language', { get: () => 'en-US' });
+    if (!sessionStorage.getItem('fresh')) { localStorage.clear(); sessionStorage.setItem('fresh', '1'); }
+  });
+  await page.goto(url);
+  return { page, errors };
+}
+
+const link = (payload, version = 'v1') => `${version}.${deflateRawSync(Buffer.from(payload)).toString('base64url')}`;
+const stepOf = async (scope) => Number(await scope.getByTestId('step').getAttribute('data-step'));
+
+test('a copied link reopens the same step, protocol and language', async () => {
+  const { page, errors } = await open(server.url);
+  await page.getByTestId('broker-A').waitFor();
+  await page.getByTestId('preset').selectOption('divergence');
+  await page.getByTestId('protocol').selectOption('kip-279');
+  for (let i = 0; i < 3; i++) await page.getByTestId('step-back').click();
+  await page.getByTestId('lang').click();
+  const step = await stepOf(page);
+  const lanesOf = async (p) => (await p.locator('.lanes').innerHTML()).replace(/ data-renders="\d+"/g, '');
+  const lanes = await lanesOf(page);
+  await page.getByTestId('copy-link').click();
+  const url = await page.getByTestId('share-link').inputValue();
+  assert.match(url, /#v1\.[A-Za-z0-9_-]+$/);
+
+  const other = await open(url);
+  await other.page.getByTestId('broker-A').waitFor();
+  assert.equal(await stepOf(other.page), step);
+  assert.equal(await other.page.getByTestId('protocol').inputValue(), 'kip-279');
+  assert.equal(await other.page.evaluate(() => document.documentElement.lang), 'zh-CN');
+  assert.equal(await other.page.getByTestId('step-count').textContent(), await page.getByTestId('step-count').textContent());
+  assert.equal(await lanesOf(other.page), lanes);
+  await screenshot(other.page, 'reopened-link');
+  assert.deepEqual([...errors, ...other.errors], []);
+});
+
+test('malformed links say what is wrong and load nothing', async () => {
+  const good = 'protocol=hw\nstep=1\nlang=en\n\nbrokers A B\nproduce m1\n';
+  const cases = [
+    ['#v1.%%%%', /not valid base64url/],
+    ['#' + link(good).slice(0, 14), /cut short or damaged/],
+    ['#' + link(good, 'v7'), /version v7/],
+    ['#' + link('protocol=hw\nstep=1\nlang=en\n\nbrokers A B\nproduce m1\nfetch Q\n'), /line 3: unknown broker 'Q'/],
+    ['#' + link('protocol=hw\nstep=9\nlang=en\n\nbrokers A B\nproduce m1\n'), /step 9, but its scenario has only 1 steps/],
+    ['#hello', /not a share link/],
+  ];
+  for (const [hash, message] of cases) {
+    const { page, errors } = await open(server.url + hash);
+    const alert = page.getByTestId('link-error');
+    await alert.waitFor();
+    assert.equal(await alert.getAttribute('role'), 'alert');
+    assert.match(await alert.textContent(), message);
+    // Nothing of the link was loaded: the default partition, untouched.
+    assert.equal(await page.getByTestId('step-count').textContent(), '0');
+    assert.equal(await page.getByTestId('broker-C').getAttribute('data-role'), 'follower');
+    assert.equal(await page.getByTestId('broker-A').getAttribute('data-leo'), '0');
+    assert.deepEqual(errors, []);
+    if (hash === cases[2][0]) await screenshot(page, 'link-error');
+    await page.close();
+  }
+});
+
+test('the embed renders and plays at 360 px and 800 px', async () => {
+  const walkthrough = await readFile(new URL('../../web/scenarios/leader-epoch-walkthrough.scn', import.meta.url), 'utf8');
+  const fragment = link(`protocol=kip-101\nstep=0\nlang=en\n\n${walkthrough}`);
+  for (const width of [360, 800]) {
+    const { page, errors } = await open(`${server.url}?embed#${fragment}`, { width, height: 900 });
+    await page.getByTestId('broker-B').waitFor();
+    assert.equal(await page.getByTestId('scenario-editor').count(), 0, 'no editor in an embed');
+    assert.equal(await page.getByTestId('fetch-A').count(), 0, 'no lane buttons in an embed');
+    assert.equal(await stepOf(page), 0);
+    assert.match(await page.getByTestId('open-full').getAttribute('href'), /#v1\./);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `scrolls sideways by ${overflow}px at ${width}px`);
+    if (await page.getByTestId('speed').isVisible()) await page.getByTestId('speed').selectOption('350');
+    await page.getByTestId('play').click();
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid=step]').dataset.step) >= 3, null, { timeout: 15000 });
+    await page.getByTestId('play').click();
+    await page.getByTestId('decision').waitFor();
+    await screenshot(page, `embed-${width}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+test('an embed scrolled out of view stops playing, and resumes when back', async () => {
+  const walkthrough = await readFile(new URL('../../web/scenarios/leader-epoch-walkthrough.scn', import.meta.url), 'utf8');
+  const fragment = link(`protocol=kip-101\nstep=0\nlang=en\n\n${walkthrough}`);
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 900, height: 700 });
+  await page.setContent(`<iframe id="w" src="${server.url}?embed#${fragment}" style="width:800px;height:600px;border:0"></iframe>
+    <div style="height:5000px"></div>`);
+  const frame = page.frameLocator('#w');
+  await frame.getByTestId('broker-A').waitFor();
+  await frame.getByTestId('speed').selectOption('350');
+  await frame.getByTestId('play').click();
+  const step = () => frame.getByTestId('step').getAttribute('data-step').then(Number);
+  await page.waitForFunction(() => true);
+  const t0 = await step();
+  await page.waitForTimeout(1200);
+  assert.ok(await step() > t0, 'plays while visible');
+  await page.evaluate(() => window.scrollTo(0, 4000));
+  await page.waitForTimeout(500);
+  const hidden = await step();
+  await page.waitForTimeout(2000);
+  assert.equal(await step(), hidden, 'no step while scrolled away');
+  assert.equal(await frame.getByTestId('play').getAttribute('aria-pressed'), 'true', 'still meant to play');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(1500);
+  assert.ok(await step() > hidden, 'resumes when back in view');
+  await page.close();
+});
+
+test("the example post's embeds all load and step", async () => {
+  const { page, errors } = await open(server.url + 'example-post.html', { width: 900, height: 1200 });
+  const frames = page.locator('iframe');
+  const n = await frames.count();
+  assert.ok(n >= 5, `${n} embeds`);
+  for (let i = 0; i < n; i++) {
+    await frames.nth(i).scrollIntoViewIfNeeded();
+    const frame = page.frameLocator('iframe').nth(i);
+    await frame.getByTestId('broker-A').waitFor();
+    assert.equal(await frame.getByTestId('link-error').count(), 0);
+    assert.equal(await frame.locator('html').getAttribute('lang'), 'zh-CN');
+    const s = await stepOf(frame);
+    if (s > 0) {
+      await frame.getByTestId('step-back').click();
+      assert.equal(await stepOf(frame), s - 1);
+    } else {
+      await frame.getByTestId('step-forward').click();
+      assert.equal(await stepOf(frame), 1);
+    }
+  }
+  await frames.nth(0).scrollIntoViewIfNeeded();
+  await screenshot(page, 'example-post');
+  assert.deepEqual(errors, []);
+});
+
+test('the exported SVG parses and holds every broker lane', async () => {
+  const { page } = await open(server.url);
+  await page.getByTestId('broker-A').waitFor();
+  await page.getByTestId('preset').selectOption('fast-failover');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-svg').click()]);
+  assert.match(download.suggestedFilename(), /^replication-step-\d+\.svg$/);
+  const svg = await readFile(await download.path(), 'utf8');
+  const parsed = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    return {
+      error: doc.querySelector('parsererror')?.textContent ?? null,
+      root: doc.documentElement.nodeName,
+      lanes: [...doc.querySelectorAll('g.lane')].map((g) => g.getAttribute('data-broker')),
+      decision: doc.querySelector('g.decision')?.textContent ?? '',
+    };
+  }, svg);
+  assert.equal(parsed.error, null);
+  assert.equal(parsed.root, 'svg');
+  assert.deepEqual(parsed.lanes, ['A', 'B', 'C']);
+  assert.match(parsed.decision, /Truncation decision/);
+});
+
+test('the copied embed code is an iframe that opens the embed', async () => {
+  const { page } = await open(server.url);
+  await page.getByTestId('broker-A').waitFor();
+  await page.getByTestId('preset').selectOption('data-loss');
+  await page.getByTestId('copy-embed').click();
+  const code = await page.getByTestId('embed-code').inputValue();
+  const m = code.match(/^<iframe src="([^"]+)" title="([^"]+)" width="100%" height="(\d+)"/);
+  assert.ok(m, code);
+  assert.match(m[1], /\?embed#v1\./);
+  assert.equal(m[2], 'Data loss: a quick restart, then a leader change');
+  const embed = await open(m[1], { width: 700, height: Number(m[3]) });
+  await embed.page.getByTestId('broker-B').waitFor();
+  assert.equal(await embed.page.getByTestId('violation').count(), 0, 'embeds show no side panel alerts');
+  const fits = await embed.page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 40);
+  assert.ok(fits, 'the iframe height fits the widget');
+});
+
+test('dist/ works from a sub-path of a static host', async () => {
+  const sub = await serve(undefined, '/blog/kafka/lab/');
+  try {
+    const { page, errors } = await open(sub.url);
+    await page.getByTestId('broker-A').waitFor();
+    await page.getByTestId('produce').click();
+    await page.getByTestId('record-A-0').waitFor();
+    const post = await open(sub.url + 'example-post.html', { width: 900, height: 900 });
+    await post.page.frameLocator('iframe').first().getByTestId('broker-A').waitFor();
+    assert.deepEqual([...errors, ...post.errors], []);
+  } finally {
+    await sub.close();
+  }
+});
