@@ -46,6 +46,17 @@ pub fn find(id: &str) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| p.id == id)
 }
 
+/// A scenario title in `lang`: a preset's title is translated; any other is shown as written.
+pub fn display_title(lang: replab_narrate::Lang, title: &str) -> String {
+    PRESETS
+        .iter()
+        .find(|p| replab_narrate::label(replab_narrate::Lang::En, p.title) == title)
+        .map_or_else(
+            || title.to_string(),
+            |p| replab_narrate::label(lang, p.title).to_string(),
+        )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -57,6 +68,8 @@ mod tests {
         for p in PRESETS {
             let script = replab_core::scenario::parse(p.text).expect("presets parse");
             assert_eq!(script.title.as_deref(), Some(label(Lang::En, p.title)), "{}", p.id);
+            let title = script.title.as_deref().unwrap_or_default();
+            assert_eq!(display_title(Lang::Zh, title), label(Lang::Zh, p.title));
         }
     }
 }

@@ -68,7 +68,7 @@ pub fn header(p: &HeaderProps) -> Html {
                 if let Some(pr) = p.preset.and_then(presets::find) {
                     <p class="story-title" data-testid="title">{ label(lang, pr.title) }</p>
                 } else if let Some(t) = &p.title {
-                    <p class="story-title" data-testid="title">{ t.to_string() }</p>
+                    <p class="story-title" data-testid="title">{ presets::display_title(lang, t) }</p>
                 }
             </div>
             <div class="header-controls">

@@ -53,7 +53,7 @@ fn title(state: &AppState) -> String {
         None => state
             .title
             .as_deref()
-            .map(str::to_string)
+            .map(|t| presets::display_title(state.lang, t))
             .unwrap_or_else(|| label(state.lang, Label::AppTitle).to_string()),
     }
 }
