@@ -190,7 +190,7 @@ pub fn app() -> Html {
                                 ghosts={Rc::new(ghosts[ix].clone())} dispatch={dispatch.clone()} />
                         }) }
                     </section>
-                    <DecisionPanel lang={lang} timeline={state.timeline.clone()} revision={state.revision} generation={state.generation}
+                    <DecisionPanel lang={lang} history={state.history()}
                         cursor={state.cursor} dispatch={dispatch.clone()} />
                 </div>
             </div>
@@ -221,13 +221,13 @@ pub fn app() -> Html {
                 </section>
                 <aside class="side">
                     <Violations lang={lang} view={state.view.clone()} marks={(*marks).clone()} dispatch={dispatch.clone()} />
-                    <DecisionPanel lang={lang} timeline={state.timeline.clone()} revision={state.revision} generation={state.generation}
+                    <DecisionPanel lang={lang} history={state.history()}
                         cursor={state.cursor} dispatch={dispatch.clone()} />
-                    <EventLog lang={lang} timeline={state.timeline.clone()} revision={state.revision}
+                    <EventLog lang={lang} history={state.history()}
                         cursor={state.cursor} dispatch={dispatch.clone()} />
                 </aside>
             </div>
-            <Editor lang={lang} timeline={state.timeline.clone()} revision={state.revision} title={state.title.clone()}
+            <Editor lang={lang} history={state.history()} title={state.title.clone()}
                 dispatch={dispatch.clone()} />
             <div class="sr-only" aria-live="polite" data-testid="announcer">{ announcement }</div>
             if state.help_open {

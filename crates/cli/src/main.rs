@@ -20,19 +20,21 @@ const USAGE: &str = "usage:
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
+    let result = match args.first().map(String::as_str) {
         Some("run") => run_command(&args[1..]),
         Some("check") => check_command(&args[1..]),
         Some("link") => link_command(&args[1..]),
         Some("--help" | "-h" | "help") => {
             println!("{USAGE}");
-            ExitCode::SUCCESS
+            Ok(ExitCode::SUCCESS)
         }
-        _ => {
-            eprintln!("{USAGE}");
-            ExitCode::from(2)
-        }
-    }
+        _ => Err(USAGE.to_string()),
+    };
+    // An invalid call or script: its message, and exit code 2.
+    result.unwrap_or_else(|message| {
+        eprintln!("{message}");
+        ExitCode::from(2)
+    })
 }
 
 /// Options shared by both subcommands.
@@ -42,7 +44,12 @@ struct Options {
     files: Vec<String>,
 }
 
+/// The options, or a message with the usage.
 fn parse_options(args: &[String], allow_all: bool) -> Result<Options, String> {
+    parse_flags(args, allow_all).map_err(|e| format!("{e}\n{USAGE}"))
+}
+
+fn parse_flags(args: &[String], allow_all: bool) -> Result<Options, String> {
     let mut o = Options {
         json: false,
         protocols: None,
@@ -108,33 +115,14 @@ fn expectation_failure(script: &Script, run: &Run) -> Option<String> {
     }
 }
 
-fn run_command(args: &[String]) -> ExitCode {
-    let o = match parse_options(args, false) {
-        Ok(o) if o.files.len() == 1 => o,
-        Ok(_) => {
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
-        }
-        Err(e) => {
-            eprintln!("{e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
+fn run_command(args: &[String]) -> Result<ExitCode, String> {
+    let o = parse_options(args, false)?;
+    let [file] = o.files.as_slice() else {
+        return Err(USAGE.to_string());
     };
-    let text = match read_source(&o.files[0]) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
+    let text = read_source(file)?;
     let protocol = o.protocols.and_then(|p| p.first().copied());
-    let (script, run) = match load_and_run(&text, protocol) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
+    let (script, run) = load_and_run(&text, protocol)?;
     let failure = expectation_failure(&script, &run);
     if o.json {
         if failure.is_none() {
@@ -143,13 +131,13 @@ fn run_command(args: &[String]) -> ExitCode {
     } else {
         print!("{}", narration(&script, &run));
     }
-    match failure {
+    Ok(match failure {
         Some(f) => {
             eprintln!("{f}");
             ExitCode::from(1)
         }
         None => ExitCode::SUCCESS,
-    }
+    })
 }
 
 /// One line per event, each tagged with its statement's line.
@@ -167,18 +155,11 @@ fn narration(script: &Script, run: &Run) -> String {
     out
 }
 
-fn check_command(args: &[String]) -> ExitCode {
-    let o = match parse_options(args, true) {
-        Ok(o) if !o.files.is_empty() && !o.json => o,
-        Ok(_) => {
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
-        }
-        Err(e) => {
-            eprintln!("{e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+fn check_command(args: &[String]) -> Result<ExitCode, String> {
+    let o = parse_options(args, true)?;
+    if o.files.is_empty() || o.json {
+        return Err(USAGE.to_string());
+    }
     let mut worst = 0u8;
     let (mut passed, mut failed) = (0, 0);
     for file in &o.files {
@@ -224,91 +205,57 @@ fn check_command(args: &[String]) -> ExitCode {
         }
     }
     println!("check: {passed} passed, {failed} failed");
-    ExitCode::from(worst)
+    Ok(ExitCode::from(worst))
 }
 
 /// Prints the share-link fragment for a scenario file: its text, the protocol (the
 /// header's unless given), the step (the end unless given) and the language.
-fn link_command(args: &[String]) -> ExitCode {
+fn link_command(args: &[String]) -> Result<ExitCode, String> {
     let mut rest = Vec::new();
     let (mut step, mut lang) = (None, "en".to_string());
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--step" | "--lang" => {
-                let Some(v) = args.get(i + 1) else {
-                    eprintln!("{} needs a value\n{USAGE}", args[i]);
-                    return ExitCode::from(2);
-                };
-                if args[i] == "--step" {
-                    match v.parse::<usize>() {
-                        Ok(n) => step = Some(n),
-                        Err(_) => {
-                            eprintln!("--step needs a number, not '{v}'");
-                            return ExitCode::from(2);
-                        }
-                    }
-                } else if replab_share::LANGS.contains(&v.as_str()) {
-                    lang = v.clone();
-                } else {
-                    eprintln!("--lang is en or zh, not '{v}'");
-                    return ExitCode::from(2);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--step" => {
+                let v = it.next().ok_or(format!("--step needs a number\n{USAGE}"))?;
+                step = Some(
+                    v.parse::<usize>()
+                        .map_err(|_| format!("--step needs a number, not '{v}'"))?,
+                );
+            }
+            "--lang" => {
+                let v = it.next().ok_or(format!("--lang needs en or zh\n{USAGE}"))?;
+                if !replab_share::LANGS.contains(&v.as_str()) {
+                    return Err(format!("--lang is en or zh, not '{v}'"));
                 }
-                i += 2;
+                lang = v.clone();
             }
-            _ => {
-                rest.push(args[i].clone());
-                i += 1;
-            }
+            _ => rest.push(a.clone()),
         }
     }
-    let o = match parse_options(&rest, false) {
-        Ok(o) if o.files.len() == 1 && !o.json => o,
-        Ok(_) => {
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
-        }
-        Err(e) => {
-            eprintln!("{e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
+    let o = parse_options(&rest, false)?;
+    let [file] = o.files.as_slice() else {
+        return Err(USAGE.to_string());
     };
-    let text = match read_source(&o.files[0]) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
-    let script = match scenario::parse(&text) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("{}", narrate::script_error(Lang::En, &Names(&[]), &e));
-            return ExitCode::from(2);
-        }
-    };
+    if o.json {
+        return Err(USAGE.to_string());
+    }
+    let text = read_source(file)?;
+    let script = scenario::parse(&text).map_err(|e| narrate::script_error(Lang::En, &Names(&[]), &e))?;
     let protocol = o.protocols.and_then(|p| p.first().copied());
-    let loaded = match scenario::load(&script, protocol) {
-        Ok(l) => l,
-        Err(e) => {
-            eprintln!("{}", narrate::script_error(Lang::En, &Names(&script.brokers), &e));
-            return ExitCode::from(2);
-        }
-    };
+    let loaded =
+        scenario::load(&script, protocol).map_err(|e| narrate::script_error(Lang::En, &Names(&script.brokers), &e))?;
     let len = loaded.timeline.len();
     let step = step.unwrap_or(len);
     if step > len {
-        eprintln!("step {step} is past the scenario's end, {len}");
-        return ExitCode::from(2);
+        return Err(format!("step {step} is past the scenario's end, {len}"));
     }
-    println!(
-        "{}",
-        replab_share::encode(&replab_share::Shared {
-            text,
-            protocol: loaded.timeline.setup().protocol,
-            step,
-            lang,
-        })
-    );
-    ExitCode::SUCCESS
+    let shared = replab_share::Shared {
+        text,
+        protocol: loaded.timeline.setup().protocol,
+        step,
+        lang,
+    };
+    println!("{}", replab_share::encode(&shared));
+    Ok(ExitCode::SUCCESS)
 }

@@ -600,16 +600,7 @@ impl Cluster {
         let leader_crashed = self.leader.is_some_and(|l| crashed.contains(l));
         if leader_crashed {
             // Responses on their way from the leader die with it.
-            for f in 0..self.brokers.len() {
-                let taken = self.brokers[f].follower_state_mut().and_then(|s| s.in_flight.take());
-                if let Some(in_flight) = taken {
-                    out.push(Event::ResponseLost {
-                        follower: f,
-                        reply: in_flight.reply(),
-                        reason: LossReason::LeaderCrashed,
-                    });
-                }
-            }
+            self.lose_in_flight(LossReason::LeaderCrashed, out);
             self.fail_pending_acks(out);
         }
         // The controller removes them from the ISR, but never empties it.
@@ -712,6 +703,19 @@ impl Cluster {
         self.make_leader(broker, isr, ElectionReason::Requested { unclean }, out);
     }
 
+    /// Every response in flight is lost, for `reason`.
+    fn lose_in_flight(&mut self, reason: LossReason, out: &mut Out) {
+        for (follower, b) in self.brokers.iter_mut().enumerate() {
+            if let Some(in_flight) = b.follower_state_mut().and_then(|s| s.in_flight.take()) {
+                out.push(Event::ResponseLost {
+                    follower,
+                    reply: in_flight.reply(),
+                    reason,
+                });
+            }
+        }
+    }
+
     /// The controller makes `leader` leader with the next epoch; everyone else alive
     /// follows it.
     fn make_leader(&mut self, leader: BrokerIx, isr: BrokerSet, reason: ElectionReason, out: &mut Out) {
@@ -719,16 +723,7 @@ impl Cluster {
         self.leader_epoch += 1;
         let epoch = self.leader_epoch;
         self.leader = Some(leader);
-        for f in 0..self.brokers.len() {
-            let taken = self.brokers[f].follower_state_mut().and_then(|s| s.in_flight.take());
-            if let Some(in_flight) = taken {
-                out.push(Event::ResponseLost {
-                    follower: f,
-                    reply: in_flight.reply(),
-                    reason: LossReason::Fenced { epoch },
-                });
-            }
-        }
+        self.lose_in_flight(LossReason::Fenced { epoch }, out);
         if previous != Some(leader) {
             self.fail_pending_acks(out);
         }

@@ -2,7 +2,7 @@
 //! asked, the answer, the rule applied and the result, as sentences and a picture
 //! of the follower's log before and after.
 
-use super::{send, Dispatch};
+use super::{send, Dispatch, History};
 use crate::decision_text::describe;
 use crate::history;
 use crate::state::Action;
@@ -12,24 +12,12 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
 
-#[derive(Properties)]
+#[derive(Properties, PartialEq)]
 pub struct DecisionProps {
     pub lang: Lang,
-    pub timeline: Rc<RefCell<Timeline>>,
-    pub revision: u64,
-    pub generation: u64,
+    pub history: History,
     pub cursor: usize,
     pub dispatch: Dispatch,
-}
-
-impl PartialEq for DecisionProps {
-    fn eq(&self, o: &Self) -> bool {
-        self.lang == o.lang
-            && Rc::ptr_eq(&self.timeline, &o.timeline)
-            && self.revision == o.revision
-            && self.cursor == o.cursor
-            && self.dispatch == o.dispatch
-    }
 }
 
 /// The decision of one step: what it shows depends only on the history up to
@@ -56,7 +44,7 @@ impl PartialEq for ViewProps {
 #[function_component(DecisionPanel)]
 pub fn decision_panel(p: &DecisionProps) -> Html {
     let lang = p.lang;
-    let step = history::latest_decision_step(&p.timeline.borrow(), p.cursor);
+    let step = history::latest_decision_step(&p.history.timeline.borrow(), p.cursor);
     match step {
         None => html! {
             <section class="panel decision" data-testid="decision" aria-label={label(lang, Label::Decision)}>
@@ -65,7 +53,7 @@ pub fn decision_panel(p: &DecisionProps) -> Html {
             </section>
         },
         Some(step) => html! {
-            <DecisionView lang={lang} timeline={p.timeline.clone()} generation={p.generation} step={step}
+            <DecisionView lang={lang} timeline={p.history.timeline.clone()} generation={p.history.generation} step={step}
                 dispatch={p.dispatch.clone()} />
         },
     }

@@ -1,32 +1,20 @@
 //! The scenario editor: type or paste a script and load it. Errors name their
 //! line, and the current state stays as it was until a script loads.
 
-use super::Dispatch;
+use super::{Dispatch, History};
 use crate::state::{load_script, Action};
 use replab_core::scenario::{self, ScriptError};
-use replab_core::timeline::Timeline;
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
-use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-#[derive(Properties)]
+#[derive(Properties, PartialEq)]
 pub struct EditorProps {
     pub lang: Lang,
-    pub timeline: Rc<RefCell<Timeline>>,
-    pub revision: u64,
+    pub history: History,
     pub title: Option<Rc<str>>,
     pub dispatch: Dispatch,
-}
-
-impl PartialEq for EditorProps {
-    fn eq(&self, o: &Self) -> bool {
-        self.lang == o.lang
-            && Rc::ptr_eq(&self.timeline, &o.timeline)
-            && self.revision == o.revision
-            && self.title == o.title
-    }
 }
 
 #[function_component(Editor)]
@@ -66,7 +54,7 @@ pub fn editor(p: &EditorProps) -> Html {
     };
     let on_copy = {
         let text = text.clone();
-        let timeline = p.timeline.clone();
+        let timeline = p.history.timeline.clone();
         let title = p.title.clone();
         Callback::from(move |_| {
             let t = timeline.borrow();

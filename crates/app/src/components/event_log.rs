@@ -1,41 +1,28 @@
 //! The narrated history: one line per event, grouped by step, each step a link.
 //! A window around the current step keeps long histories light.
 
-use super::{send, Dispatch};
+use super::{send, Dispatch, History};
 use crate::state::Action;
 use replab_core::scenario;
-use replab_core::timeline::Timeline;
 use replab_core::Event;
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
-use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
 
 const WINDOW: usize = 40;
 
-#[derive(Properties)]
+#[derive(Properties, PartialEq)]
 pub struct EventLogProps {
     pub lang: Lang,
-    pub timeline: Rc<RefCell<Timeline>>,
-    pub revision: u64,
+    pub history: History,
     pub cursor: usize,
     pub dispatch: Dispatch,
-}
-
-impl PartialEq for EventLogProps {
-    fn eq(&self, o: &Self) -> bool {
-        self.lang == o.lang
-            && Rc::ptr_eq(&self.timeline, &o.timeline)
-            && self.revision == o.revision
-            && self.cursor == o.cursor
-            && self.dispatch == o.dispatch
-    }
 }
 
 #[function_component(EventLog)]
 pub fn event_log(p: &EventLogProps) -> Html {
     let lang = p.lang;
-    let t = p.timeline.borrow();
+    let t = p.history.timeline.borrow();
     let names = Rc::new(t.setup().brokers.clone());
     let len = t.len();
     let first = p.cursor.saturating_sub(WINDOW).max(1);

@@ -15,6 +15,9 @@ pub mod share;
 pub mod violations;
 
 use crate::state::AppState;
+use replab_core::timeline::Timeline;
+use std::cell::RefCell;
+use std::rc::Rc;
 use yew::prelude::*;
 
 pub type Dispatch = UseReducerDispatcher<AppState>;
@@ -23,4 +26,31 @@ pub type Dispatch = UseReducerDispatcher<AppState>;
 pub fn send<E: 'static>(dispatch: &Dispatch, make: impl Fn() -> crate::state::Action + 'static) -> Callback<E> {
     let dispatch = dispatch.clone();
     Callback::from(move |_| dispatch.dispatch(make()))
+}
+
+/// The shared history as a prop: compared by identity and revision, never by
+/// content, so passing it costs nothing.
+#[derive(Clone)]
+pub struct History {
+    pub timeline: Rc<RefCell<Timeline>>,
+    /// Bumped on every change of the history.
+    pub revision: u64,
+    /// Bumped only when past steps change (a fork, a new history).
+    pub generation: u64,
+}
+
+impl PartialEq for History {
+    fn eq(&self, o: &Self) -> bool {
+        Rc::ptr_eq(&self.timeline, &o.timeline) && self.revision == o.revision && self.generation == o.generation
+    }
+}
+
+impl AppState {
+    pub fn history(&self) -> History {
+        History {
+            timeline: self.timeline.clone(),
+            revision: self.revision,
+            generation: self.generation,
+        }
+    }
 }
