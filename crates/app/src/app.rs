@@ -148,12 +148,12 @@ pub fn app() -> Html {
     );
     let lang = state.lang;
     let names: Vec<String> = state.view.brokers().iter().map(|b| b.id.clone()).collect();
-    let announcement: String = timeline
+    let sentences: Vec<String> = timeline
         .events_of(state.cursor)
         .iter()
         .map(|e| narrate::event(lang, &Names(&names), e))
-        .collect::<Vec<_>>()
-        .join(". ");
+        .collect();
+    let announcement = sentences.join("; ");
     let len = timeline.len();
     drop(timeline);
 
@@ -182,7 +182,9 @@ pub fn app() -> Html {
                 { link_alert }
                 <Player lang={lang} cursor={state.cursor} len={len} playing={state.playing} speed_ms={state.speed_ms}
                     can_undo={false} marks={(*marks).clone()} dispatch={dispatch.clone()} />
-                <p class="now" aria-live="polite" data-testid="announcer">{ announcement }</p>
+                <ul class="now" aria-live="polite" data-testid="announcer">
+                    { for sentences.iter().map(|t| html! { <li>{ t.clone() }</li> }) }
+                </ul>
                 <div class="embed-body">
                     <section class="lanes" aria-label={label(lang, Label::Partition)}>
                         { for (0..state.view.brokers().len()).map(|ix| html! {

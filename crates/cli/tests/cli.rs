@@ -120,12 +120,27 @@ fn check_prints_a_line_per_file_and_protocol() {
 
 #[test]
 fn link_prints_a_fragment_that_decodes_to_the_file() {
-    let o = replab(&["link", "--protocol", "kip-279", "--step", "3", "--lang", "zh", "web/scenarios/data-loss.scn"], None);
+    let o = replab(
+        &[
+            "link",
+            "--protocol",
+            "kip-279",
+            "--step",
+            "3",
+            "--lang",
+            "zh",
+            "web/scenarios/data-loss.scn",
+        ],
+        None,
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let shared = replab_share::decode(stdout(&o).trim()).expect("decodes");
     assert_eq!(shared.protocol, replab_core::Protocol::Kip279);
     assert_eq!((shared.step, shared.lang.as_str()), (3, "zh"));
-    let file = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/scenarios/data-loss.scn"));
+    let file = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../web/scenarios/data-loss.scn"
+    ));
     assert_eq!(shared.text, file.expect("readable"));
     let o = replab(&["link", "--step", "99", "web/scenarios/data-loss.scn"], None);
     assert_eq!(o.status.code(), Some(2));
