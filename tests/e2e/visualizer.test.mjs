@@ -236,3 +236,23 @@ test('the layout works on a 360 px phone', async () => {
   await screenshot(page, 'phone-360');
   assert.deepEqual(errors, []);
 });
+
+test('dark colour scheme and reduced motion', async () => {
+  const { page, errors } = await open();
+  await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+  await page.getByTestId('preset').selectOption('fast-failover');
+  await page.getByTestId('protocol').selectOption('kip-279');
+  await page.getByTestId('decision-item').first().waitFor();
+  // B's two rounds are listed under the latest decision, each a link to its step.
+  await page.getByTestId('earlier-decisions').locator('summary').click();
+  const earlier = await page.getByTestId('earlier-decisions').textContent();
+  assert.match(earlier, /B truncates its log from 3 to 2/);
+  assert.match(earlier, /B truncates its log from 2 to 1/);
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(bg, 'rgb(21, 23, 26)');
+  await page.getByTestId('send-B').click();
+  const animation = await page.locator('.in-flight .arrow').evaluate((e) => getComputedStyle(e).animationName);
+  assert.equal(animation, 'none');
+  await screenshot(page, 'dark');
+  assert.deepEqual(errors, []);
+});

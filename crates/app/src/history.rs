@@ -17,11 +17,11 @@ pub fn violation_marks(t: &Timeline) -> Vec<(usize, ViolationKind)> {
         .collect()
 }
 
-/// The latest step at or before `cursor` with a truncation decision.
-pub fn latest_decision_step(t: &Timeline, cursor: usize) -> Option<usize> {
+/// Steps at or before `cursor` with a truncation decision, latest first.
+pub fn decision_steps(t: &Timeline, cursor: usize) -> impl Iterator<Item = usize> + '_ {
     (1..=cursor.min(t.len()))
         .rev()
-        .find(|&k| t.events_of(k).iter().any(|e| matches!(e, Event::Truncation { .. })))
+        .filter(|&k| t.events_of(k).iter().any(|e| matches!(e, Event::Truncation { .. })))
 }
 
 /// Records broker `b` held at the state before step `k` and lost during it

@@ -101,6 +101,7 @@ labels! {
     Result => "Result", "结果";
     Kept => "keeps its whole log", "保留全部日志";
     TruncatedTo => "truncates to", "截断到";
+    EarlierDecisions => "Earlier decisions", "更早的截断决定";
     AsksAgain => "then asks again", "然后再问一次";
     EventLog => "What happened", "发生了什么";
     NoEvents => "Nothing yet: produce a message to start.", "还没有事件：写入一条消息开始吧。";

@@ -7,7 +7,8 @@ use crate::decision_text::describe;
 use crate::history;
 use crate::state::Action;
 use replab_core::timeline::Timeline;
-use replab_narrate::{label, Label, Lang};
+use replab_core::Event;
+use replab_narrate::{self as narrate, label, Label, Lang, Names};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -44,20 +45,53 @@ impl PartialEq for ViewProps {
 #[function_component(DecisionPanel)]
 pub fn decision_panel(p: &DecisionProps) -> Html {
     let lang = p.lang;
-    let step = history::latest_decision_step(&p.history.timeline.borrow(), p.cursor);
-    match step {
-        None => html! {
+    let t = p.history.timeline.borrow();
+    let steps: Vec<usize> = history::decision_steps(&t, p.cursor).take(EARLIER + 1).collect();
+    let Some(&step) = steps.first() else {
+        return html! {
             <section class="panel decision" data-testid="decision" aria-label={label(lang, Label::Decision)}>
                 <h2>{ label(lang, Label::Decision) }</h2>
                 <p class="empty">{ label(lang, Label::NoDecision) }</p>
             </section>
-        },
-        Some(step) => html! {
-            <DecisionView lang={lang} timeline={p.history.timeline.clone()} generation={p.history.generation} step={step}
-                dispatch={p.dispatch.clone()} />
-        },
+        };
+    };
+    let names = Names(&t.setup().brokers);
+    let names = &names;
+    let earlier: Vec<(usize, String)> = steps[1..]
+        .iter()
+        .flat_map(|&k| {
+            t.events_of(k)
+                .iter()
+                .filter(|e| matches!(e, Event::Truncation { .. }))
+                .map(move |e| (k, narrate::event(lang, names, e)))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    html! {
+        <>
+        <DecisionView lang={lang} timeline={p.history.timeline.clone()} generation={p.history.generation} step={step}
+            dispatch={p.dispatch.clone()} />
+        if !earlier.is_empty() {
+            <details class="panel earlier-decisions" data-testid="earlier-decisions">
+                <summary>{ label(lang, Label::EarlierDecisions) }</summary>
+                <ol>
+                    { for earlier.into_iter().map(|(k, text)| html! {
+                        <li>
+                            <button class="link" onclick={send(&p.dispatch, move || Action::StepTo(k))}>
+                                { format!("{} {k}", label(lang, Label::AtStep)) }
+                            </button>
+                            { " " }{ text }
+                        </li>
+                    }) }
+                </ol>
+            </details>
+        }
+        </>
     }
 }
+
+/// How many earlier decisions are listed under the latest.
+const EARLIER: usize = 12;
 
 #[function_component(DecisionView)]
 fn decision_view(p: &ViewProps) -> Html {
