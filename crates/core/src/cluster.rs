@@ -296,31 +296,23 @@ impl Cluster {
         self.maybe_advance_leader_hw(out);
     }
 
-    /// Completes acks=all writes the high watermark has passed
-    /// (`DelayedProduce` / `Partition.checkEnoughReplicasReachOffset`).
+    /// Completes acks=all writes the high watermark has passed. As the scenario
+    /// language fixes it, the write is acknowledged then, whatever the ISR size
+    /// (Kafka's `DelayedProduce` would answer NOT_ENOUGH_REPLICAS_AFTER_APPEND while
+    /// the ISR is below min.insync.replicas; see docs/scenario-language.md).
     fn complete_pending_acks(&mut self, out: &mut Out) {
         let Some(leader) = self.leader else { return };
         let hw = self.brokers[leader].hw();
-        let isr = self.isr.len() as u32;
-        let min_isr = self.config.min_insync_replicas;
         let (done, waiting): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending_acks)
             .into_iter()
             .partition(|p| p.offset < hw);
         self.pending_acks = waiting;
         for p in done {
-            if isr < min_isr {
-                out.push(Event::AckFailed {
-                    value: p.value,
-                    offset: p.offset,
-                    reason: AckFailure::NotEnoughReplicasAfterAppend { isr, min_isr },
-                });
-            } else {
-                self.acked.push(p.value.clone());
-                out.push(Event::Acked {
-                    value: p.value,
-                    offset: p.offset,
-                });
-            }
+            self.acked.push(p.value.clone());
+            out.push(Event::Acked {
+                value: p.value,
+                offset: p.offset,
+            });
         }
     }
 

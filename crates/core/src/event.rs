@@ -144,9 +144,6 @@ pub enum ProduceRefusal {
 pub enum AckFailure {
     /// Leadership moved (or the leader went down) before the record was committed.
     LeadershipMoved,
-    /// The high watermark passed the record while the ISR was below
-    /// min.insync.replicas (Kafka's NOT_ENOUGH_REPLICAS_AFTER_APPEND).
-    NotEnoughReplicasAfterAppend { isr: u32, min_isr: u32 },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

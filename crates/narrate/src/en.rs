@@ -153,11 +153,6 @@ pub fn event(names: &Names, e: &Event) -> String {
             AckFailure::LeadershipMoved => {
                 format!("the producer of {value} (offset {offset}) gets an error: leadership moved before it was committed")
             }
-            AckFailure::NotEnoughReplicasAfterAppend { isr, min_isr } => format!(
-                "the producer of {value} (offset {offset}) gets NotEnoughReplicasAfterAppend: it was committed while \
-                 the ISR had {}, below min.insync.replicas {min_isr}",
-                plural(u64::from(*isr), "replica", "replicas")
-            ),
         },
         Event::RequestSent { follower, leader, request: r } => format!("{} sends {} to {}", n(*follower), request(r), n(*leader)),
         Event::NoLeaderToFetchFrom { follower } => format!("{} has no leader to fetch from", n(*follower)),

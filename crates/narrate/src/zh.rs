@@ -169,10 +169,6 @@ pub fn event(names: &Names, e: &Event) -> String {
             AckFailure::LeadershipMoved => {
                 format!("{value}（位移 {offset}）的生产者收到错误：提交之前 leader 已经换了")
             }
-            AckFailure::NotEnoughReplicasAfterAppend { isr, min_isr } => format!(
-                "{value}（位移 {offset}）的生产者收到 NotEnoughReplicasAfterAppend：提交时 ISR 只有 {isr} 个副本，\
-                 低于 min.insync.replicas {min_isr}"
-            ),
         },
         Event::RequestSent {
             follower,

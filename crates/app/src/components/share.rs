@@ -82,7 +82,8 @@ pub fn share_bar(p: &ShareProps) -> Html {
         let state = p.state.clone();
         Callback::from(move |_| {
             let t = state.timeline.borrow();
-            let decisions = history::decision_steps(&t, state.cursor).next()
+            let decisions = history::decision_steps(&t, state.cursor)
+                .next()
                 .map(|step| describe(state.lang, &t, step))
                 .unwrap_or_default();
             let figure = svg::frame(state.lang, &state.view, &title(&state), state.cursor, &decisions);
