@@ -174,7 +174,9 @@ pub fn frame(lang: Lang, view: &Cluster, title: &str, step: usize, decisions: &[
             esc(label(lang, Label::EpochCache)),
             WIDTH - 190,
             y + 56,
-            esc(&if epochs.is_empty() {
+            esc(&if view.protocol() == replab_core::Protocol::Hw {
+                label(lang, Label::NoEpochsBefore011).to_string()
+            } else if epochs.is_empty() {
                 label(lang, Label::NoEpochs).to_string()
             } else {
                 epochs.join("  ")

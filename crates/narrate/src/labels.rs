@@ -86,6 +86,7 @@ labels! {
     Epoch => "epoch", "纪元";
     StartOffset => "start offset", "起始位移";
     NoEpochs => "no epochs", "没有纪元";
+    NoEpochsBefore011 => "no leader-epoch cache before Kafka 0.11", "Kafka 0.11 之前没有 leader epoch 缓存";
     EmptyLog => "empty log", "空日志";
     InFlight => "In flight", "在途";
     Validating => "must validate its log first", "需要先校验日志";

@@ -5,7 +5,7 @@
 use super::{send, Dispatch};
 use crate::state::Action;
 use replab_core::message::Reply;
-use replab_core::{Cluster, Command, CrashTarget, Record};
+use replab_core::{Cluster, Command, CrashTarget, Protocol, Record};
 use replab_narrate::{self as narrate, label, Label, Lang};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -192,16 +192,20 @@ pub fn lane(p: &LaneProps) -> Html {
                 <div class="disk" title={label(lang, Label::EpochCacheTitle)}>
                     <span class="disk-title">{ label(lang, Label::Checkpoints) }</span>
                     <span>{ format!("{} {hw}", label(lang, Label::HwCheckpoint)) }</span>
-                    <table class="epochs" data-testid={format!("epochs-{id}")}>
-                        <caption>{ label(lang, Label::EpochCache) }</caption>
-                        <tr><th scope="col">{ label(lang, Label::Epoch) }</th><th scope="col">{ label(lang, Label::StartOffset) }</th></tr>
-                        if b.durable.epoch_cache.entries().is_empty() {
-                            <tr><td colspan="2">{ label(lang, Label::NoEpochs) }</td></tr>
-                        }
-                        { for b.durable.epoch_cache.entries().iter().map(|e| html! {
-                            <tr class={format!("e{}", e.epoch % 8)}><td>{ e.epoch }</td><td>{ e.start_offset }</td></tr>
-                        }) }
-                    </table>
+                    if c.protocol() == Protocol::Hw {
+                        <span class="no-epochs" data-testid={format!("epochs-{id}")}>{ label(lang, Label::NoEpochsBefore011) }</span>
+                    } else {
+                        <table class="epochs" data-testid={format!("epochs-{id}")}>
+                            <caption>{ label(lang, Label::EpochCache) }</caption>
+                            <tr><th scope="col">{ label(lang, Label::Epoch) }</th><th scope="col">{ label(lang, Label::StartOffset) }</th></tr>
+                            if b.durable.epoch_cache.entries().is_empty() {
+                                <tr><td colspan="2">{ label(lang, Label::NoEpochs) }</td></tr>
+                            }
+                            { for b.durable.epoch_cache.entries().iter().map(|e| html! {
+                                <tr class={format!("e{}", e.epoch % 8)}><td>{ e.epoch }</td><td>{ e.start_offset }</td></tr>
+                            }) }
+                        </table>
+                    }
                 </div>
             </div>
             if let (Some(f), Some(leader)) = (in_flight, c.leader()) {
