@@ -158,6 +158,12 @@ test('a malformed scenario shows a line-numbered error and keeps the current sta
   await page.waitForFunction(() => document.querySelector('[data-testid=scenario-error]')?.textContent.startsWith('line 3'));
   assert.equal(await page.getByTestId('scenario-error').textContent(), "line 3: broker 'A' is the leader");
   await screenshot(page, 'editor-error');
+  // A value the language does not allow is explained, and nothing is written.
+  await page.getByTestId('produce-value').fill('m 1');
+  assert.match(await page.getByTestId('produce-error').textContent(), /'m 1' is not a message value/);
+  assert.equal(await page.getByTestId('produce').isDisabled(), true);
+  await page.getByTestId('produce-value').fill('');
+  assert.equal(await page.getByTestId('produce-error').count(), 0);
   // A good script loads.
   await page.getByTestId('scenario-editor').fill('title Mine\nprotocol kip-279\nbrokers X Y Z\nproduce a\nfetch Y\n');
   await page.getByTestId('load-scenario').click();

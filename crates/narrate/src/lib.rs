@@ -10,7 +10,7 @@ pub use labels::{label, Label};
 
 use replab_core::command::CommandError;
 use replab_core::event::{Event, Violation};
-use replab_core::scenario::{Found, ScriptError};
+use replab_core::scenario::{Found, ScriptError, ScriptErrorKind};
 
 /// The languages narration is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -86,6 +86,14 @@ pub fn script_error(lang: Lang, names: &Names, e: &ScriptError) -> String {
     match lang {
         Lang::En => format!("line {}: {}", e.line, en::script_error(names, &e.kind)),
         Lang::Zh => format!("第 {} 行：{}", e.line, zh::script_error(names, &e.kind)),
+    }
+}
+
+/// What is wrong with a piece of scenario text, without a line.
+pub fn script_error_kind(lang: Lang, kind: &ScriptErrorKind) -> String {
+    match lang {
+        Lang::En => en::script_error(&Names(&[]), kind),
+        Lang::Zh => zh::script_error(&Names(&[]), kind),
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::Dispatch;
 use crate::state::Action;
+use replab_core::scenario::ScriptErrorKind;
 use replab_core::{Acks, Cluster, Command, Setting};
 use replab_narrate::{label, Label, Lang};
 use std::rc::Rc;
@@ -118,6 +119,11 @@ pub fn controls(p: &ControlsProps) -> Html {
                     title={label(lang, Label::ProduceTitle)}>
                     { format!("{} {}", label(lang, Label::Produce), if value.is_empty() { p.next_value.as_str() } else { value.as_str() }) }
                 </button>
+                if !valid_value {
+                    <span class="error" role="alert" data-testid="produce-error">
+                        { replab_narrate::script_error_kind(lang, &ScriptErrorKind::BadValue { value: (*value).clone() }) }
+                    </span>
+                }
             </form>
             <div class="tick">
                 <input type="number" min="0" step="1000" value={tick_ms.to_string()} data-testid="tick-ms"
