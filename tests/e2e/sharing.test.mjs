@@ -110,19 +110,29 @@ test('an embed scrolled out of view stops playing, and resumes when back', async
   await frame.getByTestId('speed').selectOption('350');
   await frame.getByTestId('play').click();
   const step = () => frame.getByTestId('step').getAttribute('data-step').then(Number);
-  await page.waitForFunction(() => true);
   const t0 = await step();
-  await page.waitForTimeout(1200);
-  assert.ok(await step() > t0, 'plays while visible');
+  let played = false;
+  for (let i = 0; i < 50 && !played; i++) {
+    await page.waitForTimeout(100);
+    played = (await step()) > t0;
+  }
+  assert.ok(played, 'plays while visible');
+  const onScreen = () => frame.locator('.app').getAttribute('data-on-screen');
   await page.evaluate(() => window.scrollTo(0, 4000));
-  await page.waitForTimeout(500);
+  for (let i = 0; i < 50 && (await onScreen()) !== 'false'; i++) await page.waitForTimeout(100);
+  assert.equal(await onScreen(), 'false');
+  await page.waitForTimeout(500); // a tick already under way may still land
   const hidden = await step();
   await page.waitForTimeout(2000);
   assert.equal(await step(), hidden, 'no step while scrolled away');
   assert.equal(await frame.getByTestId('play').getAttribute('aria-pressed'), 'true', 'still meant to play');
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(1500);
-  assert.ok(await step() > hidden, 'resumes when back in view');
+  let resumed = false;
+  for (let i = 0; i < 50 && !resumed; i++) {
+    await page.waitForTimeout(100);
+    resumed = (await step()) > hidden;
+  }
+  assert.ok(resumed, 'resumes when back in view');
   await page.close();
 });
 
