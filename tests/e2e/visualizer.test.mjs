@@ -37,6 +37,8 @@ test('the data-loss preset under hw shows the violation and the record A lost; d
   assert.equal(await attr(page, 'broker-A', 'data-leo'), '1');
   assert.match(await page.getByTestId('lost-A-1').textContent(), /m2/);
   assert.equal(await page.getByTestId('timeline-mark').count(), 1);
+  // m2 was acknowledged to its producer, and it is gone.
+  assert.match(await page.getByTestId('acked').textContent(), /m1, m2/);
   await screenshot(page, 'data-loss-hw');
 
   await page.getByTestId('protocol').selectOption('diverging-epoch');
@@ -231,6 +233,21 @@ test('a response in flight can be delivered or dropped, and a new epoch fences i
   await page.getByTestId('elect-B').click();
   assert.equal(await page.getByTestId('in-flight-C').count(), 0);
   assert.match(await page.locator('.events').textContent(), /fenced/);
+});
+
+test('an offline partition says so, and a write waiting for acks=all is shown', async () => {
+  const { page } = await open();
+  await page.getByTestId('produce').click();                 // acks=all, B and C have not fetched
+  assert.match(await page.getByTestId('pending').textContent(), /m1/);
+  await page.getByTestId('crash-B').click();
+  await page.getByTestId('crash-C').click();                 // the ISR is A alone: m1 is committed
+  assert.match(await page.getByTestId('acked').textContent(), /m1/);
+  assert.equal(await page.getByTestId('pending').count(), 0);
+  await page.getByTestId('crash-A').click();
+  await page.getByTestId('offline').waitFor();
+  await page.getByTestId('restart-A').click();
+  assert.equal(await page.getByTestId('offline').count(), 0);
+  assert.equal(await page.getByTestId('broker-A').getAttribute('data-role'), 'leader');
 });
 
 test('the layout works on a 360 px phone', async () => {

@@ -214,6 +214,9 @@ pub fn app() -> Html {
             <div class="layout">
                 <section class="lanes" aria-label={label(lang, Label::Partition)}>
                     <Controls lang={lang} view={state.view.clone()} next_value={state.next_value()} dispatch={dispatch.clone()} />
+                    if state.view.leader().is_none() {
+                        <p class="notice offline" role="status" data-testid="offline">{ label(lang, Label::Offline) }</p>
+                    }
                     { for (0..state.view.brokers().len()).map(|ix| html! {
                         <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang}
                             selected={state.selected == Some(ix)} interactive={true}

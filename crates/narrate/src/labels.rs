@@ -88,7 +88,6 @@ labels! {
     NoEpochs => "no epochs", "没有纪元";
     NoEpochsBefore011 => "no leader-epoch cache before Kafka 0.11", "Kafka 0.11 之前没有 leader epoch 缓存";
     EmptyLog => "empty log", "空日志";
-    InFlight => "In flight", "在途";
     Validating => "must validate its log first", "需要先校验日志";
     WaitingForLeader => "waiting for a leader", "等待 leader";
     Lost => "lost", "已丢失";
@@ -120,10 +119,10 @@ labels! {
     LoadScenario => "Load scenario", "加载场景";
     CurrentScript => "Copy the current history into the editor", "把当前历史复制到编辑器";
     Partition => "Partition", "分区";
-    Offline => "offline", "离线";
-    Acked => "acknowledged", "已确认";
-    Pending => "waiting for acks=all", "等待 acks=all";
-    Committed => "committed", "已提交";
+    Offline => "The partition is offline: no replica may lead until an ISR member comes back.", "分区离线：在某个 ISR 成员恢复之前，没有副本可以成为 leader。";
+    Acked => "Acknowledged to producers:", "已向生产者确认：";
+    Pending => "waiting for acks=all:", "等待 acks=all：";
+    Nothing => "none", "无";
     Broker => "Broker", "Broker";
     Select => "Select", "选择";
     PanicMessage => "Something went wrong inside the model. Reload the page to start again.",
@@ -140,7 +139,6 @@ labels! {
     KeyRestart => "restart the selected broker", "重启选中的 broker";
     KeyBounce => "bounce the selected broker", "快速重启选中的 broker";
     KeyHelp => "show this help", "显示帮助";
-    Selected => "selected", "已选中";
     Default => "default", "默认";
     PresetDataLoss => "Data loss: a quick restart, then a leader change", "数据丢失：快速重启后又换了 leader";
     PresetDivergence => "Divergence: a power failure on both replicas", "数据不一致：两个副本同时断电";
@@ -149,11 +147,8 @@ labels! {
     PresetUnclean => "Unclean election loses acknowledged writes", "不干净选举会丢失已确认的写入";
     PresetMinIsr => "min.insync.replicas=2 refuses the write instead", "min.insync.replicas=2 改为拒绝写入";
     Checkpoints => "On disk", "磁盘上";
-    Ask => "asks", "询问";
-    Says => "answers", "回答";
     HwRule => "no question: before leader epochs it truncates to its own HW", "不提问：没有 leader epoch 时直接截断到自己的 HW";
     Before => "before", "之前";
-    After => "after", "之后";
     AtStep => "at step", "在步骤";
     Cut => "cut", "截掉";
     OpenFullApp => "Open in the full app ↗", "在完整应用中打开 ↗";

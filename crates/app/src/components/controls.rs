@@ -29,6 +29,15 @@ fn input_value(e: &Event) -> String {
         .unwrap_or_default()
 }
 
+fn values<'a>(lang: Lang, vs: impl Iterator<Item = &'a replab_core::Value>) -> String {
+    let all: Vec<&str> = vs.map(|v| &**v).collect();
+    if all.is_empty() {
+        label(lang, Label::Nothing).to_string()
+    } else {
+        all.join(", ")
+    }
+}
+
 #[function_component(Controls)]
 pub fn controls(p: &ControlsProps) -> Html {
     let lang = p.lang;
@@ -132,6 +141,14 @@ pub fn controls(p: &ControlsProps) -> Html {
                 <button data-testid="tick" title={label(lang, Label::TickTitle)} onclick={on_tick}>{ label(lang, Label::Tick) }</button>
                 <span class="clock">{ format!("t = {} ms", p.view.now_ms()) }</span>
             </div>
+            <p class="producer" data-testid="acked">
+                <span>{ label(lang, Label::Acked) }{ " " }</span>
+                <strong>{ values(lang, p.view.acked().iter()) }</strong>
+                if !p.view.pending_acks().is_empty() {
+                    <span>{ " · " }{ label(lang, Label::Pending) }{ " " }</span>
+                    <strong data-testid="pending">{ values(lang, p.view.pending_acks().iter().map(|a| &a.value)) }</strong>
+                }
+            </p>
             <p class="legend log-legend" aria-hidden="true">
                 <span><span class="swatch e0"></span><span class="swatch e1"></span><span class="swatch e2"></span>{ label(lang, Label::LegendEpoch) }</span>
                 <span><span class="swatch dashed"></span>{ label(lang, Label::LegendUncommitted) }</span>
