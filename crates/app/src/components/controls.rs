@@ -1,12 +1,11 @@
 //! Writing messages, moving the clock, and the partition's settings.
 
-use super::Dispatch;
+use super::{target_checked, target_value, Dispatch};
 use crate::state::Action;
 use replab_core::scenario::ScriptErrorKind;
 use replab_core::{Acks, Cluster, Command, Setting};
 use replab_narrate::{label, Label, Lang};
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -15,18 +14,6 @@ pub struct ControlsProps {
     pub view: Rc<Cluster>,
     pub next_value: String,
     pub dispatch: Dispatch,
-}
-
-fn input_value(e: &Event) -> String {
-    e.target()
-        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        .map(|i| i.value())
-        .or_else(|| {
-            e.target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
-                .map(|s| s.value())
-        })
-        .unwrap_or_default()
 }
 
 fn values<'a>(lang: Lang, vs: impl Iterator<Item = &'a replab_core::Value>) -> String {
@@ -63,19 +50,17 @@ pub fn controls(p: &ControlsProps) -> Html {
     let on_value = {
         let value = value.clone();
         Callback::from(move |e: InputEvent| {
-            if let Some(i) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                value.set(i.value());
-            }
+            value.set(target_value(&e));
         })
     };
     let on_acks = {
         let acks = acks.clone();
-        Callback::from(move |e: Event| acks.set(Acks::from_name(&input_value(&e))))
+        Callback::from(move |e: Event| acks.set(Acks::from_name(&target_value(&e))))
     };
     let on_tick_ms = {
         let tick_ms = tick_ms.clone();
         Callback::from(move |e: Event| {
-            if let Ok(ms) = input_value(&e).parse::<u64>() {
+            if let Ok(ms) = target_value(&e).parse::<u64>() {
                 tick_ms.set(ms);
             }
         })
@@ -88,7 +73,7 @@ pub fn controls(p: &ControlsProps) -> Html {
     let set = |make: fn(&str) -> Option<Setting>| {
         let dispatch = p.dispatch.clone();
         Callback::from(move |e: Event| {
-            if let Some(setting) = make(&input_value(&e)) {
+            if let Some(setting) = make(&target_value(&e)) {
                 dispatch.dispatch(Action::Do(Command::Set { setting }));
             }
         })
@@ -96,11 +81,7 @@ pub fn controls(p: &ControlsProps) -> Html {
     let on_unclean = {
         let dispatch = p.dispatch.clone();
         Callback::from(move |e: Event| {
-            let checked = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-                .map(|i| i.checked())
-                .unwrap_or(false);
+            let checked = target_checked(&e);
             dispatch.dispatch(Action::Do(Command::Set {
                 setting: Setting::UncleanLeaderElection(checked),
             }));

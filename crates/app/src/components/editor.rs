@@ -1,12 +1,11 @@
 //! The scenario editor: type or paste a script and load it. Errors name their
 //! line, and the current state stays as it was until a script loads.
 
-use super::{Dispatch, History};
+use super::{target_value, Dispatch, History};
 use crate::state::{load_script, Action};
 use replab_core::scenario::{self, ScriptError};
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -26,12 +25,7 @@ pub fn editor(p: &EditorProps) -> Html {
     let on_input = {
         let text = text.clone();
         Callback::from(move |e: InputEvent| {
-            if let Some(t) = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
-            {
-                text.set(t.value());
-            }
+            text.set(target_value(&e));
         })
     };
     let on_load = {

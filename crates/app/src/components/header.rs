@@ -1,13 +1,12 @@
 //! Title, protocol and preset choice, language toggle, help.
 
-use super::{send, Dispatch};
+use super::{send, target_value, Dispatch};
 use crate::presets::{self, PRESETS};
 use crate::state::Action;
 use replab_core::scenario;
 use replab_core::Protocol;
 use replab_narrate::{label, Label, Lang};
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -28,19 +27,13 @@ pub fn protocol_label(p: Protocol) -> Label {
     }
 }
 
-fn select_value(e: &Event) -> Option<String> {
-    e.target()
-        .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
-        .map(|s| s.value())
-}
-
 #[function_component(Header)]
 pub fn header(p: &HeaderProps) -> Html {
     let lang = p.lang;
     let on_protocol = {
         let dispatch = p.dispatch.clone();
         Callback::from(move |e: Event| {
-            if let Some(proto) = select_value(&e).as_deref().and_then(Protocol::from_name) {
+            if let Some(proto) = Protocol::from_name(&target_value(&e)) {
                 dispatch.dispatch(Action::SetProtocol(proto));
             }
         })
@@ -48,7 +41,7 @@ pub fn header(p: &HeaderProps) -> Html {
     let on_preset = {
         let dispatch = p.dispatch.clone();
         Callback::from(move |e: Event| {
-            let Some(preset) = select_value(&e).as_deref().and_then(presets::find) else {
+            let Some(preset) = presets::find(&target_value(&e)) else {
                 return;
             };
             // The presets are the tested scenario files: they always parse.

@@ -22,6 +22,29 @@ use yew::prelude::*;
 
 pub type Dispatch = UseReducerDispatcher<AppState>;
 
+/// The value of the input, select or text area an event came from ("" if none).
+pub fn target_value(e: &web_sys::Event) -> String {
+    use wasm_bindgen::JsCast;
+    let Some(t) = e.target() else { return String::new() };
+    if let Some(i) = t.dyn_ref::<web_sys::HtmlInputElement>() {
+        i.value()
+    } else if let Some(s) = t.dyn_ref::<web_sys::HtmlSelectElement>() {
+        s.value()
+    } else if let Some(a) = t.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+        a.value()
+    } else {
+        String::new()
+    }
+}
+
+/// Whether the checkbox an event came from is checked.
+pub fn target_checked(e: &web_sys::Event) -> bool {
+    use wasm_bindgen::JsCast;
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        .is_some_and(|i| i.checked())
+}
+
 /// A callback that dispatches `make()`'s action.
 pub fn send<E: 'static>(dispatch: &Dispatch, make: impl Fn() -> crate::state::Action + 'static) -> Callback<E> {
     let dispatch = dispatch.clone();

@@ -1,11 +1,10 @@
 //! Time travel: step back and forward, play and pause, scrub the history, undo a fork.
 
-use super::{send, Dispatch};
+use super::{send, target_value, Dispatch};
 use crate::state::Action;
 use replab_core::ViolationKind;
 use replab_narrate::{label, Label, Lang};
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -28,11 +27,7 @@ pub fn player(p: &PlayerProps) -> Html {
     let on_scrub = {
         let dispatch = p.dispatch.clone();
         Callback::from(move |e: InputEvent| {
-            let v = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-                .map(|i| i.value());
-            if let Some(k) = v.and_then(|v| v.parse::<usize>().ok()) {
+            if let Ok(k) = target_value(&e).parse::<usize>() {
                 dispatch.dispatch(Action::StepTo(k));
             }
         })
@@ -40,11 +35,7 @@ pub fn player(p: &PlayerProps) -> Html {
     let on_speed = {
         let dispatch = p.dispatch.clone();
         Callback::from(move |e: Event| {
-            let v = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
-                .map(|s| s.value());
-            if let Some(ms) = v.and_then(|v| v.parse::<u32>().ok()) {
+            if let Ok(ms) = target_value(&e).parse::<u32>() {
                 dispatch.dispatch(Action::SetSpeed(ms));
             }
         })
