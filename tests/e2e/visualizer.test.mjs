@@ -279,3 +279,20 @@ test('dark colour scheme and reduced motion', async () => {
   await screenshot(page, 'dark');
   assert.deepEqual(errors, []);
 });
+
+test('every preset replays under every protocol without an error', async () => {
+  const { page, errors } = await open();
+  const presets = await page.getByTestId('preset').locator('option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
+  assert.equal(presets.length, 6);
+  for (const preset of presets) {
+    await page.getByTestId('preset').selectOption(preset);
+    const steps = await page.getByTestId('step-count').textContent();
+    for (const protocol of ['hw', 'kip-101', 'kip-279', 'diverging-epoch']) {
+      await page.getByTestId('protocol').selectOption(protocol);
+      assert.equal(await page.getByTestId('notice').count(), 0, `${preset} under ${protocol}`);
+      assert.ok(Number(await page.getByTestId('step-count').textContent()) > 0);
+    }
+    assert.ok(Number(steps) > 0);
+  }
+  assert.deepEqual(errors, []);
+});
