@@ -187,6 +187,11 @@ test('only the lanes whose data changed re-render', async () => {
   assert.equal(await renders('C'), c);
   await page.getByTestId('fetch-B').click();
   assert.equal(await renders('C'), c, 'C did not change');
+  // Moving the clock changes no lane (the followers are within the lag time).
+  const before = [await renders('A'), await renders('B'), await renders('C')];
+  await page.getByTestId('tick').click();
+  assert.equal(await page.getByTestId('step').textContent(), '4');
+  assert.deepEqual([await renders('A'), await renders('B'), await renders('C')], before);
 });
 
 test('autoplay performs fetches in turn and stops when caught up; keyboard drives it', async () => {

@@ -4,7 +4,6 @@
 
 use super::{send, Dispatch};
 use crate::state::Action;
-use replab_core::message::Reply;
 use replab_core::{Cluster, Command, CrashTarget, Protocol, Record};
 use replab_narrate::{self as narrate, label, Label, Lang};
 use std::rc::Rc;
@@ -28,17 +27,9 @@ impl PartialEq for LaneProps {
     fn eq(&self, other: &Self) -> bool {
         let (a, b) = (&self.view, &other.view);
         let ix = self.ix;
-        let controller = |c: &Cluster| {
-            (
-                c.leader() == Some(ix),
-                c.leader().is_some(),
-                c.isr().contains(ix),
-                c.isr().len(),
-                c.leader_epoch(),
-                c.protocol(),
-                c.config().unclean_leader_election,
-            )
-        };
+        // The leader (role, and the sender of a response in flight), ISR membership,
+        // and the protocol (whether the epoch cache is shown).
+        let controller = |c: &Cluster| (c.leader(), c.isr().contains(ix), c.protocol());
         ix == other.ix
             && self.lang == other.lang
             && self.selected == other.selected
@@ -214,7 +205,7 @@ pub fn lane(p: &LaneProps) -> Html {
                         disabled={!p.interactive}
                         onclick={send(d, move || Action::Do(Command::Deliver { follower: ix }))}>
                         <span class="arrow">{ format!("{} → {id}", c.broker(leader).map(|l| l.id.as_str()).unwrap_or("?")) }</span>
-                        <span>{ reply_text(lang, &f.reply()) }</span>
+                        <span>{ narrate::reply(lang, &f.reply()) }</span>
                         <span class="hint">{ label(lang, Label::Deliver) }</span>
                     </button>
                     <button class="drop" data-testid={format!("drop-{id}")} hidden={!p.interactive} title={label(lang, Label::DropTitle)}
@@ -243,8 +234,4 @@ pub fn lane(p: &LaneProps) -> Html {
             }
         </section>
     }
-}
-
-fn reply_text(lang: Lang, r: &Reply) -> String {
-    narrate::reply(lang, r)
 }
