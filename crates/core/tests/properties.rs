@@ -200,6 +200,29 @@ proptest! {
         }
     }
 
+    /// The state after any step of a timeline equals a straight replay to it,
+    /// across snapshots and forks.
+    #[test]
+    fn timeline_states_match_straight_replays(n in 2usize..=5, p in protocol(), ops in prop::collection::vec(op(), 0..120), fork in 0usize..120) {
+        use replab_core::timeline::Timeline;
+        let mut t = Timeline::new(setup(n, p));
+        let mut straight = vec![Cluster::new(&setup(n, p))];
+        for (i, op) in ops.iter().enumerate() {
+            let mut next = straight[straight.len() - 1].clone();
+            if next.apply(&command(op, n, i)).is_ok() {
+                t.push(command(op, n, i)).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+                straight.push(next);
+            }
+        }
+        for (k, expected) in straight.iter().enumerate() {
+            prop_assert_eq!(&t.state_at(k), expected);
+        }
+        let fork = fork.min(t.len());
+        t.truncate(fork);
+        prop_assert_eq!(t.head(), &straight[fork]);
+        prop_assert_eq!(t.len(), fork);
+    }
+
     /// Commands written back as scenario text parse to the same commands.
     #[test]
     fn scenario_text_round_trips(n in 2usize..=5, ops in prop::collection::vec(op(), 0..40)) {
