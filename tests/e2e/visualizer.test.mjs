@@ -301,3 +301,21 @@ test('every preset replays under every protocol without an error', async () => {
   }
   assert.deepEqual(errors, []);
 });
+
+test('every control has an accessible name', async () => {
+  const { page } = await open();
+  await page.getByTestId('preset').selectOption('divergence');
+  await page.getByTestId('copy-embed').click();
+  await page.getByTestId('embed-code').waitFor();
+  const unnamed = await page.evaluate(() => {
+    const name = (el) => {
+      const labelled = el.id && document.querySelector(`label[for="${el.id}"]`);
+      return (el.getAttribute('aria-label') || (labelled && labelled.textContent) || el.closest('label')?.textContent
+        || el.textContent || el.getAttribute('title') || el.getAttribute('placeholder') || '').trim();
+    };
+    return [...document.querySelectorAll('button, input, select, textarea, a[href]')]
+      .filter((el) => !name(el))
+      .map((el) => el.outerHTML.slice(0, 80));
+  });
+  assert.deepEqual(unnamed, []);
+});
