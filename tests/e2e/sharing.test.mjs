@@ -156,6 +156,9 @@ test("the example post's embeds all load and step", async () => {
       assert.equal(await stepOf(frame), 1);
     }
   }
+  // Each embed reported its height and the post fitted its iframe to it.
+  const fitted = await frames.evaluateAll((fs) => fs.map((f) => f.style.height));
+  assert.ok(fitted.every((h) => /^\d+px$/.test(h)), JSON.stringify(fitted));
   await frames.nth(0).scrollIntoViewIfNeeded();
   await screenshot(page, 'example-post');
   assert.deepEqual(errors, []);

@@ -58,6 +58,20 @@ pub fn app() -> Html {
         });
     }
 
+    // An embed tells its host page how tall it is, so a host that listens can fit
+    // the iframe to it (the example post does).
+    {
+        let root = root.clone();
+        use_effect_with(state.embed, move |&embed| {
+            let observer = embed.then(|| report_height(&root)).flatten();
+            move || {
+                if let Some((observer, _closure)) = observer {
+                    observer.disconnect();
+                }
+            }
+        });
+    }
+
     // An embed does no work while scrolled off-screen.
     {
         let dispatch = dispatch.clone();
@@ -240,6 +254,32 @@ pub fn app() -> Html {
             }
         </div>
     }
+}
+
+/// A resize observer and the callback it holds.
+type HeightWatch = (
+    web_sys::ResizeObserver,
+    wasm_bindgen::closure::Closure<dyn FnMut(js_sys::Array)>,
+);
+
+/// Posts `{ replabHeight: <px> }` to the parent window whenever `root` changes size.
+fn report_height(root: &NodeRef) -> Option<HeightWatch> {
+    let element = root.cast::<web_sys::Element>()?;
+    let watched = element.clone();
+    let closure = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries: js_sys::Array| {
+        let Some(window) = web_sys::window() else { return };
+        // The widget's own bottom edge: the document is never shorter than the iframe.
+        let bottom = watched.get_bounding_client_rect().bottom() + window.scroll_y().unwrap_or(0.0);
+        let height = bottom.ceil() as i32 + 8;
+        let message = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&message, &"replabHeight".into(), &height.into());
+        if let Ok(Some(parent)) = window.parent() {
+            let _ = parent.post_message(&message, "*");
+        }
+    });
+    let observer = web_sys::ResizeObserver::new(closure.as_ref().unchecked_ref()).ok()?;
+    observer.observe(&element);
+    Some((observer, closure))
 }
 
 /// An intersection observer and the callback it holds.
