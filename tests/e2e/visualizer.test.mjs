@@ -144,6 +144,8 @@ test('a malformed scenario shows a line-numbered error and keeps the current sta
   const { page, errors } = await open();
   await page.getByTestId('preset').selectOption('data-loss');
   await page.getByTestId('violation').first().waitFor();
+  // The editor holds the loaded story, ready to change.
+  assert.match(await page.getByTestId('scenario-editor').inputValue(), /^# KIP-101 scenario 1/);
   const lanes = await page.locator('.lanes').innerHTML();
   const stepText = await page.getByTestId('step').textContent();
   await page.getByTestId('scenario-editor').fill('brokers A B\nproduce m1\nfetch C\n');

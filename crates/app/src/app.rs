@@ -246,7 +246,7 @@ pub fn app() -> Html {
                         cursor={state.cursor} dispatch={dispatch.clone()} />
                 </aside>
             </div>
-            <Editor lang={lang} history={state.history()} title={state.title.clone()}
+            <Editor lang={lang} history={state.history()} title={state.title.clone()} source={state.source.clone()}
                 dispatch={dispatch.clone()} />
             <div class="sr-only" aria-live="polite" data-testid="announcer">{ announcement }</div>
             if state.help_open {

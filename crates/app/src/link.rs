@@ -10,6 +10,8 @@ use replab_share::{decode, encode, Shared};
 /// A history opened from a link.
 pub struct Opened {
     pub timeline: Timeline,
+    /// The scenario text the link carried.
+    pub text: String,
     pub title: Option<String>,
     pub step: usize,
     pub lang: Lang,
@@ -50,6 +52,7 @@ pub fn open(fragment: &str) -> Result<Opened, LinkProblem> {
     }
     Ok(Opened {
         timeline: loaded.timeline,
+        text: shared.text,
         title: script.title,
         step: shared.step,
         lang: Lang::from_code(&shared.lang).unwrap_or(Lang::En),

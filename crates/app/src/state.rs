@@ -37,6 +37,8 @@ pub struct AppState {
     pub view: Rc<Cluster>,
     pub title: Option<Rc<str>>,
     pub preset: Option<&'static str>,
+    /// The text of the scenario last loaded (a preset, the editor or a link).
+    pub source: Option<Rc<str>>,
     pub lang: Lang,
     pub playing: bool,
     /// Milliseconds between autoplay steps.
@@ -98,6 +100,7 @@ impl AppState {
             view,
             title: None,
             preset: None,
+            source: None,
             lang,
             playing: false,
             speed_ms: 900,
@@ -212,6 +215,7 @@ pub enum Action {
     SetProtocol(Protocol),
     Load {
         script: Rc<Script>,
+        text: Rc<str>,
         preset: Option<&'static str>,
     },
     SetLang(Lang),
@@ -289,10 +293,11 @@ impl Reducible for AppState {
                 }
                 s.undo = None;
             }
-            Action::Load { script, preset } => match load_script(&script) {
+            Action::Load { script, text, preset } => match load_script(&script) {
                 Ok(t) => {
                     let end = t.len();
                     s.replace_timeline(t, end);
+                    s.source = Some(text);
                     s.title = script.title.as_deref().map(Rc::from);
                     s.preset = preset;
                     s.undo = None;
@@ -328,6 +333,7 @@ impl Reducible for AppState {
             Action::OpenLink(opened) => match &*opened {
                 Ok(o) => {
                     s.replace_timeline(o.timeline.clone(), o.step);
+                    s.source = Some(Rc::from(o.text.as_str()));
                     s.title = o.title.as_deref().map(Rc::from);
                     s.lang = o.lang;
                     s.preset = None;
@@ -416,6 +422,7 @@ mod tests {
             s,
             Action::Load {
                 script: Rc::new(script),
+                text: Rc::from(crate::presets::PRESETS[0].text),
                 preset: Some("data-loss"),
             },
         );
@@ -442,6 +449,7 @@ mod tests {
             s,
             Action::Load {
                 script: Rc::new(script),
+                text: Rc::from(text),
                 preset: None,
             },
         );

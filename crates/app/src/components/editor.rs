@@ -13,6 +13,8 @@ pub struct EditorProps {
     pub lang: Lang,
     pub history: History,
     pub title: Option<Rc<str>>,
+    /// The text of the scenario last loaded: the editor shows it, to edit.
+    pub source: Option<Rc<str>>,
     pub dispatch: Dispatch,
 }
 
@@ -20,6 +22,14 @@ pub struct EditorProps {
 pub fn editor(p: &EditorProps) -> Html {
     let lang = p.lang;
     let text = use_state(String::new);
+    {
+        let text = text.clone();
+        use_effect_with(p.source.clone(), move |source| {
+            if let Some(source) = source {
+                text.set(source.to_string());
+            }
+        });
+    }
     // The error with the names it refers to, so it can be re-worded in either language.
     let error = use_state(|| None::<(ScriptError, Vec<String>)>);
     let on_input = {
@@ -40,6 +50,7 @@ pub fn editor(p: &EditorProps) -> Html {
                     error.set(None);
                     dispatch.dispatch(Action::Load {
                         script: Rc::new(script),
+                        text: Rc::from(text.as_str()),
                         preset: None,
                     });
                 }

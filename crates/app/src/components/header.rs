@@ -48,6 +48,7 @@ pub fn header(p: &HeaderProps) -> Html {
             if let Ok(script) = scenario::parse(preset.text) {
                 dispatch.dispatch(Action::Load {
                     script: Rc::new(script),
+                    text: Rc::from(preset.text),
                     preset: Some(preset.id),
                 });
             }
