@@ -156,13 +156,7 @@ impl Parser {
                     return Err(missing(line, verb, "statement"));
                 }
                 if rest[0] == "under" {
-                    return Err(err(
-                        line,
-                        ScriptErrorKind::UnexpectedArgument {
-                            verb: verb.into(),
-                            arg: "under".into(),
-                        },
-                    ));
+                    return Err(unexpected(line, verb, "under"));
                 }
                 self.body(line, rest, Some(protocols))
             }
@@ -258,59 +252,24 @@ impl Parser {
 
     fn command(&self, line: usize, verb: &str, args: &[&str]) -> Result<Command, ScriptError> {
         let no_more = |rest: &[&str]| match rest.first() {
-            Some(a) => Err(err(
-                line,
-                ScriptErrorKind::UnexpectedArgument {
-                    verb: verb.into(),
-                    arg: (*a).into(),
-                },
-            )),
+            Some(a) => Err(unexpected(line, verb, a)),
             None => Ok(()),
         };
         match verb {
             "produce" => {
                 let (value, rest) = args.split_first().ok_or_else(|| missing(line, verb, "value"))?;
                 let value = parse_value(line, value)?;
-                let mut acks = None;
-                for a in rest {
-                    match a.strip_prefix("acks=") {
-                        Some(v) if acks.is_none() => {
-                            acks = Some(
-                                Acks::from_name(v)
-                                    .ok_or_else(|| err(line, ScriptErrorKind::BadAcks { text: v.into() }))?,
-                            )
-                        }
-                        _ => {
-                            return Err(err(
-                                line,
-                                ScriptErrorKind::UnexpectedArgument {
-                                    verb: verb.into(),
-                                    arg: (*a).into(),
-                                },
-                            ))
-                        }
-                    }
-                }
+                let acks = option_value(line, verb, rest, "acks")?
+                    .map(|v| Acks::from_name(v).ok_or_else(|| err(line, ScriptErrorKind::BadAcks { text: v.into() })))
+                    .transpose()?;
                 Ok(Command::Produce { value, acks })
             }
             "fetch" | "send" => {
                 let (id, rest) = args.split_first().ok_or_else(|| missing(line, verb, "broker"))?;
                 let follower = self.broker(line, id)?;
-                let mut max = None;
-                for a in rest {
-                    match a.strip_prefix("max=") {
-                        Some(v) if max.is_none() => max = Some(parse_count(line, "max", v)?),
-                        _ => {
-                            return Err(err(
-                                line,
-                                ScriptErrorKind::UnexpectedArgument {
-                                    verb: verb.into(),
-                                    arg: (*a).into(),
-                                },
-                            ))
-                        }
-                    }
-                }
+                let max = option_value(line, verb, rest, "max")?
+                    .map(|v| parse_count(line, "max", v))
+                    .transpose()?;
                 Ok(if verb == "fetch" {
                     Command::Fetch { follower, max }
                 } else {
@@ -350,15 +309,7 @@ impl Parser {
                 let unclean = match rest {
                     [] => false,
                     ["unclean"] => true,
-                    ["unclean", a, ..] | [a, ..] => {
-                        return Err(err(
-                            line,
-                            ScriptErrorKind::UnexpectedArgument {
-                                verb: verb.into(),
-                                arg: (*a).into(),
-                            },
-                        ))
-                    }
+                    ["unclean", a, ..] | [a, ..] => return Err(unexpected(line, verb, a)),
                 };
                 Ok(Command::Elect { broker, unclean })
             }
@@ -373,13 +324,7 @@ impl Parser {
                 let settings = parse_settings(line, args)?;
                 match settings.as_slice() {
                     [one] => Ok(Command::Set { setting: one.clone() }),
-                    _ => Err(err(
-                        line,
-                        ScriptErrorKind::UnexpectedArgument {
-                            verb: verb.into(),
-                            arg: args[1].into(),
-                        },
-                    )),
+                    _ => Err(unexpected(line, verb, args[1])),
                 }
             }
             _ => Err(err(line, ScriptErrorKind::UnknownVerb { verb: verb.into() })),
@@ -408,13 +353,7 @@ impl Parser {
             return Err(missing(line, verb, "what to expect"));
         };
         let no_more = |rest: &[&str]| match rest.first() {
-            Some(a) => Err(err(
-                line,
-                ScriptErrorKind::UnexpectedArgument {
-                    verb: verb.into(),
-                    arg: (*a).into(),
-                },
-            )),
+            Some(a) => Err(unexpected(line, verb, a)),
             None => Ok(()),
         };
         match *first {
@@ -459,13 +398,7 @@ impl Parser {
                 [k] => Ok(Expectation::NoViolation(Some(ViolationKind::from_name(k).ok_or_else(
                     || err(line, ScriptErrorKind::UnknownViolationKind { kind: (*k).into() }),
                 )?))),
-                [_, extra, ..] => Err(err(
-                    line,
-                    ScriptErrorKind::UnexpectedArgument {
-                        verb: verb.into(),
-                        arg: (*extra).into(),
-                    },
-                )),
+                [_, extra, ..] => Err(unexpected(line, verb, extra)),
             },
             id => {
                 let broker = self.broker(line, id)?;
@@ -527,6 +460,29 @@ impl Parser {
     }
 }
 
+fn unexpected(line: usize, verb: &str, arg: &str) -> ScriptError {
+    err(
+        line,
+        ScriptErrorKind::UnexpectedArgument {
+            verb: verb.into(),
+            arg: arg.into(),
+        },
+    )
+}
+
+/// The value of an optional `key=value` argument, given at most once; anything
+/// else after the statement's own arguments is unexpected.
+fn option_value<'a>(line: usize, verb: &str, rest: &[&'a str], key: &str) -> Result<Option<&'a str>, ScriptError> {
+    let mut value = None;
+    for a in rest {
+        match a.strip_prefix(key).and_then(|v| v.strip_prefix('=')) {
+            Some(v) if value.is_none() => value = Some(v),
+            _ => return Err(unexpected(line, verb, a)),
+        }
+    }
+    Ok(value)
+}
+
 fn missing(line: usize, verb: &str, what: &str) -> ScriptError {
     err(
         line,
@@ -551,13 +507,7 @@ fn one_arg<'a>(line: usize, verb: &str, what: &str, args: &[&'a str]) -> Result<
     match args {
         [] => Err(missing(line, verb, what)),
         [one] => Ok(one),
-        [_, extra, ..] => Err(err(
-            line,
-            ScriptErrorKind::UnexpectedArgument {
-                verb: verb.into(),
-                arg: (*extra).into(),
-            },
-        )),
+        [_, extra, ..] => Err(unexpected(line, verb, extra)),
     }
 }
 
