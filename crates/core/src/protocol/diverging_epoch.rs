@@ -88,4 +88,26 @@ mod tests {
         assert_eq!(DivergingEpoch.check_fetch(&leader, 2, 1, Some(0)), FetchCheck::Read);
         assert_eq!(DivergingEpoch.check_fetch(&leader, 2, 0, None), FetchCheck::Read);
     }
+
+    // Partition.readRecords: an epoch the leader's cache cannot place
+    // (endOffsetFor undefined) is OffsetOutOfRange; a fetch past its log end with a
+    // matching epoch diverges at the log end.
+    #[test]
+    fn an_unplaceable_epoch_is_out_of_range() {
+        let mut leader = LeaderEpochCache::default();
+        leader.assign(0, 0);
+        leader.assign(2, 3);
+        // Epoch 5 is above every epoch the leader has and is not its latest.
+        assert_eq!(
+            DivergingEpoch.check_fetch(&leader, 4, 4, Some(5)),
+            FetchCheck::OutOfRange
+        );
+        assert_eq!(
+            DivergingEpoch.check_fetch(&leader, 4, 6, Some(2)),
+            FetchCheck::Diverging {
+                epoch: 2,
+                end_offset: 4
+            }
+        );
+    }
 }
