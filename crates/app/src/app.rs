@@ -156,9 +156,17 @@ pub fn app() -> Html {
     let marks = use_memo((state.revision, Rc::as_ptr(&state.timeline) as usize), |_| {
         Rc::new(history::violation_marks(&timeline))
     });
+    // What each replica lost: found by a cheap scan on every step, read back (a
+    // replay) only when the steps of the losses change, not on every click.
+    let loss_steps = history::loss_steps(&timeline, state.cursor, state.view.brokers().len());
     let ghosts = use_memo(
-        (state.revision, Rc::as_ptr(&state.timeline) as usize, state.cursor),
-        |_| Rc::new(history::ghosts(&timeline, state.cursor, state.view.brokers().len())),
+        (Rc::as_ptr(&state.timeline) as usize, state.generation, loss_steps),
+        |(_, _, steps)| {
+            history::lost_records(&timeline, steps)
+                .into_iter()
+                .map(Rc::new)
+                .collect::<Vec<_>>()
+        },
     );
     let lang = state.lang;
     let names: Vec<String> = state.view.brokers().iter().map(|b| b.id.clone()).collect();
@@ -203,7 +211,7 @@ pub fn app() -> Html {
                     <section class="lanes" aria-label={label(lang, Label::Partition)}>
                         { for (0..state.view.brokers().len()).map(|ix| html! {
                             <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang} selected={false} interactive={false}
-                                ghosts={Rc::new(ghosts[ix].clone())} dispatch={dispatch.clone()} />
+                                ghosts={ghosts[ix].clone()} dispatch={dispatch.clone()} />
                         }) }
                     </section>
                     <DecisionPanel lang={lang} history={state.history()}
@@ -234,7 +242,7 @@ pub fn app() -> Html {
                     { for (0..state.view.brokers().len()).map(|ix| html! {
                         <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang}
                             selected={state.selected == Some(ix)} interactive={true}
-                            ghosts={Rc::new(ghosts[ix].clone())}
+                            ghosts={ghosts[ix].clone()}
                             dispatch={dispatch.clone()} />
                     }) }
                 </section>

@@ -24,10 +24,10 @@ pub fn decision_steps(t: &Timeline, cursor: usize) -> impl Iterator<Item = usize
         .filter(|&k| t.events_of(k).iter().any(|e| matches!(e, Event::Truncation { .. })))
 }
 
-/// Records broker `b` held at the state before step `k` and lost during it
-/// (truncated, or never flushed), by offset.
-pub fn lost_in_step(t: &Timeline, k: usize, b: usize) -> Vec<Record> {
-    let lost_from = t.events_of(k).iter().find_map(|e| match *e {
+/// Where in step `k` broker `b` lost records (truncated, or never flushed): the
+/// offset its log now ends at.
+fn lost_from(t: &Timeline, k: usize, b: usize) -> Option<u64> {
+    t.events_of(k).iter().find_map(|e| match *e {
         Event::Truncation { broker, from, to, .. } if broker == b && to < from => Some(to),
         Event::Crashed {
             broker,
@@ -35,43 +35,51 @@ pub fn lost_in_step(t: &Timeline, k: usize, b: usize) -> Vec<Record> {
             ..
         } if broker == b => Some(end),
         _ => None,
-    });
-    match lost_from {
-        Some(from) => {
-            let before = t.state_at(k - 1);
-            before
-                .broker(b)
-                .map(|x| x.durable.log.records()[from as usize..].to_vec())
-                .unwrap_or_default()
-        }
-        None => Vec::new(),
-    }
+    })
 }
 
-/// For each broker, the records it lost most recently (at or before `cursor`)
-/// that it has not got back at those offsets, with the step they were lost at.
-pub fn ghosts(t: &Timeline, cursor: usize, brokers: usize) -> Vec<(usize, Vec<Record>)> {
-    let mut out = vec![(0, Vec::new()); brokers];
-    let mut pending: Vec<usize> = (0..brokers).collect();
+/// For each broker, the latest step at or before `cursor` in which it lost
+/// records (0: none). A cheap scan of the events.
+pub fn loss_steps(t: &Timeline, cursor: usize, brokers: usize) -> Vec<usize> {
+    let mut out = vec![0; brokers];
+    let mut pending = brokers;
     for k in (1..=cursor.min(t.len())).rev() {
-        if pending.is_empty() {
+        if pending == 0 {
             break;
         }
-        pending.retain(|&b| {
-            let hit = t.events_of(k).iter().any(|e| match *e {
-                Event::Truncation { broker, from, to, .. } => broker == b && to < from,
-                Event::Crashed {
-                    broker,
-                    lost_from: Some(_),
-                    ..
-                } => broker == b,
-                _ => false,
-            });
-            if hit {
-                out[b] = (k, lost_in_step(t, k, b));
+        for (b, step) in out.iter_mut().enumerate() {
+            if *step == 0 && lost_from(t, k, b).is_some() {
+                *step = k;
+                pending -= 1;
             }
-            !hit
-        });
+        }
     }
     out
+}
+
+/// The records each broker lost at its loss step (see `loss_steps`), read from
+/// the state before that step. One replay per distinct step, so callers cache the
+/// result by the steps, not by the cursor.
+pub fn lost_records(t: &Timeline, steps: &[usize]) -> Vec<(usize, Vec<Record>)> {
+    let mut before: Vec<(usize, replab_core::Cluster)> = Vec::new();
+    steps
+        .iter()
+        .enumerate()
+        .map(|(b, &k)| {
+            let Some(from) = (k > 0).then(|| lost_from(t, k, b)).flatten() else {
+                return (0, Vec::new());
+            };
+            if !before.iter().any(|(s, _)| *s == k) {
+                before.push((k, t.state_at(k - 1)));
+            }
+            let records = before
+                .iter()
+                .find(|(s, _)| *s == k)
+                .and_then(|(_, c)| c.broker(b))
+                .and_then(|x| x.durable.log.records().get(from as usize..))
+                .map(<[Record]>::to_vec)
+                .unwrap_or_default();
+            (k, records)
+        })
+        .collect()
 }
