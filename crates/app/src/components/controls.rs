@@ -1,6 +1,6 @@
 //! Writing messages, moving the clock, and the partition's settings.
 
-use super::{target_checked, target_value, Dispatch};
+use super::{bind_text, target_checked, target_value, Dispatch};
 use crate::state::Action;
 use replab_core::scenario::ScriptErrorKind;
 use replab_core::{Acks, Cluster, Command, Setting};
@@ -47,12 +47,7 @@ pub fn controls(p: &ControlsProps) -> Html {
             value.set(String::new());
         })
     };
-    let on_value = {
-        let value = value.clone();
-        Callback::from(move |e: InputEvent| {
-            value.set(target_value(&e));
-        })
-    };
+    let on_value = bind_text(&value);
     let on_acks = {
         let acks = acks.clone();
         Callback::from(move |e: Event| acks.set(Acks::from_name(&target_value(&e))))

@@ -1,7 +1,7 @@
 //! The scenario editor: type or paste a script and load it. Errors name their
 //! line, and the current state stays as it was until a script loads.
 
-use super::{target_value, Dispatch, History};
+use super::{bind_text, Dispatch, History};
 use crate::state::{load_script, Action};
 use replab_core::scenario::{self, ScriptError};
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
@@ -32,12 +32,7 @@ pub fn editor(p: &EditorProps) -> Html {
     }
     // The error with the names it refers to, so it can be re-worded in either language.
     let error = use_state(|| None::<(ScriptError, Vec<String>)>);
-    let on_input = {
-        let text = text.clone();
-        Callback::from(move |e: InputEvent| {
-            text.set(target_value(&e));
-        })
-    };
+    let on_input = bind_text(&text);
     let on_load = {
         let text = text.clone();
         let error = error.clone();

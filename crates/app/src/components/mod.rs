@@ -37,6 +37,12 @@ pub fn target_value(e: &web_sys::Event) -> String {
     }
 }
 
+/// A callback that keeps `text` equal to the field it listens to.
+pub fn bind_text(text: &UseStateHandle<String>) -> Callback<InputEvent> {
+    let text = text.clone();
+    Callback::from(move |e: InputEvent| text.set(target_value(&e)))
+}
+
 /// Whether the checkbox an event came from is checked.
 pub fn target_checked(e: &web_sys::Event) -> bool {
     use wasm_bindgen::JsCast;
