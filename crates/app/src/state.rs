@@ -442,7 +442,7 @@ mod tests {
         // election of C at the end is possible only under kip-101.
         let text =
             "protocol kip-101\nbrokers A B C D\nproduce m1\nfetch B\nfetch C\nfetch D\nfetch B\nfetch C\nfetch D\n\
-                    crash C\nproduce m2\nfetch B\ncrash A\nrestart C\nfetch C\nfetch C\nelect C\n";
+                    crash C\nproduce m2\nfetch B\nfetch B\ncrash A\nrestart C\nfetch C\nfetch C\nelect C\n";
         let script = scenario::parse(text).expect("parses");
         let mut s = Rc::new(AppState::new(Lang::En, false));
         s = reduce(
@@ -453,14 +453,14 @@ mod tests {
                 preset: None,
             },
         );
-        assert_eq!(s.len(), 15);
+        assert_eq!(s.len(), 16);
         s = reduce(s, Action::SetProtocol(Protocol::Kip279));
         assert_eq!(s.view.protocol(), Protocol::Kip279);
-        assert_eq!(s.len(), 14, "replayed up to the refused election");
+        assert_eq!(s.len(), 15, "replayed up to the refused election");
         assert_eq!(
             s.notice,
             Some(Notice::ReplayStopped {
-                step: 14,
+                step: 15,
                 command: "elect C".into(),
                 error: CommandError::NotInIsr { broker: 2 }
             })

@@ -1,6 +1,7 @@
 //! A broker's replica of the partition: what survives a crash (`Durable`) and what
 //! does not (`Volatile`).
 
+use crate::broker_set::BrokerIx;
 use crate::epoch_cache::LeaderEpochCache;
 use crate::log::{Log, Value};
 use crate::message::InFlight;
@@ -43,6 +44,10 @@ pub struct FollowerView {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct FollowerState {
+    /// The leader it follows; None while it waits for one (it restarted while the
+    /// partition had no leader). While the partition is offline it keeps the
+    /// leader it last followed, as Kafka's `Partition.leaderReplicaIdOpt` does.
+    pub leader: Option<BrokerIx>,
     /// Whether it must validate its log (OffsetsForLeaderEpoch) before fetching.
     pub validating: bool,
     pub in_flight: Option<InFlight>,
@@ -57,6 +62,7 @@ pub struct Broker {
 }
 
 impl Broker {
+    /// A broker that is up, with an empty log, following nobody yet.
     pub fn new(id: String) -> Broker {
         Broker {
             id,
@@ -109,6 +115,22 @@ impl Broker {
         }
     }
 
+    /// Becomes a follower of `leader` (None: waits for one) with nothing in flight
+    /// and nothing to validate yet.
+    pub fn follow(&mut self, leader: Option<BrokerIx>) {
+        self.volatile = Some(Volatile::Follower(FollowerState {
+            leader,
+            validating: false,
+            in_flight: None,
+        }));
+    }
+
+    /// The leader this follower follows (None for a leader, a broker that is down,
+    /// or one waiting for a leader).
+    pub fn followed_leader(&self) -> Option<BrokerIx> {
+        self.follower_state().and_then(|f| f.leader)
+    }
+
     pub fn in_flight(&self) -> Option<&InFlight> {
         self.follower_state().and_then(|f| f.in_flight.as_ref())
     }
@@ -132,6 +154,16 @@ impl Broker {
         self.durable.epoch_cache.truncate_from_end(end);
         self.durable.hw = self.durable.hw.min(end);
         removed
+    }
+
+    /// Log recovery on load: the leader-epoch checkpoint is trimmed to the log end
+    /// (`Log.loadSegments` → `leaderEpochCache.truncateFromEnd(logEndOffset)`), also
+    /// when no record was lost. Returns how many entries were dropped.
+    pub fn recover(&mut self) -> usize {
+        let before = self.durable.epoch_cache.entries().len();
+        let end = self.leo();
+        self.durable.epoch_cache.truncate_from_end(end);
+        before - self.durable.epoch_cache.entries().len()
     }
 
     /// Stops the broker: the volatile part is gone and records from

@@ -112,6 +112,21 @@ pub enum Event {
         leader: Option<BrokerIx>,
         next: FollowerNext,
     },
+    /// The broker it follows became leader again in a new epoch, and the follower
+    /// carries on as it was: before KAFKA-7164 (Kafka 2.1) the same leader was no
+    /// change (`Partition.makeFollower`).
+    KeptFollowing {
+        broker: BrokerIx,
+        leader: BrokerIx,
+        epoch: u32,
+    },
+    /// Log recovery on restart trimmed the leader-epoch checkpoint to the log end:
+    /// `removed` entries started at or past it.
+    EpochsTrimmed {
+        broker: BrokerIx,
+        log_end_offset: u64,
+        removed: u32,
+    },
     IsrShrunk {
         broker: BrokerIx,
         isr: BrokerSet,
@@ -207,6 +222,10 @@ pub enum ElectionReason {
     CameBack { unclean: bool },
     /// `elect`.
     Requested { unclean: bool },
+    /// The ZooKeeper controller removed crashed followers from the ISR, which
+    /// writes a new leader epoch: the leader stays leader in it
+    /// (`ReplicaStateMachine` → `removeReplicasFromIsr` → `LeaderAndIsr.newLeaderAndIsr`).
+    FollowersCrashed,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -216,6 +235,9 @@ pub enum FollowerNext {
     Validate,
     /// It fetches from its log end.
     Fetch,
+    /// The partition has no leader: it keeps its log as it is and waits for one
+    /// (`ReplicaManager.makeFollowers` acts only for a live leader).
+    WaitForLeader,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

@@ -1,12 +1,12 @@
-//! The two safety checks, run after every command. Each kind is reported once, at
-//! the first command where it holds. To stay cheap, a check looks only where the
-//! command's events say something could have gone wrong; `full_check` looks
-//! everywhere and the property tests hold the two to agree.
+//! The two safety checks, run after every command on the state it left. Each kind
+//! is reported once, at the first command where it holds. To stay cheap, a check
+//! looks only where the command's events say something could have gone wrong;
+//! `full_check` looks everywhere and the property tests hold the two to agree.
 
 use crate::broker_set::BrokerIx;
-use crate::cluster::Cluster;
 use crate::event::{Event, Violation, ViolationKind};
 use crate::log::Record;
+use crate::partition::Partition;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Safety {
@@ -31,8 +31,26 @@ impl Safety {
         &self.committed
     }
 
+    /// Notes what the command committed: the ranges the leader's high watermark
+    /// passed. Within one command only the broker that leads at its end moves a
+    /// leader's high watermark, and nothing truncates a leader's log after that,
+    /// so its log now holds exactly the records it committed.
+    fn note_commits(&mut self, p: &Partition, events: &[Event]) {
+        let Some(leader) = p.leader() else { return };
+        let Some(log) = p.broker(leader).map(|b| &b.durable.log) else {
+            return;
+        };
+        for e in events {
+            if let Event::HighWatermarkChanged { broker, from, to } = *e {
+                if broker == leader && to > from {
+                    self.note_committed(leader, &log.records()[from as usize..to as usize]);
+                }
+            }
+        }
+    }
+
     /// The leader's high watermark passed these records.
-    pub(crate) fn note_committed(&mut self, leader: BrokerIx, records: &[Record]) {
+    fn note_committed(&mut self, leader: BrokerIx, records: &[Record]) {
         for r in records {
             match self.committed.get_mut(r.offset as usize) {
                 Some(old) => {
@@ -55,7 +73,8 @@ impl Safety {
     }
 
     /// Runs both checks where `events` say they could newly hold.
-    pub(crate) fn check(&mut self, cluster: &Cluster, events: &mut Vec<Event>) {
+    pub(crate) fn check(&mut self, cluster: &Partition, events: &mut Vec<Event>) {
+        self.note_commits(cluster, events);
         let Some(leader) = cluster.leader() else {
             return;
         };
@@ -92,7 +111,7 @@ impl Safety {
 
 /// Where a command could have created a divergence without a leader change: a
 /// follower joining the ISR, the leader's HW passing offsets, a follower appending.
-fn divergence_in_changed_ranges(cluster: &Cluster, leader: BrokerIx, events: &[Event]) -> Option<Violation> {
+fn divergence_in_changed_ranges(cluster: &Partition, leader: BrokerIx, events: &[Event]) -> Option<Violation> {
     let hw = cluster.broker(leader)?.hw();
     events.iter().find_map(|e| match *e {
         Event::IsrExpanded { broker, .. } => replicas_diverged(cluster, Some(broker), 0, hw),
@@ -105,7 +124,7 @@ fn divergence_in_changed_ranges(cluster: &Cluster, leader: BrokerIx, events: &[E
 }
 
 /// A committed record no longer at its offset in the current leader's log.
-fn committed_write_lost(cluster: &Cluster, committed: &[Record]) -> Option<Violation> {
+fn committed_write_lost(cluster: &Partition, committed: &[Record]) -> Option<Violation> {
     let leader = cluster.leader()?;
     let log = &cluster.broker(leader)?.durable.log;
     committed.iter().find_map(|c| match log.get(c.offset) {
@@ -122,7 +141,7 @@ fn committed_write_lost(cluster: &Cluster, committed: &[Record]) -> Option<Viola
 
 /// An ISR follower (or just `only`) holding, at an offset in [lo, hi) below the
 /// leader's HW, a record different from the leader's.
-fn replicas_diverged(cluster: &Cluster, only: Option<BrokerIx>, lo: u64, hi: u64) -> Option<Violation> {
+fn replicas_diverged(cluster: &Partition, only: Option<BrokerIx>, lo: u64, hi: u64) -> Option<Violation> {
     let leader = cluster.leader()?;
     let l = cluster.broker(leader)?;
     let hi = hi.min(l.hw());
@@ -151,9 +170,10 @@ fn replicas_diverged(cluster: &Cluster, only: Option<BrokerIx>, lo: u64, hi: u64
 }
 
 /// Both checks over the whole state, ignoring what has fired: which kinds hold now.
-pub fn full_check(cluster: &Cluster) -> Vec<ViolationKind> {
+/// `safety` is the checker that has followed `cluster` through its history.
+pub fn full_check(cluster: &Partition, safety: &Safety) -> Vec<ViolationKind> {
     let mut kinds = Vec::new();
-    if committed_write_lost(cluster, cluster.safety().committed()).is_some() {
+    if committed_write_lost(cluster, safety.committed()).is_some() {
         kinds.push(ViolationKind::CommittedWriteLost);
     }
     if replicas_diverged(cluster, None, 0, u64::MAX).is_some() {

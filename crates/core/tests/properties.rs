@@ -168,11 +168,11 @@ proptest! {
         drive(n, p, &ops, |c, events| {
             check_invariants(c);
             // The cheap, event-driven safety checks miss nothing the full check sees.
-            for kind in full_check(c) {
+            for kind in full_check(c, c.safety()) {
                 assert!(c.safety().has_fired(kind), "{} holds but did not fire", kind.name());
             }
             if events.iter().any(|e| matches!(e, Event::ViolationFound { violation } if violation.kind() == replab_core::ViolationKind::ReplicasDiverged)) {
-                assert!(full_check(c).contains(&replab_core::ViolationKind::ReplicasDiverged));
+                assert!(full_check(c, c.safety()).contains(&replab_core::ViolationKind::ReplicasDiverged));
             }
         });
     }

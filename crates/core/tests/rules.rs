@@ -127,10 +127,11 @@ fn rejoining_the_isr_needs_the_epoch_start_from_kip_279_on() {
          fetch B
          fetch C
          fetch D
-         crash C
+         crash C                # the controller writes epoch 1 for the ISR change; A stays leader
          produce m2
+         under kip-279 fetch B  # 2.1: B validates the new epoch first (KAFKA-7164); 0.11 just fetches on
          fetch B
-         crash A                # B leads in epoch 1 from offset 2; D's LEO is unknown, so B's HW stays at most 1
+         crash A                # B leads in epoch 2 from offset 2; D's LEO is unknown, so B's HW stays at most 1
          expect B leo 2
          restart C              # C has m1 only
          fetch C                # OffsetsForLeaderEpoch: epoch 0 ends at 2, nothing to cut

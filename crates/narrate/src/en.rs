@@ -118,6 +118,9 @@ fn election_reason(names: &Names, leader: usize, r: &ElectionReason) -> String {
         }
         ElectionReason::Requested { unclean: false } => "the controller elected it".into(),
         ElectionReason::Requested { unclean: true } => "the controller elected it uncleanly".into(),
+        ElectionReason::FollowersCrashed => format!(
+            "{l} stays leader: the ZooKeeper controller writes a new leader epoch whenever it removes crashed followers from the ISR"
+        ),
     }
 }
 
@@ -215,7 +218,10 @@ pub fn event(names: &Names, e: &Event) -> String {
             format!("the partition is offline in epoch {epoch}: no replica may lead")
         }
         Event::BecameFollower { broker, leader, next } => match (leader, next) {
-            (None, _) => format!("{} waits for a leader", n(*broker)),
+            (None, _) | (_, FollowerNext::WaitForLeader) => format!(
+                "{} keeps its log as it is and waits: the partition has no leader to follow",
+                n(*broker)
+            ),
             (Some(l), FollowerNext::Validate) => format!(
                 "{} follows {} and must first validate its log with OffsetsForLeaderEpoch",
                 n(*broker),
@@ -223,6 +229,20 @@ pub fn event(names: &Names, e: &Event) -> String {
             ),
             (Some(l), FollowerNext::Fetch) => format!("{} follows {} and fetches from its log end", n(*broker), n(*l)),
         },
+        Event::KeptFollowing { broker, leader, epoch } => format!(
+            "{} keeps following {} in epoch {epoch} without checking its log: before Kafka 2.1 the same leader in a new epoch was not a change (KAFKA-7164)",
+            n(*broker),
+            n(*leader)
+        ),
+        Event::EpochsTrimmed {
+            broker,
+            log_end_offset,
+            removed,
+        } => format!(
+            "log recovery trims {}'s leader-epoch checkpoint to its log end {log_end_offset}: {} started at or past it",
+            n(*broker),
+            plural(u64::from(*removed), "entry", "entries")
+        ),
         Event::IsrShrunk { broker, isr, reason } => match reason {
             ShrinkReason::Crashed => format!("{} leaves the ISR (now {}): it crashed", n(*broker), names.list(*isr)),
             ShrinkReason::Lagged { since_ms } => format!(

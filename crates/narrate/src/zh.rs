@@ -125,6 +125,9 @@ fn election_reason(names: &Names, leader: usize, r: &ElectionReason) -> String {
         ElectionReason::CameBack { unclean: true } => format!("分区原本离线，{l} 恢复了，不干净选举允许它成为 leader"),
         ElectionReason::Requested { unclean: false } => "控制器选举了它".into(),
         ElectionReason::Requested { unclean: true } => "控制器以不干净选举选中了它".into(),
+        ElectionReason::FollowersCrashed => {
+            format!("{l} 仍是 leader：ZooKeeper 控制器每次把崩溃的 follower 移出 ISR 都会写入新的 leader 纪元")
+        }
     }
 }
 
@@ -259,7 +262,9 @@ pub fn event(names: &Names, e: &Event) -> String {
         ),
         Event::PartitionOffline { epoch } => format!("分区在纪元 {epoch} 离线：没有副本可以成为 leader"),
         Event::BecameFollower { broker, leader, next } => match (leader, next) {
-            (None, _) => format!("{} 等待 leader", n(*broker)),
+            (None, _) | (_, FollowerNext::WaitForLeader) => {
+                format!("{} 保持日志不变并等待：分区现在没有可以跟随的 leader", n(*broker))
+            }
             (Some(l), FollowerNext::Validate) => {
                 format!(
                     "{} 跟随 {}，要先用 OffsetsForLeaderEpoch 校验自己的日志",
@@ -269,6 +274,19 @@ pub fn event(names: &Names, e: &Event) -> String {
             }
             (Some(l), FollowerNext::Fetch) => format!("{} 跟随 {}，从日志末端开始拉取", n(*broker), n(*l)),
         },
+        Event::KeptFollowing { broker, leader, epoch } => format!(
+            "{} 在纪元 {epoch} 继续跟随 {}，不校验日志：Kafka 2.1 之前，同一个 leader 进入新纪元不算变化（KAFKA-7164）",
+            n(*broker),
+            n(*leader)
+        ),
+        Event::EpochsTrimmed {
+            broker,
+            log_end_offset,
+            removed,
+        } => format!(
+            "日志恢复把 {} 的 leader epoch 检查点截到日志末端 {log_end_offset}：删去 {removed} 个从该位置或之后开始的条目",
+            n(*broker)
+        ),
         Event::IsrShrunk { broker, isr, reason } => match reason {
             ShrinkReason::Crashed => format!("{} 离开 ISR（现在是 {}）：它崩溃了", n(*broker), list(names, *isr)),
             ShrinkReason::Lagged { since_ms } => format!(

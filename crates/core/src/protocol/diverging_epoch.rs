@@ -13,8 +13,19 @@ use crate::message::EpochAnswer;
 pub struct DivergingEpoch;
 
 impl Rules for DivergingEpoch {
-    fn follow_start(&self, _: FollowCause) -> FollowStart {
-        FollowStart::Fetch
+    /// A follower with epochs goes straight to fetching (2.8
+    /// `AbstractFetcherThread.addPartitions`: Fetching when truncation on fetch is
+    /// supported and a last fetched epoch is known); without, it truncates to its HW.
+    fn follow_start(&self, _: FollowCause, has_epochs: bool) -> FollowStart {
+        if has_epochs {
+            FollowStart::Fetch
+        } else {
+            FollowStart::TruncateToHighWatermark
+        }
+    }
+
+    fn caught_up_never_lags(&self) -> bool {
+        true
     }
 
     fn records_epoch_on_election(&self) -> bool {

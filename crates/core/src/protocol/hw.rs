@@ -10,11 +10,19 @@ use crate::message::EpochAnswer;
 pub struct Hw;
 
 impl Rules for Hw {
-    fn follow_start(&self, cause: FollowCause) -> FollowStart {
+    fn follow_start(&self, cause: FollowCause, _: bool) -> FollowStart {
         match cause {
             FollowCause::Restart | FollowCause::NewLeader => FollowStart::TruncateToHighWatermark,
-            FollowCause::NewEpoch => FollowStart::Fetch,
+            FollowCause::NewEpoch => FollowStart::Continue,
         }
+    }
+
+    fn caught_up_never_lags(&self) -> bool {
+        false
+    }
+
+    fn has_epoch_cache(&self) -> bool {
+        false
     }
 
     fn records_epoch_on_election(&self) -> bool {
@@ -49,11 +57,11 @@ mod tests {
     #[test]
     fn a_new_follower_truncates_to_its_high_watermark() {
         assert_eq!(
-            Hw.follow_start(FollowCause::Restart),
+            Hw.follow_start(FollowCause::Restart, false),
             FollowStart::TruncateToHighWatermark
         );
         assert_eq!(
-            Hw.follow_start(FollowCause::NewLeader),
+            Hw.follow_start(FollowCause::NewLeader, false),
             FollowStart::TruncateToHighWatermark
         );
         let c = LeaderEpochCache::default();
@@ -67,5 +75,11 @@ mod tests {
             Hw.answer_epoch_query(&c, 0, None),
         );
         assert_eq!(d.to, 1);
+    }
+
+    // 0.10.2.1 Partition.makeFollower: the same leader id is no change.
+    #[test]
+    fn the_same_leader_in_a_new_epoch_changes_nothing() {
+        assert_eq!(Hw.follow_start(FollowCause::NewEpoch, false), FollowStart::Continue);
     }
 }

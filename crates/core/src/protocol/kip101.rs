@@ -12,11 +12,17 @@ use crate::message::EpochAnswer;
 pub struct Kip101;
 
 impl Rules for Kip101 {
-    fn follow_start(&self, cause: FollowCause) -> FollowStart {
+    /// A 0.11 follower asks even with an empty cache, with epoch −1
+    /// (`ReplicaFetcherThread.buildLeaderEpochRequest`).
+    fn follow_start(&self, cause: FollowCause, _: bool) -> FollowStart {
         match cause {
             FollowCause::Restart | FollowCause::NewLeader => FollowStart::Validate,
-            FollowCause::NewEpoch => FollowStart::Fetch,
+            FollowCause::NewEpoch => FollowStart::Continue,
         }
+    }
+
+    fn caught_up_never_lags(&self) -> bool {
+        false
     }
 
     fn records_epoch_on_election(&self) -> bool {
@@ -27,10 +33,16 @@ impl Rules for Kip101 {
         false
     }
 
+    /// Asked for epoch −1 (None), a 0.11 leader answers its log end when its own
+    /// cache is empty too, otherwise undefined (0.11 `endOffsetFor`).
     fn answer_epoch_query(&self, cache: &LeaderEpochCache, leo: u64, asked: Option<u32>) -> EpochAnswer {
+        let end_offset = match asked {
+            Some(e) => cache.end_offset_for_v0(e, leo),
+            None => cache.latest_epoch().is_none().then_some(leo),
+        };
         EpochAnswer {
             epoch: None,
-            end_offset: asked.and_then(|e| cache.end_offset_for_v0(e, leo)),
+            end_offset,
         }
     }
 
@@ -78,6 +90,23 @@ mod tests {
         // for the epoch it last wrote in.
         let leader = cache(&[(0, 0)]);
         assert_eq!(Kip101.answer_epoch_query(&leader, 2, Some(0)).end_offset, Some(2));
+    }
+
+    // 0.11 ReplicaFetcherThread: a follower with an empty cache still asks, with −1;
+    // LeaderEpochFileCache.endOffsetFor(-1) is the log end only for an empty cache.
+    #[test]
+    fn an_empty_cache_asks_with_minus_one() {
+        assert_eq!(Kip101.follow_start(FollowCause::Restart, false), FollowStart::Validate);
+        let empty = cache(&[]);
+        assert_eq!(Kip101.answer_epoch_query(&empty, 3, None).end_offset, Some(3));
+        let leader = cache(&[(0, 0)]);
+        assert_eq!(Kip101.answer_epoch_query(&leader, 3, None).end_offset, None);
+    }
+
+    // 0.11.0.0 Partition.makeFollower: the same leader id is no change.
+    #[test]
+    fn the_same_leader_in_a_new_epoch_changes_nothing() {
+        assert_eq!(Kip101.follow_start(FollowCause::NewEpoch, true), FollowStart::Continue);
     }
 
     #[test]

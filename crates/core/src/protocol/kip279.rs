@@ -27,8 +27,18 @@ pub(super) fn answer_with_epoch(cache: &LeaderEpochCache, leo: u64, asked: Optio
 }
 
 impl Rules for Kip279 {
-    fn follow_start(&self, _: FollowCause) -> FollowStart {
-        FollowStart::Validate
+    /// Every epoch change validates (KAFKA-7164); without epochs there is nothing
+    /// to ask: truncate to the HW (2.1 `AbstractFetcherThread.truncateToHighWatermark`).
+    fn follow_start(&self, _: FollowCause, has_epochs: bool) -> FollowStart {
+        if has_epochs {
+            FollowStart::Validate
+        } else {
+            FollowStart::TruncateToHighWatermark
+        }
+    }
+
+    fn caught_up_never_lags(&self) -> bool {
+        true
     }
 
     fn records_epoch_on_election(&self) -> bool {
@@ -55,7 +65,12 @@ mod tests {
     #[test]
     fn every_epoch_change_makes_the_follower_validate() {
         for cause in [FollowCause::Restart, FollowCause::NewLeader, FollowCause::NewEpoch] {
-            assert_eq!(Kip279.follow_start(cause), FollowStart::Validate);
+            assert_eq!(Kip279.follow_start(cause, true), FollowStart::Validate);
+            assert_eq!(
+                Kip279.follow_start(cause, false),
+                FollowStart::TruncateToHighWatermark,
+                "2.1 truncateToHighWatermark for a partition without epochs"
+            );
         }
     }
 

@@ -57,26 +57,31 @@ impl Protocol {
     }
 }
 
-/// Why a replica (re)starts following.
+/// Why a replica is told to follow a live leader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FollowCause {
-    /// The broker restarted.
+    /// It restarted, or was waiting for a leader.
     Restart,
     /// A different broker became leader.
     NewLeader,
-    /// The same leader began a new epoch.
+    /// The broker it already followed became leader again in a new epoch (a
+    /// controller epoch bump, a re-election, or a return after an offline period).
     NewEpoch,
 }
 
-/// What a replica does first when it starts following.
+/// What a replica does first when it is told to follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FollowStart {
     /// Truncate to its own high watermark at once, then fetch.
     TruncateToHighWatermark,
     /// Ask the leader with OffsetsForLeaderEpoch before fetching.
     Validate,
-    /// Just fetch (from the log end).
+    /// Fetch from its log end (its fetches carry its latest epoch).
     Fetch,
+    /// Nothing changes: its fetcher and any response in flight carry on. Before
+    /// KAFKA-7164 (Kafka 2.1) the same leader in a new epoch was no change
+    /// (`Partition.makeFollower` returned false when the leader id was the same).
+    Continue,
 }
 
 /// What the leader makes of a fetch before reading records.
@@ -104,7 +109,20 @@ pub struct Decision {
 }
 
 pub trait Rules: Sync {
-    fn follow_start(&self, cause: FollowCause) -> FollowStart;
+    /// What a replica does when told to follow for `cause`; `has_epochs`: its
+    /// leader-epoch cache is not empty (a non-empty cache validates even with an
+    /// empty log, `AbstractFetcherThread`).
+    fn follow_start(&self, cause: FollowCause, has_epochs: bool) -> FollowStart;
+
+    /// Whether the leader keeps in the ISR a follower whose LEO, as it knows it,
+    /// equals its own, however long ago it last caught up (KAFKA-7152, 2.1
+    /// `Partition.getOutOfSyncReplicas`). Before 2.1 only the time counted.
+    fn caught_up_never_lags(&self) -> bool;
+
+    /// Whether the replica keeps a leader-epoch cache at all (from Kafka 0.11).
+    fn has_epoch_cache(&self) -> bool {
+        true
+    }
 
     /// Whether a new leader records its epoch at its log end at once (Kafka 2.1+),
     /// rather than with its first write in the epoch (0.11).

@@ -1,0 +1,48 @@
+//! The partition's roles, one handler each: the producer, the leader, the
+//! followers and the controller. A handler borrows the partition state and the
+//! command's event list for one step, changes the one and pushes onto the other;
+//! `Cluster::apply` picks the handler for a command.
+
+pub(crate) mod controller;
+pub(crate) mod follower;
+pub(crate) mod leader;
+pub(crate) mod producer;
+
+use crate::event::Event;
+
+pub(crate) type Out = Vec<Event>;
+
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::cluster::Cluster;
+    use crate::command::Command;
+    use crate::event::Event;
+    use crate::scenario;
+
+    /// The cluster after running `script`'s setup and statements.
+    pub fn cluster(script: &str) -> Cluster {
+        let parsed = scenario::parse(script).unwrap_or_else(|e| panic!("{e:?}"));
+        let run = scenario::run(&parsed, None).unwrap_or_else(|e| panic!("{e:?}"));
+        run.cluster
+    }
+
+    /// The events of applying `statement` (one line of the language) to `cluster`.
+    pub fn step(cluster: &mut Cluster, statement: &str) -> Vec<Event> {
+        let command = command(cluster, statement);
+        cluster.apply(&command).unwrap_or_else(|e| panic!("{e:?}"))
+    }
+
+    /// One statement parsed against the cluster's broker ids.
+    pub fn command(cluster: &Cluster, statement: &str) -> Command {
+        let ids: Vec<&str> = cluster.brokers().iter().map(|b| b.id.as_str()).collect();
+        let text = format!("brokers {}\n{statement}", ids.join(" "));
+        let parsed = scenario::parse(&text).unwrap_or_else(|e| panic!("{e:?}"));
+        let command = parsed
+            .commands_under(cluster.protocol())
+            .next()
+            .unwrap_or_else(|| panic!("no command in {statement:?}"))
+            .1
+            .clone();
+        command
+    }
+}

@@ -1,0 +1,145 @@
+//! The producer: writes to the leader, and the acknowledgements it waits for.
+
+use super::leader::Leader;
+use super::Out;
+use crate::config::Acks;
+use crate::event::{AckFailure, Event, ProduceRefusal};
+use crate::log::Value;
+use crate::partition::{Partition, PendingAck};
+
+pub(crate) struct Producer<'a> {
+    pub p: &'a mut Partition,
+    pub out: &'a mut Out,
+}
+
+impl Producer<'_> {
+    /// One write to the current leader, appended at once in its current epoch.
+    pub fn produce(&mut self, value: &Value, acks: Acks) {
+        let Some(leader) = self.p.leader else {
+            self.out.push(Event::ProduceRefused {
+                value: value.clone(),
+                reason: ProduceRefusal::NoLeader,
+            });
+            return;
+        };
+        let isr = self.p.isr.len() as u32;
+        let min_isr = self.p.config.min_insync_replicas;
+        if acks == Acks::All && isr < min_isr {
+            self.out.push(Event::ProduceRefused {
+                value: value.clone(),
+                reason: ProduceRefusal::NotEnoughReplicas { isr, min_isr },
+            });
+            return;
+        }
+        let epoch = self.p.leader_epoch;
+        let (offset, assigned) = self.p.brokers[leader].append(epoch, value.clone());
+        self.out.push(Event::Appended {
+            leader,
+            offset,
+            epoch,
+            value: value.clone(),
+            acks,
+        });
+        if assigned {
+            self.out.push(Event::EpochAssigned {
+                broker: leader,
+                epoch,
+                start_offset: offset,
+            });
+        }
+        match acks {
+            Acks::Leader => self.ack(value.clone(), offset),
+            Acks::All => self.p.pending_acks.push(PendingAck {
+                value: value.clone(),
+                offset,
+            }),
+            Acks::None => {}
+        }
+        if let Some(mut l) = Leader::current(self.p, self.out) {
+            l.maybe_advance_hw();
+        }
+    }
+
+    fn ack(&mut self, value: Value, offset: u64) {
+        self.p.acked.push(value.clone());
+        self.out.push(Event::Acked { value, offset });
+    }
+
+    /// Completes the acks=all writes below the leader's high watermark. As the
+    /// scenario language fixes it, whatever the ISR size (Kafka's `DelayedProduce`
+    /// would answer NOT_ENOUGH_REPLICAS_AFTER_APPEND while the ISR is below
+    /// min.insync.replicas; see docs/scenario-language.md).
+    pub fn complete_pending(&mut self, hw: u64) {
+        let (done, waiting): (Vec<_>, Vec<_>) = std::mem::take(&mut self.p.pending_acks)
+            .into_iter()
+            .partition(|w| w.offset < hw);
+        self.p.pending_acks = waiting;
+        for w in done {
+            self.ack(w.value, w.offset);
+        }
+    }
+
+    /// Leadership moved before these writes were committed.
+    pub fn fail_pending(&mut self) {
+        for w in std::mem::take(&mut self.p.pending_acks) {
+            self.out.push(Event::AckFailed {
+                value: w.value,
+                offset: w.offset,
+                reason: AckFailure::LeadershipMoved,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::Acks;
+    use crate::event::{Event, ProduceRefusal};
+    use crate::handler::testing::{cluster, step};
+    use std::sync::Arc;
+
+    // Partition.appendRecordsToLeader: acks=all needs min.insync.replicas in the ISR.
+    #[test]
+    fn acks_all_below_min_isr_is_refused_with_not_enough_replicas() {
+        let mut c = cluster("brokers A B\nset min.insync.replicas=2\ncrash B");
+        assert_eq!(
+            step(&mut c, "produce m1"),
+            vec![Event::ProduceRefused {
+                value: Arc::from("m1"),
+                reason: ProduceRefusal::NotEnoughReplicas { isr: 1, min_isr: 2 },
+            }]
+        );
+    }
+
+    // acks=1: acknowledged when the leader appends; alone in the ISR, the HW moves too.
+    #[test]
+    fn acks_one_is_acknowledged_on_append() {
+        let mut c = cluster("brokers A\nprotocol kip-101");
+        assert_eq!(
+            step(&mut c, "produce m1 acks=1"),
+            vec![
+                Event::Appended {
+                    leader: 0,
+                    offset: 0,
+                    epoch: 0,
+                    value: Arc::from("m1"),
+                    acks: Acks::Leader,
+                },
+                Event::EpochAssigned {
+                    broker: 0,
+                    epoch: 0,
+                    start_offset: 0
+                },
+                Event::Acked {
+                    value: Arc::from("m1"),
+                    offset: 0
+                },
+                Event::HighWatermarkChanged {
+                    broker: 0,
+                    from: 0,
+                    to: 1
+                },
+            ]
+        );
+    }
+}

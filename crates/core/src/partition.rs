@@ -1,0 +1,138 @@
+//! The replicated state of one partition: its brokers, the controller's view of
+//! them (leader, leader epoch, ISR), the clock and the producers' writes. The role
+//! handlers (`handler/`) change it; the safety checker and the front ends read it.
+
+use crate::broker::{Broker, FollowerView, LeaderState, Volatile};
+use crate::broker_set::{BrokerIx, BrokerSet};
+use crate::config::Config;
+use crate::log::Value;
+use crate::message::Request;
+use crate::protocol::{Protocol, Rules};
+use serde::Serialize;
+
+/// How a partition starts: every broker alive with an empty log, `leader` leading
+/// in epoch 0, every broker in the ISR, the clock at 0.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Setup {
+    /// Broker ids in assignment (preference) order.
+    pub brokers: Vec<String>,
+    pub leader: BrokerIx,
+    pub config: Config,
+    pub protocol: Protocol,
+}
+
+/// A write waiting for acks=all.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct PendingAck {
+    pub value: Value,
+    pub offset: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Partition {
+    pub(crate) protocol: Protocol,
+    pub(crate) config: Config,
+    pub(crate) brokers: Vec<Broker>,
+    pub(crate) leader: Option<BrokerIx>,
+    pub(crate) leader_epoch: u32,
+    pub(crate) isr: BrokerSet,
+    pub(crate) now_ms: u64,
+    pub(crate) pending_acks: Vec<PendingAck>,
+    pub(crate) acked: Vec<Value>,
+}
+
+impl Partition {
+    pub fn new(setup: &Setup) -> Partition {
+        let n = setup.brokers.len();
+        let leader = setup.leader;
+        let mut brokers: Vec<Broker> = setup.brokers.iter().cloned().map(Broker::new).collect();
+        for (b, broker) in brokers.iter_mut().enumerate() {
+            if b != leader {
+                broker.follow(Some(leader));
+            }
+        }
+        brokers[leader].volatile = Some(Volatile::Leader(LeaderState {
+            epoch_start_offset: 0,
+            followers: vec![FollowerView::default(); n],
+        }));
+        if setup.protocol.rules().records_epoch_on_election() {
+            brokers[leader].durable.epoch_cache.assign(0, 0);
+        }
+        Partition {
+            protocol: setup.protocol,
+            config: setup.config.clone(),
+            brokers,
+            leader: Some(leader),
+            leader_epoch: 0,
+            isr: BrokerSet::all(n),
+            now_ms: 0,
+            pending_acks: Vec::new(),
+            acked: Vec::new(),
+        }
+    }
+
+    pub fn protocol(&self) -> Protocol {
+        self.protocol
+    }
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+    pub fn brokers(&self) -> &[Broker] {
+        &self.brokers
+    }
+    pub fn broker(&self, b: BrokerIx) -> Option<&Broker> {
+        self.brokers.get(b)
+    }
+    pub fn broker_ix(&self, id: &str) -> Option<BrokerIx> {
+        self.brokers.iter().position(|b| b.id == id)
+    }
+    pub fn leader(&self) -> Option<BrokerIx> {
+        self.leader
+    }
+    pub fn leader_epoch(&self) -> u32 {
+        self.leader_epoch
+    }
+    pub fn isr(&self) -> BrokerSet {
+        self.isr
+    }
+    pub fn now_ms(&self) -> u64 {
+        self.now_ms
+    }
+    pub fn acked(&self) -> &[Value] {
+        &self.acked
+    }
+    pub fn pending_acks(&self) -> &[PendingAck] {
+        &self.pending_acks
+    }
+    pub fn rules(&self) -> &'static dyn Rules {
+        self.protocol.rules()
+    }
+
+    /// The alive members of the ISR.
+    pub fn alive_isr(&self) -> BrokerSet {
+        self.isr.iter().filter(|&b| self.brokers[b].is_alive()).collect()
+    }
+
+    /// The request `follower`'s protocol calls for next: OffsetsForLeaderEpoch
+    /// with its latest epoch (None: −1) while it validates its log, otherwise a
+    /// Fetch from its log end.
+    pub fn next_request(&self, follower: BrokerIx, max: Option<u32>) -> Request {
+        let b = &self.brokers[follower];
+        let validating = b.follower_state().is_some_and(|f| f.validating);
+        if validating {
+            Request::OffsetsForLeaderEpoch {
+                leader_epoch: b.latest_epoch(),
+            }
+        } else {
+            Request::Fetch {
+                offset: b.leo(),
+                last_fetched_epoch: if self.rules().fetch_carries_epoch() {
+                    b.latest_epoch()
+                } else {
+                    None
+                },
+                max,
+            }
+        }
+    }
+}
