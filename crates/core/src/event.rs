@@ -180,8 +180,9 @@ pub enum LossReason {
 pub enum TruncationRule {
     /// Before leader epochs: a replica that becomes a follower truncates to its HW.
     HighWatermark { hw: u64 },
-    /// KIP-101: the leader's end offset for the asked epoch; truncate if below LEO.
-    LeaderEndOffset { asked: u32, end_offset: u64 },
+    /// KIP-101: the leader's end offset for the asked epoch (None: −1, asked by a
+    /// follower with no epochs); truncate if below LEO.
+    LeaderEndOffset { asked: Option<u32>, end_offset: u64 },
     /// The leader could not say where the asked epoch ends: truncate to the HW.
     UndefinedEndOffset { asked: Option<u32>, hw: u64 },
     /// KIP-279: both sides have the epoch the leader returned; truncate to the

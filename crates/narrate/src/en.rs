@@ -76,8 +76,12 @@ pub fn truncation_reason(rule: &TruncationRule) -> String {
         TruncationRule::HighWatermark { hw } => {
             format!("without leader epochs a new follower truncates to its own high watermark, {hw}")
         }
-        TruncationRule::LeaderEndOffset { asked, end_offset } => {
-            format!("the leader says epoch {asked} ends at offset {end_offset}")
+        TruncationRule::LeaderEndOffset {
+            asked: Some(asked),
+            end_offset,
+        } => format!("the leader says epoch {asked} ends at offset {end_offset}"),
+        TruncationRule::LeaderEndOffset { asked: None, end_offset } => {
+            format!("asked with epoch -1, the leader, with no epochs either, answers its log end, {end_offset}")
         }
         TruncationRule::UndefinedEndOffset { asked, hw } => format!(
             "the leader cannot say where {} ends, so it falls back to its high watermark, {hw}",

@@ -72,8 +72,12 @@ pub fn reply(r: &Reply) -> String {
 pub fn truncation_reason(rule: &TruncationRule) -> String {
     match *rule {
         TruncationRule::HighWatermark { hw } => format!("没有 leader epoch 时，新的 follower 截断到自己的高水位 {hw}"),
-        TruncationRule::LeaderEndOffset { asked, end_offset } => {
-            format!("leader 说纪元 {asked} 结束于位移 {end_offset}")
+        TruncationRule::LeaderEndOffset {
+            asked: Some(asked),
+            end_offset,
+        } => format!("leader 说纪元 {asked} 结束于位移 {end_offset}"),
+        TruncationRule::LeaderEndOffset { asked: None, end_offset } => {
+            format!("follower 以纪元 -1 询问，同样没有纪元的 leader 回答自己的日志末端 {end_offset}")
         }
         TruncationRule::UndefinedEndOffset { asked, hw } => {
             format!(

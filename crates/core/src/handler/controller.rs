@@ -230,3 +230,208 @@ impl Controller<'_> {
         }));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::event::{ElectionReason, Event, FollowerNext, ShrinkReason};
+    use crate::handler::testing::{cluster, step};
+    use crate::BrokerSet;
+    use std::sync::Arc;
+
+    fn set(ids: &[usize]) -> BrokerSet {
+        ids.iter().copied().collect()
+    }
+
+    fn crashed(broker: usize) -> Event {
+        Event::Crashed {
+            broker,
+            lost_from: None,
+            lost: 0,
+            noticed: true,
+        }
+    }
+
+    /// A B C with m1 on A and B (committed); C fetched once, at offset 0.
+    const M1_ON_A_AND_B: &str = "brokers A B C
+        produce m1
+        fetch B
+        fetch C
+        fetch B";
+
+    // ZooKeeper controller (0.10.2.1 – 2.8): ReplicaStateMachine → OfflineReplica →
+    // removeReplicasFromIsr writes LeaderAndIsr.newLeaderAndIsr, epoch + 1; the
+    // leader stays leader (Partition.makeLeader with isNewLeader false), keeps its
+    // followers' LEOs and moves its HW at once (maybeIncrementLeaderHW).
+    #[test]
+    fn zookeeper_controller_bumps_the_epoch_when_a_follower_crashes() {
+        let mut c = cluster(&format!("protocol kip-279\n{M1_ON_A_AND_B}"));
+        assert_eq!(
+            step(&mut c, "crash C"),
+            vec![
+                crashed(2),
+                Event::IsrShrunk {
+                    broker: 2,
+                    isr: set(&[0, 1]),
+                    reason: ShrinkReason::Crashed,
+                },
+                Event::LeaderElected {
+                    leader: 0,
+                    epoch: 1,
+                    isr: set(&[0, 1]),
+                    reason: ElectionReason::FollowersCrashed,
+                },
+                Event::EpochAssigned {
+                    broker: 0,
+                    epoch: 1,
+                    start_offset: 1,
+                },
+                Event::BecameFollower {
+                    broker: 1,
+                    leader: Some(0),
+                    next: FollowerNext::Validate,
+                },
+                // B's LEO, 1, is still known: m1 is committed without another fetch.
+                Event::HighWatermarkChanged {
+                    broker: 0,
+                    from: 0,
+                    to: 1
+                },
+                Event::Acked {
+                    value: Arc::from("m1"),
+                    offset: 0,
+                },
+            ]
+        );
+    }
+
+    // 0.11 Partition.makeLeader records no epoch until the first write in it, and
+    // the follower of the same leader carries on (Partition.makeFollower: false).
+    #[test]
+    fn under_kafka_0_11_the_bumped_epoch_waits_for_a_write_and_followers_carry_on() {
+        let mut c = cluster(&format!("protocol kip-101\n{M1_ON_A_AND_B}"));
+        assert_eq!(
+            step(&mut c, "crash C"),
+            vec![
+                crashed(2),
+                Event::IsrShrunk {
+                    broker: 2,
+                    isr: set(&[0, 1]),
+                    reason: ShrinkReason::Crashed,
+                },
+                Event::LeaderElected {
+                    leader: 0,
+                    epoch: 1,
+                    isr: set(&[0, 1]),
+                    reason: ElectionReason::FollowersCrashed,
+                },
+                Event::KeptFollowing {
+                    broker: 1,
+                    leader: 0,
+                    epoch: 1,
+                },
+                Event::HighWatermarkChanged {
+                    broker: 0,
+                    from: 0,
+                    to: 1
+                },
+                Event::Acked {
+                    value: Arc::from("m1"),
+                    offset: 0,
+                },
+            ]
+        );
+    }
+
+    // The controller writes nothing for a replica already out of the ISR.
+    #[test]
+    fn a_crash_of_followers_outside_the_isr_bumps_nothing() {
+        let mut c = cluster("brokers A B C\ncrash C\nrestart C");
+        assert_eq!(c.leader_epoch(), 1);
+        let events = step(&mut c, "crash C");
+        assert_eq!(events, vec![crashed(2)]);
+        assert_eq!(c.leader_epoch(), 1);
+    }
+
+    // KafkaController.onBrokerFailure: the offline leader's partitions are elected
+    // first; one new epoch for the new leader, not one more for the ISR change.
+    #[test]
+    fn a_crash_that_takes_the_leader_down_elects_with_one_bump() {
+        let mut c = cluster("protocol hw\nbrokers A B C");
+        let events = step(&mut c, "crash A B");
+        assert!(events.contains(&Event::LeaderElected {
+            leader: 2,
+            epoch: 1,
+            isr: set(&[2]),
+            reason: ElectionReason::LeaderFailed,
+        }));
+        assert_eq!(c.leader_epoch(), 1);
+    }
+
+    // ReplicaManager.makeFollowers acts only for a live leader: a broker restarting
+    // while the partition is offline keeps its log and waits.
+    #[test]
+    fn a_broker_restarting_without_a_leader_waits_with_its_log() {
+        let mut c = cluster(
+            "protocol hw
+             brokers A B
+             produce m1
+             fetch B
+             crash B
+             crash A",
+        );
+        assert_eq!(c.leader(), None);
+        assert_eq!(
+            step(&mut c, "restart B"),
+            vec![
+                Event::Restarted {
+                    broker: 1,
+                    leo: 1,
+                    hw: 0,
+                    latest_epoch: Some(0),
+                },
+                Event::BecameFollower {
+                    broker: 1,
+                    leader: None,
+                    next: FollowerNext::WaitForLeader,
+                },
+            ]
+        );
+        assert_eq!(c.broker(1).map(|b| b.leo()), Some(1), "no truncation yet");
+    }
+
+    // Log.loadSegments → leaderEpochCache.truncateFromEnd(logEndOffset): an entry for
+    // an epoch in which the broker wrote nothing is dropped on restart.
+    #[test]
+    fn restart_trims_the_epoch_checkpoint_to_the_log_end() {
+        let mut c = cluster(
+            "protocol kip-279
+             brokers A B
+             produce m1
+             fetch B
+             fetch B
+             elect B          # B records epoch 1 at offset 1 and writes nothing
+             crash B",
+        );
+        assert_eq!(
+            step(&mut c, "restart B"),
+            vec![
+                Event::Restarted {
+                    broker: 1,
+                    leo: 1,
+                    hw: 1,
+                    latest_epoch: Some(0),
+                },
+                Event::EpochsTrimmed {
+                    broker: 1,
+                    log_end_offset: 1,
+                    removed: 1,
+                },
+                Event::BecameFollower {
+                    broker: 1,
+                    leader: Some(0),
+                    next: FollowerNext::Validate,
+                },
+            ]
+        );
+    }
+}

@@ -230,3 +230,242 @@ impl Follower<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::event::{ElectionReason, Event, FollowerNext, LossReason, ShrinkReason, TruncationRule};
+    use crate::handler::testing::{cluster, step};
+    use crate::message::{EpochAnswer, Reply, Request};
+    use crate::BrokerSet;
+    use std::sync::Arc;
+
+    fn set(ids: &[usize]) -> BrokerSet {
+        ids.iter().copied().collect()
+    }
+
+    /// A B C, m1 everywhere; B's next fetch response is in flight when C crashes.
+    const IN_FLIGHT_WHEN_C_CRASHES: &str = "brokers A B C
+        produce m1
+        fetch B
+        fetch C
+        send B";
+
+    fn bump_events(tail: Vec<Event>) -> Vec<Event> {
+        let mut events = vec![
+            Event::Crashed {
+                broker: 2,
+                lost_from: None,
+                lost: 0,
+                noticed: true,
+            },
+            Event::IsrShrunk {
+                broker: 2,
+                isr: set(&[0, 1]),
+                reason: ShrinkReason::Crashed,
+            },
+            Event::LeaderElected {
+                leader: 0,
+                epoch: 1,
+                isr: set(&[0, 1]),
+                reason: ElectionReason::FollowersCrashed,
+            },
+        ];
+        events.extend(tail);
+        // A keeps B's LEO (1) through its new epoch: m1 is committed at once.
+        events.push(Event::HighWatermarkChanged {
+            broker: 0,
+            from: 0,
+            to: 1,
+        });
+        events.push(Event::Acked {
+            value: Arc::from("m1"),
+            offset: 0,
+        });
+        events
+    }
+
+    // 0.10.2.1 / 0.11.0.0 Partition.makeFollower returns false for the same leader
+    // id: the fetcher is not touched, and the response in flight still applies.
+    #[test]
+    fn before_kafka_2_1_a_response_in_flight_survives_the_same_leader_in_a_new_epoch() {
+        for protocol in ["hw", "kip-101"] {
+            let mut c = cluster(&format!("protocol {protocol}\n{IN_FLIGHT_WHEN_C_CRASHES}"));
+            assert_eq!(
+                step(&mut c, "crash C"),
+                bump_events(vec![Event::KeptFollowing {
+                    broker: 1,
+                    leader: 0,
+                    epoch: 1,
+                }]),
+                "{protocol}"
+            );
+            assert_eq!(
+                step(&mut c, "deliver B"),
+                vec![Event::ResponseDelivered {
+                    follower: 1,
+                    reply: Reply::Records {
+                        from: 1,
+                        count: 0,
+                        high_watermark: 0,
+                    },
+                }],
+                "{protocol}: answered in epoch 0, applied in epoch 1"
+            );
+        }
+    }
+
+    // 2.1: KAFKA-7164 makes every epoch change a new start for the follower, and
+    // KIP-320 fences the response answered in the older epoch.
+    #[test]
+    fn from_kafka_2_1_a_new_epoch_fences_the_response_and_the_follower_validates() {
+        let mut c = cluster(&format!("protocol kip-279\n{IN_FLIGHT_WHEN_C_CRASHES}"));
+        assert_eq!(
+            step(&mut c, "crash C"),
+            bump_events(vec![
+                Event::EpochAssigned {
+                    broker: 0,
+                    epoch: 1,
+                    start_offset: 1,
+                },
+                Event::ResponseLost {
+                    follower: 1,
+                    reply: Reply::Records {
+                        from: 1,
+                        count: 0,
+                        high_watermark: 0,
+                    },
+                    reason: LossReason::Fenced { epoch: 1 },
+                },
+                Event::BecameFollower {
+                    broker: 1,
+                    leader: Some(0),
+                    next: FollowerNext::Validate,
+                },
+            ])
+        );
+    }
+
+    // 2.1 AbstractFetcherThread: a follower whose cache holds an epoch validates
+    // even with an empty log (an ex-leader that wrote nothing).
+    #[test]
+    fn a_non_empty_epoch_cache_validates_even_with_an_empty_log() {
+        let mut c = cluster("protocol kip-279\nbrokers A B\nelect B\nelect A");
+        assert_eq!(c.broker(1).map(|b| b.leo()), Some(0));
+        assert_eq!(
+            step(&mut c, "fetch B"),
+            vec![
+                Event::RequestSent {
+                    follower: 1,
+                    leader: 0,
+                    request: Request::OffsetsForLeaderEpoch { leader_epoch: Some(1) },
+                },
+                Event::RequestAnswered {
+                    follower: 1,
+                    leader: 0,
+                    reply: Reply::EpochEndOffset {
+                        asked: Some(1),
+                        answer: EpochAnswer {
+                            epoch: Some(1),
+                            end_offset: Some(0),
+                        },
+                    },
+                },
+                Event::ResponseDelivered {
+                    follower: 1,
+                    reply: Reply::EpochEndOffset {
+                        asked: Some(1),
+                        answer: EpochAnswer {
+                            epoch: Some(1),
+                            end_offset: Some(0),
+                        },
+                    },
+                },
+                Event::Truncation {
+                    broker: 1,
+                    from: 0,
+                    to: 0,
+                    rule: TruncationRule::SameEpoch {
+                        asked: 1,
+                        epoch: 1,
+                        leader_end: 0,
+                        follower_end: 0,
+                    },
+                    complete: true,
+                },
+            ]
+        );
+    }
+
+    // 0.11 ReplicaFetcherThread: with an empty cache the follower asks with −1; a
+    // leader with no epochs either answers its log end (LeaderEpochFileCache).
+    #[test]
+    fn under_kafka_0_11_an_empty_cache_asks_with_minus_one() {
+        let mut c = cluster("protocol kip-101\nbrokers A B\nbounce B");
+        let events = step(&mut c, "fetch B");
+        assert_eq!(
+            events[0],
+            Event::RequestSent {
+                follower: 1,
+                leader: 0,
+                request: Request::OffsetsForLeaderEpoch { leader_epoch: None },
+            }
+        );
+        assert_eq!(
+            events.last(),
+            Some(&Event::Truncation {
+                broker: 1,
+                from: 0,
+                to: 0,
+                rule: TruncationRule::LeaderEndOffset {
+                    asked: None,
+                    end_offset: 0
+                },
+                complete: true,
+            })
+        );
+    }
+
+    // From 2.1 a follower without epochs asks nothing: it truncates to its HW and
+    // fetches (AbstractFetcherThread.truncateToHighWatermark).
+    #[test]
+    fn from_kafka_2_1_an_empty_cache_asks_nothing() {
+        for protocol in ["kip-279", "diverging-epoch"] {
+            let mut c = cluster(&format!("protocol {protocol}\nbrokers A B\nbounce B"));
+            let events = step(&mut c, "fetch B");
+            assert!(
+                matches!(
+                    events[0],
+                    Event::RequestSent {
+                        request: Request::Fetch { offset: 0, .. },
+                        ..
+                    }
+                ),
+                "{protocol}: {events:?}"
+            );
+        }
+    }
+
+    // 2.1: a restart while the partition is offline waits; the election that follows
+    // makes it validate, not truncate blindly.
+    #[test]
+    fn a_waiting_broker_starts_following_when_a_leader_is_elected() {
+        let mut c = cluster(
+            "protocol kip-279
+             brokers A B
+             produce m1
+             fetch B
+             crash B
+             crash A
+             restart B",
+        );
+        let events = step(&mut c, "restart A");
+        assert!(
+            events.contains(&Event::BecameFollower {
+                broker: 1,
+                leader: Some(0),
+                next: FollowerNext::Validate,
+            }),
+            "{events:?}"
+        );
+    }
+}

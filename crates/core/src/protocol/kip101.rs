@@ -48,7 +48,7 @@ impl Rules for Kip101 {
 
     fn decide(&self, follower: FollowerLog<'_>, asked: Option<u32>, answer: EpochAnswer) -> Decision {
         let rule = match (asked, answer.end_offset) {
-            (Some(asked), Some(end_offset)) => TruncationRule::LeaderEndOffset { asked, end_offset },
+            (_, Some(end_offset)) => TruncationRule::LeaderEndOffset { asked, end_offset },
             _ => TruncationRule::UndefinedEndOffset { asked, hw: follower.hw },
         };
         let to = match rule {
