@@ -9,7 +9,7 @@ pub enum Request {
     /// OffsetsForLeaderEpoch: "where does my latest epoch end in your log?"
     OffsetsForLeaderEpoch { leader_epoch: Option<u32> },
     /// Fetch from `offset` (the follower's LEO). `last_fetched_epoch` is sent only
-    /// by protocols that truncate on fetch (Kafka 2.7+).
+    /// by protocols that truncate on fetch (Kafka 2.8+).
     Fetch {
         offset: u64,
         last_fetched_epoch: Option<u32>,

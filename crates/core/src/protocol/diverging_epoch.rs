@@ -1,4 +1,4 @@
-//! `diverging-epoch`: Kafka 2.7+ truncation on fetch. Each fetch carries the
+//! `diverging-epoch`: Kafka 2.8+ truncation on fetch (KAFKA-10554). Each fetch carries the
 //! follower's latest epoch; the leader checks it against its own cache
 //! (`Partition.readRecords`) and answers a diverging fetch with a DivergingEpoch
 //! (epoch, end offset) and no records. The follower truncates with the KIP-279 rule,
