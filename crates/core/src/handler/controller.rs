@@ -215,14 +215,16 @@ impl Controller<'_> {
         let isr = self.p.isr;
         let b = &mut self.p.brokers[leader];
         let leo = b.leo();
+        let stays = matches!(b.volatile, Some(Volatile::Leader(_)));
         let mut followers = match b.volatile.take() {
             Some(Volatile::Leader(state)) => state.followers,
             _ => vec![FollowerView::default(); n],
         };
         for (f, view) in followers.iter_mut().enumerate() {
             view.last_caught_up_ms = if isr.contains(f) { now } else { 0 };
-            view.last_fetch_ms = now;
-            view.last_fetch_leader_leo = leo;
+            // A new leader then forgets each follower's fetch altogether
+            // (`updateLogReadResult(UnknownLogReadResult)`).
+            (view.last_fetch_ms, view.last_fetch_leader_leo) = if stays { (now, leo) } else { (0, 0) };
         }
         b.volatile = Some(Volatile::Leader(LeaderState {
             epoch_start_offset: leo,
@@ -433,5 +435,26 @@ mod tests {
                 },
             ]
         );
+    }
+
+    // Partition.makeLeader: every call resets each follower's caught-up time and
+    // last fetch to (now, leader LEO); a new leader then forgets the fetch
+    // altogether (updateLogReadResult(UnknownLogReadResult)).
+    #[test]
+    fn a_new_leader_forgets_each_follower_fetch_a_staying_leader_does_not() {
+        let mut c = cluster("protocol kip-279\nbrokers A B C\nproduce m1\nfetch B\nfetch C\ntick 10");
+        step(&mut c, "crash C");
+        let view = |c: &crate::Cluster, l: usize, f: usize| {
+            c.broker(l).and_then(|b| b.leader_state()).map(|s| {
+                (
+                    s.followers[f].leo,
+                    s.followers[f].last_fetch_ms,
+                    s.followers[f].last_fetch_leader_leo,
+                )
+            })
+        };
+        assert_eq!(view(&c, 0, 1), Some((Some(0), 10, 1)), "A stays leader");
+        step(&mut c, "elect B");
+        assert_eq!(view(&c, 1, 0), Some((None, 0, 0)), "B is a new leader");
     }
 }

@@ -139,7 +139,14 @@ impl Follower<'_> {
                 let decision = rules.decide(self.log(), asked, answer);
                 self.truncate(decision);
             }
-            Response::DivergingEpoch { epoch, end_offset, .. } => {
+            Response::DivergingEpoch {
+                epoch,
+                end_offset,
+                high_watermark,
+            } => {
+                // 2.8 applies the response's HW, min(leader HW, own LEO), before it
+                // truncates (`AbstractFetcherThread.processFetchRequest`).
+                self.set_hw(high_watermark);
                 let asked = match in_flight.request {
                     Request::Fetch { last_fetched_epoch, .. } => last_fetched_epoch,
                     Request::OffsetsForLeaderEpoch { leader_epoch } => leader_epoch,
@@ -181,17 +188,23 @@ impl Follower<'_> {
                 if to > from {
                     self.out.push(Event::Replicated { follower, from, to });
                 }
-                let new_hw = high_watermark.min(to);
-                let old_hw = b.hw();
-                if new_hw != old_hw {
-                    b.durable.hw = new_hw;
-                    self.out.push(Event::HighWatermarkChanged {
-                        broker: follower,
-                        from: old_hw,
-                        to: new_hw,
-                    });
-                }
+                self.set_hw(high_watermark);
             }
+        }
+    }
+
+    /// Follower HW = min(the leader's HW in the response, its own LEO).
+    fn set_hw(&mut self, leader_hw: u64) {
+        let b = &mut self.p.brokers[self.ix];
+        let new_hw = leader_hw.min(b.leo());
+        let old_hw = b.hw();
+        if new_hw != old_hw {
+            b.durable.hw = new_hw;
+            self.out.push(Event::HighWatermarkChanged {
+                broker: self.ix,
+                from: old_hw,
+                to: new_hw,
+            });
         }
     }
 
@@ -207,12 +220,16 @@ impl Follower<'_> {
     /// Carries out a truncation decision and records whether validation is done.
     fn truncate(&mut self, decision: Decision) {
         let broker = self.ix;
+        let asks_again = !decision.complete && !self.p.rules().fetch_carries_epoch();
         let b = &mut self.p.brokers[broker];
         let from = b.leo();
         let old_hw = b.hw();
         b.truncate_to(decision.to.min(from));
+        // An unfinished decision asks again: with OffsetsForLeaderEpoch, or (2.8
+        // truncation on fetch) with the next fetch carrying the new latest epoch
+        // (`AbstractFetcherThread` goes back to fetching after any truncation).
         if let Some(state) = b.follower_state_mut() {
-            state.validating = !decision.complete;
+            state.validating = asks_again;
         }
         self.out.push(Event::Truncation {
             broker,
@@ -426,7 +443,7 @@ mod tests {
     }
 
     // From 2.1 a follower without epochs asks nothing: it truncates to its HW and
-    // fetches (AbstractFetcherThread.truncateToHighWatermark).
+    // fetches (2.1 ReplicaFetcherThread: epoch −1, no request, an undefined answer).
     #[test]
     fn from_kafka_2_1_an_empty_cache_asks_nothing() {
         for protocol in ["kip-279", "diverging-epoch"] {
@@ -466,6 +483,127 @@ mod tests {
                 next: FollowerNext::Validate,
             }),
             "{events:?}"
+        );
+    }
+
+    /// B {0:0, 1:1, 3:2} follows C {0:0, 2:1, 4:2}: the KIP-279 story of two
+    /// leader changes in a row (web/scenarios/fast-failover.scn).
+    const TWO_FAILOVERS: &str = "brokers A B C
+        set acks=1
+        produce m1
+        fetch B
+        fetch C
+        fetch B
+        fetch C
+        fetch B
+        elect B
+        produce m2
+        elect C
+        produce m3
+        elect B
+        produce m4
+        elect C
+        produce m5";
+
+    // 2.8 AbstractFetcherThread: after any truncation the follower goes back to
+    // fetching, its fetch carrying its new latest epoch; it never sends
+    // OffsetsForLeaderEpoch. A DivergingEpoch response's HW applies first.
+    #[test]
+    fn under_kafka_2_8_an_unfinished_truncation_asks_again_by_fetching() {
+        let mut c = cluster(&format!("protocol diverging-epoch\n{TWO_FAILOVERS}"));
+        let round1 = step(&mut c, "fetch B");
+        let truncated = round1.iter().position(|e| {
+            matches!(
+                e,
+                Event::Truncation {
+                    complete: false,
+                    to: 2,
+                    ..
+                }
+            )
+        });
+        let hw_first = round1
+            .iter()
+            .position(|e| matches!(e, Event::HighWatermarkChanged { broker: 1, .. }));
+        assert!(truncated.is_some() && hw_first.is_none(), "{round1:?}");
+        let round2 = step(&mut c, "fetch B");
+        assert_eq!(
+            round2[0],
+            Event::RequestSent {
+                follower: 1,
+                leader: 2,
+                request: Request::Fetch {
+                    offset: 2,
+                    last_fetched_epoch: Some(1),
+                    max: None,
+                },
+            }
+        );
+        assert!(round2.iter().any(|e| matches!(
+            e,
+            Event::Truncation {
+                to: 1,
+                complete: true,
+                ..
+            }
+        )));
+    }
+
+    // 2.8 applies the DivergingEpoch response's HW, min(leader HW, own LEO), before
+    // it truncates.
+    #[test]
+    fn a_diverging_epoch_response_moves_the_hw_before_the_truncation() {
+        let mut c = cluster(
+            "protocol diverging-epoch
+             brokers A B C
+             set acks=1 replica.lag.time.max.ms=1000
+             produce m1
+             produce m2
+             fetch B          # B: m1 m2 at HW 0
+             fetch C max=1    # C: m1
+             elect C          # epoch 1
+             produce m3       # C: m1 m3
+             fetch A          # A diverges at 1 ...
+             fetch A          # ... and fetches m3: caught up with C
+             tick 2000        # B leaves the ISR; C's HW moves to 2",
+        );
+        assert_eq!(c.broker(2).map(|b| b.hw()), Some(2));
+        let events = step(&mut c, "fetch B");
+        let moves: Vec<&Event> = events
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::HighWatermarkChanged { broker: 1, .. } | Event::Truncation { .. }
+                )
+            })
+            .collect();
+        assert_eq!(
+            moves,
+            vec![
+                &Event::HighWatermarkChanged {
+                    broker: 1,
+                    from: 0,
+                    to: 2
+                },
+                &Event::Truncation {
+                    broker: 1,
+                    from: 2,
+                    to: 1,
+                    rule: TruncationRule::SameEpoch {
+                        asked: 0,
+                        epoch: 0,
+                        leader_end: 1,
+                        follower_end: 2,
+                    },
+                    complete: true,
+                },
+                &Event::HighWatermarkChanged {
+                    broker: 1,
+                    from: 2,
+                    to: 1
+                },
+            ]
         );
     }
 }

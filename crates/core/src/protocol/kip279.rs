@@ -28,7 +28,8 @@ pub(super) fn answer_with_epoch(cache: &LeaderEpochCache, leo: u64, asked: Optio
 
 impl Rules for Kip279 {
     /// Every epoch change validates (KAFKA-7164); without epochs there is nothing
-    /// to ask: truncate to the HW (2.1 `AbstractFetcherThread.truncateToHighWatermark`).
+    /// to ask: 2.1 `ReplicaFetcherThread` reports epoch −1, skips the request and
+    /// takes the answer as undefined, so the follower truncates to its HW.
     fn follow_start(&self, _: FollowCause, has_epochs: bool) -> FollowStart {
         if has_epochs {
             FollowStart::Validate
@@ -69,7 +70,7 @@ mod tests {
             assert_eq!(
                 Kip279.follow_start(cause, false),
                 FollowStart::TruncateToHighWatermark,
-                "2.1 truncateToHighWatermark for a partition without epochs"
+                "2.1: no epoch to ask about, so an undefined answer: the HW"
             );
         }
     }
