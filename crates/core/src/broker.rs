@@ -15,6 +15,9 @@ pub struct Durable {
     /// one the broker had when it stopped.
     pub hw: u64,
     pub epoch_cache: LeaderEpochCache,
+    /// The clean-shutdown marker a controlled `shutdown` leaves for the next start
+    /// (KRaft reads it: a restart without it is unclean).
+    pub clean_shutdown: bool,
 }
 
 /// Lost in a crash: the broker's role and everything it knew about others.
@@ -56,6 +59,9 @@ pub struct FollowerState {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Broker {
     pub id: String,
+    /// The broker's registration epoch: 0 at the start, + 1 at each restart
+    /// (KRaft's are metadata offsets: larger, in the same order).
+    pub broker_epoch: u32,
     pub durable: Durable,
     /// None while the broker is down.
     pub volatile: Option<Volatile>,
@@ -66,6 +72,7 @@ impl Broker {
     pub fn new(id: String) -> Broker {
         Broker {
             id,
+            broker_epoch: 0,
             durable: Durable::default(),
             volatile: Some(Volatile::Follower(FollowerState::default())),
         }

@@ -40,6 +40,10 @@ impl BrokerSet {
         self.0 == 0
     }
 
+    pub fn union(self, other: BrokerSet) -> BrokerSet {
+        BrokerSet(self.0 | other.0)
+    }
+
     pub fn minus(self, other: BrokerSet) -> BrokerSet {
         BrokerSet(self.0 & !other.0)
     }

@@ -5,7 +5,7 @@
 use crate::broker_set::{BrokerIx, BrokerSet};
 use crate::command::{Command, CommandError};
 use crate::event::{Event, LossReason, Violation};
-use crate::handler::controller::Controller;
+use crate::handler::controller::{self, Controller};
 use crate::handler::follower::Follower;
 use crate::handler::leader::Leader;
 use crate::handler::producer::Producer;
@@ -82,6 +82,7 @@ impl Cluster {
             .lose_in_flight(LossReason::Dropped),
             Command::Crash { targets } => Controller { p, out: &mut out }.crash(targets),
             Command::Restart { broker } => Controller { p, out: &mut out }.restart(*broker),
+            Command::Shutdown { broker } => Controller { p, out: &mut out }.shutdown(*broker),
             Command::Bounce { target } => Controller { p, out: &mut out }.bounce(*target),
             Command::Elect { broker, unclean } => Controller { p, out: &mut out }.elect(*broker, *unclean),
             Command::Tick { ms } => {
@@ -96,6 +97,7 @@ impl Cluster {
                 out.push(Event::ConfigChanged {
                     setting: setting.clone(),
                 });
+                controller::rules(p.controller()).setting_changed(p, setting, &mut out);
             }
         }
         self.safety.check(&self.partition, &mut out);
@@ -167,12 +169,10 @@ impl Cluster {
                 alive(target.broker)?;
                 not_leader(target.broker)
             }
+            Command::Shutdown { broker } => alive(*broker),
             Command::Elect { broker, unclean } => {
                 alive(*broker)?;
-                if !unclean && !self.partition.isr.contains(*broker) {
-                    return Err(CommandError::NotInIsr { broker: *broker });
-                }
-                Ok(())
+                controller::rules(self.partition.controller()).check_elect(&self.partition, *broker, *unclean)
             }
         }
     }

@@ -45,6 +45,11 @@ pub enum Command {
     Restart {
         broker: BrokerIx,
     },
+    /// A clean, controlled stop: the log is flushed, the broker leaves the ISR and
+    /// hands over leadership.
+    Shutdown {
+        broker: BrokerIx,
+    },
     /// A crash and restart so quick the controller never noticed.
     Bounce {
         target: CrashTarget,
@@ -90,5 +95,12 @@ pub enum CommandError {
     DuplicateTarget {
         broker: BrokerIx,
     },
+    /// KRaft: `elect` needs an unfenced ISR member, or an ELR member when the ISR
+    /// is empty.
+    NotEligible {
+        broker: BrokerIx,
+    },
+    /// KRaft: `elect ... unclean` only while the partition has no leader.
+    HasLeader,
     NoTargets,
 }

@@ -40,6 +40,9 @@ pub struct Config {
     pub replica_lag_time_max_ms: u64,
     /// The acks a `produce` without `acks=` uses.
     pub acks: Acks,
+    /// `eligible.leader.replicas.version` (KIP-966): 1, Kafka 4.1's default on a
+    /// new cluster, keeps an ELR; 0 does not. Only the KRaft controller reads it.
+    pub elr_version: u8,
 }
 
 impl Default for Config {
@@ -49,6 +52,7 @@ impl Default for Config {
             unclean_leader_election: false,
             replica_lag_time_max_ms: 30_000,
             acks: Acks::All,
+            elr_version: 1,
         }
     }
 }
@@ -60,14 +64,17 @@ pub enum Setting {
     UncleanLeaderElection(bool),
     ReplicaLagTimeMaxMs(u64),
     Acks(Acks),
+    /// Header only.
+    EligibleLeaderReplicasVersion(u8),
 }
 
 impl Setting {
-    pub const KEYS: [&'static str; 4] = [
+    pub const KEYS: [&'static str; 5] = [
         "min.insync.replicas",
         "unclean.leader.election.enable",
         "replica.lag.time.max.ms",
         "acks",
+        "eligible.leader.replicas.version",
     ];
 
     pub fn key(&self) -> &'static str {
@@ -76,6 +83,7 @@ impl Setting {
             Setting::UncleanLeaderElection(_) => Self::KEYS[1],
             Setting::ReplicaLagTimeMaxMs(_) => Self::KEYS[2],
             Setting::Acks(_) => Self::KEYS[3],
+            Setting::EligibleLeaderReplicasVersion(_) => Self::KEYS[4],
         }
     }
 
@@ -85,6 +93,7 @@ impl Setting {
             Setting::UncleanLeaderElection(b) => b.to_string(),
             Setting::ReplicaLagTimeMaxMs(ms) => ms.to_string(),
             Setting::Acks(a) => a.name().to_string(),
+            Setting::EligibleLeaderReplicasVersion(v) => v.to_string(),
         }
     }
 
@@ -105,6 +114,11 @@ impl Setting {
                 .map(Setting::ReplicaLagTimeMaxMs)
                 .map_err(|_| false),
             "acks" => Acks::from_name(value).map(Setting::Acks).ok_or(false),
+            "eligible.leader.replicas.version" => match value {
+                "0" => Ok(Setting::EligibleLeaderReplicasVersion(0)),
+                "1" => Ok(Setting::EligibleLeaderReplicasVersion(1)),
+                _ => Err(false),
+            },
             _ => Err(true),
         }
     }
@@ -115,6 +129,12 @@ impl Setting {
             Setting::UncleanLeaderElection(b) => config.unclean_leader_election = b,
             Setting::ReplicaLagTimeMaxMs(ms) => config.replica_lag_time_max_ms = ms,
             Setting::Acks(a) => config.acks = a,
+            Setting::EligibleLeaderReplicasVersion(v) => config.elr_version = v,
         }
+    }
+
+    /// Whether the setting may appear only in the header.
+    pub fn header_only(&self) -> bool {
+        matches!(self, Setting::EligibleLeaderReplicasVersion(_))
     }
 }

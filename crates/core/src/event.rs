@@ -97,6 +97,28 @@ pub enum Event {
         leo: u64,
         hw: u64,
         latest_epoch: Option<u32>,
+        /// Its new broker epoch.
+        broker_epoch: u32,
+        /// KRaft: whether it restarts cleanly (after `shutdown`); always false
+        /// under ZooKeeper, where nothing reads the mark.
+        clean: bool,
+    },
+    /// A controlled shutdown: the log is flushed and leadership moves.
+    ShutDown {
+        broker: BrokerIx,
+    },
+    /// KRaft: the ELR or the last known leader changed with an ISR change.
+    ElrChanged {
+        elr: BrokerSet,
+        last_known_leader: Option<BrokerIx>,
+    },
+    /// KRaft (strict min ISR, 3.7+): the leader's HW would move but holds while
+    /// the ISR has fewer than `min_isr` members.
+    HighWatermarkHeld {
+        broker: BrokerIx,
+        hw: u64,
+        isr: u32,
+        min_isr: u32,
     },
     LeaderElected {
         leader: BrokerIx,
@@ -223,6 +245,10 @@ pub enum ElectionReason {
     CameBack { unclean: bool },
     /// `elect`.
     Requested { unclean: bool },
+    /// KRaft: the ISR was empty and this broker was the first unfenced ELR member.
+    FromElr,
+    /// KRaft: ISR and ELR were empty and this broker, unfenced, led last.
+    LastKnownLeader,
     /// The ZooKeeper controller removed crashed followers from the ISR, which
     /// writes a new leader epoch: the leader stays leader in it
     /// (`ReplicaStateMachine` → `removeReplicasFromIsr` → `LeaderAndIsr.newLeaderAndIsr`).
@@ -245,6 +271,11 @@ pub enum FollowerNext {
 #[serde(tag = "type")]
 pub enum ShrinkReason {
     Crashed,
+    /// A controlled shutdown.
+    ShutDown,
+    /// KRaft: a restart without the clean mark first removes the broker from the
+    /// ISR and the ELR.
+    UncleanRestart,
     /// Not caught up for longer than replica.lag.time.max.ms.
     Lagged {
         since_ms: u64,

@@ -7,7 +7,7 @@ use crate::broker_set::{BrokerIx, BrokerSet};
 use crate::config::Config;
 use crate::log::Value;
 use crate::message::Request;
-use crate::protocol::{Protocol, Rules};
+use crate::protocol::{ControllerKind, Protocol, Rules};
 use serde::Serialize;
 
 /// How a partition starts: every broker alive with an empty log, `leader` leading
@@ -36,6 +36,16 @@ pub struct Partition {
     pub(crate) leader: Option<BrokerIx>,
     pub(crate) leader_epoch: u32,
     pub(crate) isr: BrokerSet,
+    /// KRaft: Eligible Leader Replicas (KIP-966); always empty under ZooKeeper.
+    pub(crate) elr: BrokerSet,
+    /// KRaft: the leader the ISR had when it became empty; None under ZooKeeper.
+    pub(crate) last_known_leader: Option<BrokerIx>,
+    /// The broker that led last (KRaft records it as the last known leader when
+    /// the ISR empties while the partition has no leader).
+    pub(crate) last_leader: Option<BrokerIx>,
+    /// KRaft: brokers the controller has fenced (down, or going down within a
+    /// `crash` statement and not yet processed). Under ZooKeeper: the brokers down.
+    pub(crate) fenced: BrokerSet,
     pub(crate) now_ms: u64,
     pub(crate) pending_acks: Vec<PendingAck>,
     pub(crate) acked: Vec<Value>,
@@ -65,6 +75,10 @@ impl Partition {
             leader: Some(leader),
             leader_epoch: 0,
             isr: BrokerSet::all(n),
+            elr: BrokerSet::default(),
+            last_known_leader: None,
+            last_leader: Some(leader),
+            fenced: BrokerSet::default(),
             now_ms: 0,
             pending_acks: Vec::new(),
             acked: Vec::new(),
@@ -94,6 +108,35 @@ impl Partition {
     }
     pub fn isr(&self) -> BrokerSet {
         self.isr
+    }
+    pub fn elr(&self) -> BrokerSet {
+        self.elr
+    }
+    pub fn last_known_leader(&self) -> Option<BrokerIx> {
+        self.last_known_leader
+    }
+    /// Whether the controller has fenced `b` (KRaft); under ZooKeeper, whether it
+    /// is down.
+    pub fn is_fenced(&self, b: BrokerIx) -> bool {
+        self.fenced.contains(b)
+    }
+    pub fn controller(&self) -> ControllerKind {
+        self.protocol.controller()
+    }
+    /// Whether the partition keeps Eligible Leader Replicas: the KRaft controller
+    /// with eligible.leader.replicas.version=1.
+    pub fn has_elr(&self) -> bool {
+        self.controller() == ControllerKind::KRaft && self.config.elr_version >= 1
+    }
+    /// The ISR size below which acks=all is refused and, under KRaft (strict
+    /// min ISR, 3.7+), the high watermark holds: min.insync.replicas, and under
+    /// KRaft no more than the number of brokers.
+    pub fn min_isr(&self) -> u32 {
+        let min = self.config.min_insync_replicas;
+        match self.controller() {
+            ControllerKind::KRaft => min.min(self.brokers.len() as u32),
+            ControllerKind::ZooKeeper => min,
+        }
     }
     pub fn now_ms(&self) -> u64 {
         self.now_ms

@@ -17,6 +17,7 @@ enum Op {
     Drop(usize),
     Crash(Vec<(usize, Option<u64>)>),
     Restart(usize),
+    Shutdown(usize),
     Bounce(usize, Option<u64>),
     Elect(usize, bool),
     Tick(u64),
@@ -34,6 +35,7 @@ fn op() -> impl Strategy<Value = Op> {
         1 => b.clone().prop_map(Op::Drop),
         1 => prop::collection::vec((b.clone(), prop::option::of(0u64..6)), 1..3).prop_map(Op::Crash),
         2 => b.clone().prop_map(Op::Restart),
+        1 => b.clone().prop_map(Op::Shutdown),
         1 => (b.clone(), prop::option::of(0u64..6)).prop_map(|(b, o)| Op::Bounce(b, o)),
         1 => (b, any::<bool>()).prop_map(|(b, u)| Op::Elect(b, u)),
         1 => (0u64..40_000).prop_map(Op::Tick),
@@ -79,6 +81,7 @@ fn command(op: &Op, n: usize, i: usize) -> Command {
                 .collect(),
         },
         Op::Restart(x) => Command::Restart { broker: b(*x) },
+        Op::Shutdown(x) => Command::Shutdown { broker: b(*x) },
         Op::Bounce(x, o) => Command::Bounce {
             target: CrashTarget {
                 broker: b(*x),
@@ -99,11 +102,16 @@ fn command(op: &Op, n: usize, i: usize) -> Command {
     }
 }
 
+/// `n` brokers under `protocol`; an odd `n` runs KRaft without an ELR
+/// (eligible.leader.replicas.version=0), an even one with it.
 fn setup(n: usize, protocol: Protocol) -> Setup {
     Setup {
         brokers: (0..n).map(|i| format!("B{i}")).collect(),
         leader: 0,
-        config: Config::default(),
+        config: Config {
+            elr_version: (n % 2 == 0) as u8,
+            ..Config::default()
+        },
         protocol,
     }
 }
@@ -130,10 +138,31 @@ fn drive(n: usize, protocol: Protocol, ops: &[Op], mut each: impl FnMut(&Cluster
 }
 
 fn check_invariants(c: &Cluster) {
-    assert!(!c.isr().is_empty(), "the ISR is never empty");
+    assert!(
+        c.has_elr() || !c.isr().is_empty(),
+        "without an ELR the ISR is never empty"
+    );
     if let Some(l) = c.leader() {
         assert!(c.isr().contains(l), "the leader is in the ISR");
         assert!(c.brokers()[l].is_alive());
+        assert!(!c.is_fenced(l), "the leader is not fenced");
+    }
+    if c.has_elr() {
+        assert!(c.elr().minus(c.isr()) == c.elr(), "ELR and ISR are disjoint");
+        if c.isr().len() as u32 >= c.min_isr() {
+            assert!(c.elr().is_empty(), "an ISR at min ISR empties the ELR");
+        }
+    } else {
+        assert!(c.elr().is_empty() && c.last_known_leader().is_none());
+    }
+    for (b, broker) in c.brokers().iter().enumerate() {
+        if c.protocol() == Protocol::KraftElr {
+            assert_eq!(
+                c.is_fenced(b),
+                !broker.is_alive(),
+                "KRaft fences exactly the brokers down"
+            );
+        }
     }
     for b in c.brokers() {
         assert!(b.hw() <= b.leo(), "{}: HW {} > LEO {}", b.id, b.hw(), b.leo());
@@ -150,7 +179,10 @@ fn check_invariants(c: &Cluster) {
             assert!(e.start_offset <= b.leo());
         }
         // Before KIP-279 logs can diverge, so a cache need not cover every record.
-        if matches!(c.protocol(), Protocol::Kip279 | Protocol::DivergingEpoch) {
+        if matches!(
+            c.protocol(),
+            Protocol::Kip279 | Protocol::DivergingEpoch | Protocol::KraftElr
+        ) {
             for r in b.durable.log.records() {
                 assert!(
                     entries.iter().any(|e| e.epoch <= r.epoch && e.start_offset <= r.offset),
@@ -185,11 +217,12 @@ proptest! {
     }
 
     /// From KIP-279 on, without unclean elections or lost unflushed records, no
-    /// committed write is lost and the ISR never disagrees on a committed record.
+    /// committed write is lost and the ISR never disagrees on a committed record
+    /// (KRaft with and without an ELR too).
     #[test]
     fn kip_279_and_later_are_safe_without_unclean_elections_or_unflushed_loss(
         n in 2usize..=5,
-        p in prop::sample::select(vec![Protocol::Kip279, Protocol::DivergingEpoch]),
+        p in prop::sample::select(vec![Protocol::Kip279, Protocol::DivergingEpoch, Protocol::KraftElr]),
         ops in prop::collection::vec(op(), 0..80),
     ) {
         let ops: Vec<Op> = ops.into_iter().filter(|o| !lossy(o)).collect();
@@ -261,6 +294,7 @@ proptest! {
     fn shuffled_statements_give_an_error_or_a_script(words in prop::collection::vec(prop::sample::select(vec![
         "title", "protocol", "hw", "kip-101", "brokers", "leader", "set", "acks=all", "min.insync.replicas=2",
         "produce", "fetch", "send", "deliver", "drop", "crash", "restart", "bounce", "elect", "unclean", "tick",
+        "shutdown", "elr", "last-known-leader", "kraft-elr", "eligible.leader.replicas.version=0", "none",
         "expect", "log", "hw", "leo", "epochs", "0:0", "isr", "acked", "violation", "no-violation", "under",
         "kip-279,hw", "A", "B", "C", "A@1", "m1", "m2", "3", "max=2", "\n", "\n", "\n", "#", "=", "@",
     ]), 0..120)) {

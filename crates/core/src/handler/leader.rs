@@ -1,13 +1,14 @@
 //! The leader: answers its followers' requests, tracks what it knows of each,
 //! grows and shrinks the ISR and moves the high watermark.
 
+use super::controller;
 use super::producer::Producer;
 use super::Out;
 use crate::broker_set::BrokerIx;
 use crate::event::{Event, ShrinkReason};
 use crate::message::{Request, Response};
 use crate::partition::Partition;
-use crate::protocol::FetchCheck;
+use crate::protocol::{ControllerKind, FetchCheck};
 
 pub(crate) struct Leader<'a> {
     pub p: &'a mut Partition,
@@ -86,11 +87,13 @@ impl<'a> Leader<'a> {
         let Some(state) = l.leader_state() else { return };
         let epoch_ok = !self.p.rules().isr_join_needs_epoch_start() || offset >= state.epoch_start_offset;
         if offset >= l.hw() && epoch_ok {
+            let old = self.p.isr;
             self.p.isr.insert(follower);
             self.out.push(Event::IsrExpanded {
                 broker: follower,
                 isr: self.p.isr,
             });
+            controller::rules(self.p.controller()).leader_changed_isr(self.p, old, self.out);
         }
     }
 
@@ -109,6 +112,18 @@ impl<'a> Leader<'a> {
         }
         let old_hw = b.hw();
         if new_hw <= old_hw {
+            return;
+        }
+        // Strict min ISR (KRaft, 3.7+, KAFKA-15583): no HW move while the ISR is
+        // below min.insync.replicas.
+        let (isr, min_isr) = (self.p.isr.len() as u32, self.p.min_isr());
+        if self.p.controller() == ControllerKind::KRaft && isr < min_isr {
+            self.out.push(Event::HighWatermarkHeld {
+                broker: self.ix,
+                hw: old_hw,
+                isr,
+                min_isr,
+            });
             return;
         }
         self.p.brokers[self.ix].durable.hw = new_hw;
@@ -145,12 +160,14 @@ impl<'a> Leader<'a> {
             .filter(|&(_, since)| now - since.min(now) > max_lag)
             .collect();
         for (f, since) in lagging {
+            let old = self.p.isr;
             self.p.isr.remove(f);
             self.out.push(Event::IsrShrunk {
                 broker: f,
                 isr: self.p.isr,
                 reason: ShrinkReason::Lagged { since_ms: since },
             });
+            controller::rules(self.p.controller()).leader_changed_isr(self.p, old, self.out);
         }
         self.maybe_advance_hw();
     }

@@ -23,7 +23,7 @@ impl Producer<'_> {
             return;
         };
         let isr = self.p.isr.len() as u32;
-        let min_isr = self.p.config.min_insync_replicas;
+        let min_isr = self.p.min_isr();
         if acks == Acks::All && isr < min_isr {
             self.out.push(Event::ProduceRefused {
                 value: value.clone(),

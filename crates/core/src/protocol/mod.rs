@@ -23,14 +23,29 @@ pub enum Protocol {
     Kip279,
     #[serde(rename = "diverging-epoch")]
     DivergingEpoch,
+    /// Kafka 4.1 with KRaft: `diverging-epoch`'s fetching with the KRaft
+    /// controller, Eligible Leader Replicas and the strict min-ISR rule.
+    #[serde(rename = "kraft-elr")]
+    KraftElr,
+}
+
+/// Which controller a protocol runs with: the two sit behind one interface
+/// (`handler/controller/`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum ControllerKind {
+    /// Kafka 0.10 – 3.x with ZooKeeper.
+    ZooKeeper,
+    /// Kafka 4.x: the KRaft quorum controller.
+    KRaft,
 }
 
 impl Protocol {
-    pub const ALL: [Protocol; 4] = [
+    pub const ALL: [Protocol; 5] = [
         Protocol::Hw,
         Protocol::Kip101,
         Protocol::Kip279,
         Protocol::DivergingEpoch,
+        Protocol::KraftElr,
     ];
 
     /// The protocol's name in the scenario language.
@@ -40,6 +55,7 @@ impl Protocol {
             Protocol::Kip101 => "kip-101",
             Protocol::Kip279 => "kip-279",
             Protocol::DivergingEpoch => "diverging-epoch",
+            Protocol::KraftElr => "kraft-elr",
         }
     }
 
@@ -52,7 +68,14 @@ impl Protocol {
             Protocol::Hw => &hw::Hw,
             Protocol::Kip101 => &kip101::Kip101,
             Protocol::Kip279 => &kip279::Kip279,
-            Protocol::DivergingEpoch => &diverging_epoch::DivergingEpoch,
+            Protocol::DivergingEpoch | Protocol::KraftElr => &diverging_epoch::DivergingEpoch,
+        }
+    }
+
+    pub fn controller(self) -> ControllerKind {
+        match self {
+            Protocol::KraftElr => ControllerKind::KRaft,
+            _ => ControllerKind::ZooKeeper,
         }
     }
 }

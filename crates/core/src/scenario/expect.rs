@@ -29,6 +29,9 @@ pub enum Expectation {
     Leader(Option<BrokerIx>),
     Epoch(u32),
     Isr(BrokerSet),
+    /// KRaft's Eligible Leader Replicas (always empty under ZooKeeper).
+    Elr(BrokerSet),
+    LastKnownLeader(Option<BrokerIx>),
     Acked(Vec<Value>),
     Violation(ViolationKind),
     /// No violation fired so far (of this kind, if one is named).
@@ -84,6 +87,10 @@ impl Expectation {
                 (cluster.leader_epoch() != *e).then_some(Found::Number(u64::from(cluster.leader_epoch())))
             }
             Expectation::Isr(set) => (cluster.isr() != *set).then_some(Found::Brokers(cluster.isr())),
+            Expectation::Elr(set) => (cluster.elr() != *set).then_some(Found::Brokers(cluster.elr())),
+            Expectation::LastKnownLeader(l) => {
+                (cluster.last_known_leader() != *l).then_some(Found::Leader(cluster.last_known_leader()))
+            }
             Expectation::Acked(values) => {
                 (cluster.acked() != values.as_slice()).then(|| Found::Values(cluster.acked().to_vec()))
             }

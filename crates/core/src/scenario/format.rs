@@ -31,6 +31,7 @@ pub fn command_line(names: &[String], command: &Command) -> String {
             format!("crash {}", ts.join(" "))
         }
         Command::Restart { broker } => format!("restart {}", n(*broker)),
+        Command::Shutdown { broker } => format!("shutdown {}", n(*broker)),
         Command::Bounce { target: t } => format!("bounce {}", target(names, t)),
         Command::Elect { broker, unclean } => {
             format!("elect {}{}", n(*broker), if *unclean { " unclean" } else { "" })
@@ -62,13 +63,14 @@ pub fn expectation_line(names: &[String], e: &Expectation) -> String {
         }
         Expectation::Leader(l) => s += &format!("leader {}", l.map_or("none".to_string(), n)),
         Expectation::Epoch(e) => s += &format!("epoch {e}"),
-        Expectation::Isr(set) => {
-            s += "isr";
+        Expectation::Isr(set) | Expectation::Elr(set) => {
+            s += if matches!(e, Expectation::Isr(_)) { "isr" } else { "elr" };
             for b in set.iter() {
                 s += " ";
                 s += &n(b);
             }
         }
+        Expectation::LastKnownLeader(l) => s += &format!("last-known-leader {}", l.map_or("none".to_string(), n)),
         Expectation::Acked(values) => {
             s += "acked";
             for v in values {

@@ -276,13 +276,14 @@ impl Parser {
                     Command::Send { follower, max }
                 })
             }
-            "deliver" | "drop" | "restart" => {
+            "deliver" | "drop" | "restart" | "shutdown" => {
                 let (id, rest) = args.split_first().ok_or_else(|| missing(line, verb, "broker"))?;
                 no_more(rest)?;
                 let b = self.broker(line, id)?;
                 Ok(match verb {
                     "deliver" => Command::Deliver { follower: b },
                     "drop" => Command::Drop { follower: b },
+                    "shutdown" => Command::Shutdown { broker: b },
                     _ => Command::Restart { broker: b },
                 })
             }
@@ -323,6 +324,12 @@ impl Parser {
             "set" => {
                 let settings = parse_settings(line, args)?;
                 match settings.as_slice() {
+                    [one] if one.header_only() => Err(err(
+                        line,
+                        ScriptErrorKind::HeaderAfterAction {
+                            verb: format!("set {}", one.key()),
+                        },
+                    )),
                     [one] => Ok(Command::Set { setting: one.clone() }),
                     _ => Err(unexpected(line, verb, args[1])),
                 }
@@ -380,6 +387,22 @@ impl Parser {
             "isr" => {
                 let set = rest.iter().map(|id| self.broker(line, id)).collect::<Result<_, _>>()?;
                 Ok(Expectation::Isr(set))
+            }
+            "elr" => {
+                let set = rest.iter().map(|id| self.broker(line, id)).collect::<Result<_, _>>()?;
+                Ok(Expectation::Elr(set))
+            }
+            "last-known-leader" => {
+                let (id, more) = rest
+                    .split_first()
+                    .ok_or_else(|| missing(line, verb, "broker or none"))?;
+                no_more(more)?;
+                let b = if *id == "none" {
+                    None
+                } else {
+                    Some(self.broker(line, id)?)
+                };
+                Ok(Expectation::LastKnownLeader(b))
             }
             "acked" => Ok(Expectation::Acked(
                 rest.iter().map(|v| parse_value(line, v)).collect::<Result<_, _>>()?,

@@ -1,5 +1,12 @@
-//! The ZooKeeper controller and the brokers' lives: crashes, restarts, bounces,
-//! elections, and the leader epoch each of them writes.
+//! The controller and the brokers' lives: crashes, shutdowns, restarts, bounces,
+//! elections, and the leader epoch each writes. Two controllers sit behind one
+//! interface, `ControllerRules`: the ZooKeeper controller of Kafka 0.10 – 3.x
+//! (`zookeeper.rs`) and the KRaft controller of Kafka 4.1 (`kraft.rs`). What a
+//! broker does when told to lead or follow (`Partition.makeLeader`,
+//! `makeFollower`) is the same under both and lives here.
+
+mod kraft;
+mod zookeeper;
 
 use super::follower::Follower;
 use super::leader::Leader;
@@ -7,10 +14,33 @@ use super::producer::Producer;
 use super::Out;
 use crate::broker::{FollowerView, LeaderState, Volatile};
 use crate::broker_set::{BrokerIx, BrokerSet};
-use crate::command::CrashTarget;
-use crate::event::{ElectionReason, Event, LossReason, ShrinkReason};
+use crate::command::{CommandError, CrashTarget};
+use crate::config::Setting;
+use crate::event::{ElectionReason, Event, LossReason};
 use crate::partition::Partition;
-use crate::protocol::FollowCause;
+use crate::protocol::{ControllerKind, FollowCause};
+
+/// What a controller decides: one implementation per controller kind.
+pub(crate) trait ControllerRules: Sync {
+    fn crash(&self, c: &mut Controller<'_>, targets: &[CrashTarget]);
+    fn shutdown(&self, c: &mut Controller<'_>, broker: BrokerIx);
+    fn restart(&self, c: &mut Controller<'_>, broker: BrokerIx);
+    fn bounce(&self, c: &mut Controller<'_>, target: CrashTarget);
+    fn elect(&self, c: &mut Controller<'_>, broker: BrokerIx, unclean: bool);
+    /// Whether `elect` is allowed now (a script error otherwise).
+    fn check_elect(&self, p: &Partition, broker: BrokerIx, unclean: bool) -> Result<(), CommandError>;
+    /// The leader changed the ISR from `old` (a lag shrink or a rejoin).
+    fn leader_changed_isr(&self, p: &mut Partition, old: BrokerSet, out: &mut Out);
+    /// A setting changed at run time (`set` after the header).
+    fn setting_changed(&self, p: &mut Partition, setting: &Setting, out: &mut Out);
+}
+
+pub(crate) fn rules(kind: ControllerKind) -> &'static dyn ControllerRules {
+    match kind {
+        ControllerKind::ZooKeeper => &zookeeper::ZooKeeper,
+        ControllerKind::KRaft => &kraft::KRaft,
+    }
+}
 
 pub(crate) struct Controller<'a> {
     pub p: &'a mut Partition,
@@ -18,6 +48,35 @@ pub(crate) struct Controller<'a> {
 }
 
 impl Controller<'_> {
+    fn rules(&self) -> &'static dyn ControllerRules {
+        rules(self.p.controller())
+    }
+
+    /// `crash`: the brokers stop at the same instant and the controller notices.
+    pub fn crash(&mut self, targets: &[CrashTarget]) {
+        self.rules().crash(self, targets);
+    }
+
+    /// `shutdown`: a clean, controlled stop.
+    pub fn shutdown(&mut self, broker: BrokerIx) {
+        self.rules().shutdown(self, broker);
+    }
+
+    /// `restart`: back with what is durable.
+    pub fn restart(&mut self, broker: BrokerIx) {
+        self.rules().restart(self, broker);
+    }
+
+    /// `bounce`: a quick crash and restart.
+    pub fn bounce(&mut self, target: CrashTarget) {
+        self.rules().bounce(self, target);
+    }
+
+    /// `elect`.
+    pub fn elect(&mut self, broker: BrokerIx, unclean: bool) {
+        self.rules().elect(self, broker, unclean);
+    }
+
     fn follower(&mut self, ix: BrokerIx) -> Follower<'_> {
         Follower {
             p: self.p,
@@ -26,68 +85,8 @@ impl Controller<'_> {
         }
     }
 
-    /// `crash`: the brokers stop at the same instant and the controller notices.
-    pub fn crash(&mut self, targets: &[CrashTarget]) {
-        let crashed: BrokerSet = targets.iter().map(|t| t.broker).collect();
-        for t in targets {
-            self.stop_broker(*t, true);
-        }
-        let leader_crashed = self.p.leader.is_some_and(|l| crashed.contains(l));
-        if leader_crashed {
-            // Responses on their way from the leader die with it.
-            for f in 0..self.p.brokers.len() {
-                self.follower(f).lose_in_flight(LossReason::LeaderCrashed);
-            }
-            Producer {
-                p: self.p,
-                out: self.out,
-            }
-            .fail_pending();
-        }
-        // The controller removes them from the ISR, but never empties it.
-        let mut followers_removed = false;
-        if !self.p.isr.minus(crashed).is_empty() {
-            for b in self.p.isr.iter().filter(|&b| crashed.contains(b)) {
-                self.p.isr.remove(b);
-                followers_removed |= Some(b) != self.p.leader;
-                self.out.push(Event::IsrShrunk {
-                    broker: b,
-                    isr: self.p.isr,
-                    reason: ShrinkReason::Crashed,
-                });
-            }
-        }
-        match self.p.leader {
-            Some(_) if leader_crashed => {
-                self.p.leader = None;
-                self.elect_after_leader_failure();
-            }
-            // Each ISR change the ZooKeeper controller writes is a new leader
-            // epoch; the leader stays leader in it (one bump per statement).
-            Some(leader) if followers_removed => {
-                let isr = self.p.isr;
-                self.make_leader(leader, isr, ElectionReason::FollowersCrashed);
-            }
-            _ => {}
-        }
-    }
-
-    /// The first alive ISR member in assignment order takes over; with none, an
-    /// unclean election if enabled, else the partition is offline.
-    fn elect_after_leader_failure(&mut self) {
-        let alive_isr = self.p.alive_isr();
-        let first_alive = (0..self.p.brokers.len()).find(|&b| self.p.brokers[b].is_alive());
-        match (alive_isr.iter().next(), first_alive) {
-            (Some(b), _) => self.make_leader(b, alive_isr, ElectionReason::LeaderFailed),
-            (None, Some(b)) if self.p.config.unclean_leader_election => {
-                self.make_leader(b, BrokerSet::only(b), ElectionReason::UncleanAfterFailure)
-            }
-            _ => self.out.push(Event::PartitionOffline {
-                epoch: self.p.leader_epoch,
-            }),
-        }
-    }
-
+    /// The broker stops: its own response in flight is lost, and so is what it
+    /// had not flushed from `target.unflushed_from` on.
     fn stop_broker(&mut self, target: CrashTarget, noticed: bool) {
         let b = target.broker;
         self.follower(b).lose_in_flight(LossReason::FollowerCrashed);
@@ -100,11 +99,30 @@ impl Controller<'_> {
         });
     }
 
-    /// `restart`: back with what is durable, the epoch checkpoint trimmed to the
-    /// log end; it follows the current leader, leads if the partition is offline
-    /// and it may, or waits for a leader.
-    pub fn restart(&mut self, broker: BrokerIx) {
+    /// The leader went down: responses on their way from it die with it, and
+    /// the writes waiting for acks=all fail.
+    fn lose_leader(&mut self) {
+        for f in 0..self.p.brokers.len() {
+            self.follower(f).lose_in_flight(LossReason::LeaderCrashed);
+        }
+        self.fail_pending_acks();
+    }
+
+    fn fail_pending_acks(&mut self) {
+        Producer {
+            p: self.p,
+            out: self.out,
+        }
+        .fail_pending();
+    }
+
+    /// The broker process starts again with a new broker epoch: its log,
+    /// checkpoints and clean mark as they were on disk, the leader-epoch
+    /// checkpoint trimmed to the log end by log recovery. It follows nobody yet.
+    fn start_broker(&mut self, broker: BrokerIx, clean: bool) {
         let b = &mut self.p.brokers[broker];
+        b.broker_epoch += 1;
+        b.durable.clean_shutdown = false;
         b.follow(None);
         let removed = b.recover();
         self.out.push(Event::Restarted {
@@ -112,6 +130,8 @@ impl Controller<'_> {
             leo: b.leo(),
             hw: b.hw(),
             latest_epoch: b.latest_epoch(),
+            broker_epoch: b.broker_epoch,
+            clean,
         });
         if removed > 0 {
             self.out.push(Event::EpochsTrimmed {
@@ -120,65 +140,62 @@ impl Controller<'_> {
                 removed: removed as u32,
             });
         }
+        self.p.fenced.remove(broker);
+    }
+
+    /// A started broker follows the live leader, or waits for one.
+    fn follow_or_wait(&mut self, broker: BrokerIx) {
         let epoch = self.p.leader_epoch;
-        match self.p.leader {
+        match self.p.leader.filter(|&l| self.p.brokers[l].is_alive()) {
             Some(leader) => self.follower(broker).follow(leader, FollowCause::Restart, epoch),
-            None if self.p.isr.contains(broker) => {
-                let isr = self.p.alive_isr();
-                self.make_leader(broker, isr, ElectionReason::CameBack { unclean: false });
-            }
-            None if self.p.config.unclean_leader_election => {
-                self.make_leader(
-                    broker,
-                    BrokerSet::only(broker),
-                    ElectionReason::CameBack { unclean: true },
-                );
-            }
             None => self.follower(broker).wait_for_leader(),
         }
     }
 
-    /// `bounce`: a crash and restart the controller never noticed.
-    pub fn bounce(&mut self, target: CrashTarget) {
-        self.stop_broker(target, false);
-        self.restart(target.broker);
+    /// The partition loses its leader. Under KRaft that is a leader change and
+    /// costs an epoch (`PartitionRegistration.merge`); under ZooKeeper it does not.
+    fn go_offline(&mut self, new_epoch: bool) {
+        if self.p.leader.take().is_some() && new_epoch {
+            self.p.leader_epoch += 1;
+        }
+        self.out.push(Event::PartitionOffline {
+            epoch: self.p.leader_epoch,
+        });
     }
 
-    /// `elect`.
-    pub fn elect(&mut self, broker: BrokerIx, unclean: bool) {
-        let isr = if unclean {
-            BrokerSet::only(broker)
-        } else {
-            self.p.alive_isr()
-        };
-        self.make_leader(broker, isr, ElectionReason::Requested { unclean });
-    }
-
-    /// The controller writes `leader` as leader in the next epoch with `isr`;
-    /// the broker makes itself leader (`Partition.makeLeader`) and everyone else
-    /// alive is told to follow it (`Partition.makeFollower`).
+    /// The controller writes `leader` as leader in the next epoch with `isr`; if
+    /// the broker is up it makes itself leader (`Partition.makeLeader`) and
+    /// everyone else alive is told to follow it (`Partition.makeFollower`). A
+    /// broker elected while it is already down (KRaft, within one `crash`) only
+    /// holds the title until the controller fences it in its turn.
     fn make_leader(&mut self, leader: BrokerIx, isr: BrokerSet, reason: ElectionReason) {
         let previous = self.p.leader;
         self.p.leader_epoch += 1;
         let epoch = self.p.leader_epoch;
         self.p.leader = Some(leader);
+        self.p.last_leader = Some(leader);
         self.p.isr = isr;
-        if previous != Some(leader) {
-            Producer {
-                p: self.p,
-                out: self.out,
-            }
-            .fail_pending();
+        if self.p.last_known_leader.take().is_some() {
+            self.out.push(Event::ElrChanged {
+                elr: self.p.elr,
+                last_known_leader: None,
+            });
         }
-        // A response on its way to the new leader, as a follower, is fenced.
-        self.follower(leader).lose_in_flight(LossReason::Fenced { epoch });
-        self.reset_leader_state(leader);
+        if previous != Some(leader) {
+            self.fail_pending_acks();
+        }
         self.out.push(Event::LeaderElected {
             leader,
             epoch,
             isr,
             reason,
         });
+        if !self.p.brokers[leader].is_alive() {
+            return;
+        }
+        // A response on its way to the new leader, as a follower, is fenced.
+        self.follower(leader).lose_in_flight(LossReason::Fenced { epoch });
+        self.reset_leader_state(leader);
         let b = &mut self.p.brokers[leader];
         let leo = b.leo();
         if self.p.protocol.rules().records_epoch_on_election() && b.durable.epoch_cache.assign(epoch, leo) {
@@ -200,6 +217,10 @@ impl Controller<'_> {
             };
             self.follower(f).follow(leader, cause, epoch);
         }
+        self.advance_hw();
+    }
+
+    fn advance_hw(&mut self) {
         if let Some(mut l) = Leader::current(self.p, self.out) {
             l.maybe_advance_hw();
         }
@@ -390,6 +411,8 @@ mod tests {
                     leo: 1,
                     hw: 0,
                     latest_epoch: Some(0),
+                    broker_epoch: 1,
+                    clean: false,
                 },
                 Event::BecameFollower {
                     broker: 1,
@@ -422,6 +445,8 @@ mod tests {
                     leo: 1,
                     hw: 1,
                     latest_epoch: Some(0),
+                    broker_epoch: 1,
+                    clean: false,
                 },
                 Event::EpochsTrimmed {
                     broker: 1,

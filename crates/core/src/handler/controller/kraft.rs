@@ -1,0 +1,247 @@
+//! The KRaft controller of Kafka 4.1 (`kraft-elr`): no ISR change moves the leader
+//! epoch, every leader change does (to and from no leader too); Eligible Leader
+//! Replicas (KIP-966) keep brokers that left an ISR below min ISR electable; the
+//! controller fences brokers one at a time; restarts are clean or unclean.
+//! References: Kafka 4.1 `PartitionChangeBuilder`, `ReplicationControlManager`,
+//! `ClusterControlManager`.
+
+use super::{Controller, ControllerRules, Out};
+use crate::broker_set::{BrokerIx, BrokerSet};
+use crate::command::{CommandError, CrashTarget};
+use crate::config::Setting;
+use crate::event::{ElectionReason, Event, ShrinkReason};
+use crate::partition::Partition;
+
+pub(crate) struct KRaft;
+
+/// What set off an election, for its reason.
+#[derive(Clone, Copy)]
+enum Trigger {
+    LeaderFenced,
+    Restart,
+}
+
+impl ControllerRules for KRaft {
+    /// The brokers stop at the same instant; the controller fences them one at a
+    /// time, in the order written (`ReplicationControlManager.handleBrokerFenced`).
+    fn crash(&self, c: &mut Controller<'_>, targets: &[CrashTarget]) {
+        for t in targets {
+            c.stop_broker(*t, true);
+        }
+        if c.p.leader.is_some_and(|l| targets.iter().any(|t| t.broker == l)) {
+            c.lose_leader();
+        }
+        for t in targets {
+            fence(c, t.broker, ShrinkReason::Crashed);
+        }
+        c.advance_hw();
+    }
+
+    /// A controlled shutdown (`handleBrokerControlledShutdown`): the log is
+    /// flushed, leadership moves, the broker leaves the ISR and leaves a clean mark.
+    fn shutdown(&self, c: &mut Controller<'_>, broker: BrokerIx) {
+        c.out.push(Event::ShutDown { broker });
+        let led = c.p.leader == Some(broker);
+        c.stop_broker(
+            CrashTarget {
+                broker,
+                unflushed_from: None,
+            },
+            true,
+        );
+        c.p.brokers[broker].durable.clean_shutdown = true;
+        if led {
+            c.lose_leader();
+        }
+        fence(c, broker, ShrinkReason::ShutDown);
+        c.advance_hw();
+    }
+
+    /// Without the clean mark the restart is unclean: a first change removes the
+    /// broker from the ISR and the ELR, with an election that cannot pick it
+    /// (`handleBrokerUncleanShutdown`); then it is unfenced with a new broker epoch
+    /// and, if there is still no leader, an election runs that can pick it.
+    fn restart(&self, c: &mut Controller<'_>, broker: BrokerIx) {
+        let clean = c.p.brokers[broker].durable.clean_shutdown;
+        if !clean {
+            let old = c.p.isr;
+            if old.contains(broker) && (c.p.has_elr() || old.len() > 1) {
+                c.p.isr.remove(broker);
+                c.out.push(Event::IsrShrunk {
+                    broker,
+                    isr: c.p.isr,
+                    reason: ShrinkReason::UncleanRestart,
+                });
+            }
+            elr_rule(c.p, old, BrokerSet::only(broker), c.out);
+            if c.p.leader.is_none() {
+                elect_leader(c, Trigger::Restart);
+            }
+        }
+        c.start_broker(broker, clean);
+        // Its log end as the leader knew it from an earlier broker epoch counts
+        // for nothing: it rejoins only through a fetch in its new broker epoch.
+        if let Some(state) = c.p.leader.and_then(|l| c.p.brokers[l].leader_state_mut()) {
+            state.followers[broker].leo = None;
+        }
+        if c.p.leader.is_none() {
+            elect_leader(c, Trigger::Restart);
+        }
+        if c.p.leader != Some(broker) {
+            c.follow_or_wait(broker);
+        }
+    }
+
+    /// Under KRaft the controller always notices: `crash` then `restart`.
+    fn bounce(&self, c: &mut Controller<'_>, target: CrashTarget) {
+        self.crash(c, &[target]);
+        self.restart(c, target.broker);
+    }
+
+    /// The admin elections (`ReplicationControlManager.electLeaders`): a clean one
+    /// moves leadership within the ISR (or, with the ISR empty, to an ELR member);
+    /// an unclean one acts only on a leaderless partition.
+    fn elect(&self, c: &mut Controller<'_>, broker: BrokerIx, unclean: bool) {
+        if unclean {
+            set_elr(c, BrokerSet::default(), None);
+            return c.make_leader(broker, BrokerSet::only(broker), ElectionReason::Requested { unclean });
+        }
+        if c.p.leader == Some(broker) {
+            return; // no election needed, no new epoch
+        }
+        if c.p.isr.is_empty() {
+            return elect_from_elr(c, broker);
+        }
+        let isr = c.p.isr;
+        c.make_leader(broker, isr, ElectionReason::Requested { unclean });
+    }
+
+    fn check_elect(&self, p: &Partition, broker: BrokerIx, unclean: bool) -> Result<(), CommandError> {
+        if unclean {
+            return match p.leader {
+                Some(_) => Err(CommandError::HasLeader),
+                None => Ok(()),
+            };
+        }
+        let eligible = p.isr.contains(broker) || (p.isr.is_empty() && p.elr.contains(broker));
+        if eligible && !p.is_fenced(broker) {
+            Ok(())
+        } else {
+            Err(CommandError::NotEligible { broker })
+        }
+    }
+
+    fn leader_changed_isr(&self, p: &mut Partition, old: BrokerSet, out: &mut Out) {
+        elr_rule(p, old, BrokerSet::default(), out);
+    }
+
+    /// KIP-966: a change of min.insync.replicas clears the ELR of the topic's
+    /// partitions (the ELR was chosen against the old minimum).
+    fn setting_changed(&self, p: &mut Partition, setting: &Setting, out: &mut Out) {
+        if matches!(setting, Setting::MinInsyncReplicas(_)) && p.has_elr() {
+            let lkl = p.last_known_leader;
+            set_elr_in(p, BrokerSet::default(), lkl, out);
+        }
+    }
+}
+
+/// The controller fences `broker`: it leaves the ISR (through the ELR rule), and
+/// if it led, an election runs in which brokers not yet fenced still count.
+fn fence(c: &mut Controller<'_>, broker: BrokerIx, reason: ShrinkReason) {
+    c.p.fenced.insert(broker);
+    let old = c.p.isr;
+    // Without an ELR (version 0) the ISR never becomes empty.
+    if old.contains(broker) && (c.p.has_elr() || old.len() > 1) {
+        c.p.isr.remove(broker);
+        c.out.push(Event::IsrShrunk {
+            broker,
+            isr: c.p.isr,
+            reason,
+        });
+        elr_rule(c.p, old, BrokerSet::default(), c.out);
+    }
+    if c.p.leader == Some(broker) {
+        elect_leader(c, Trigger::LeaderFenced);
+    }
+}
+
+/// The ELR on every change of the ISR from `old` (`PartitionChangeBuilder`,
+/// version 1): with at least *min* members the ELR empties; otherwise it becomes
+/// (ELR ∪ old ISR) − new ISR, minus `unclean` (brokers restarting uncleanly). The
+/// change that empties the ISR records its leader as the last known leader.
+fn elr_rule(p: &mut Partition, old: BrokerSet, unclean: BrokerSet, out: &mut Out) {
+    if !p.has_elr() {
+        return;
+    }
+    let elr = if p.isr.len() as u32 >= p.min_isr() {
+        BrokerSet::default()
+    } else {
+        p.elr.union(old).minus(p.isr).minus(unclean)
+    };
+    let last_known_leader = if p.isr.is_empty() && !old.is_empty() {
+        p.leader.or(p.last_leader)
+    } else {
+        p.last_known_leader
+    };
+    set_elr_in(p, elr, last_known_leader, out);
+}
+
+fn set_elr(c: &mut Controller<'_>, elr: BrokerSet, last_known_leader: Option<BrokerIx>) {
+    set_elr_in(c.p, elr, last_known_leader, c.out);
+}
+
+fn set_elr_in(p: &mut Partition, elr: BrokerSet, last_known_leader: Option<BrokerIx>, out: &mut Out) {
+    if (elr, last_known_leader) != (p.elr, p.last_known_leader) {
+        p.elr = elr;
+        p.last_known_leader = last_known_leader;
+        out.push(Event::ElrChanged { elr, last_known_leader });
+    }
+}
+
+/// With the ISR empty, an ELR member leads: the ISR becomes just it, and it leaves
+/// the ELR by the ELR rule.
+fn elect_from_elr(c: &mut Controller<'_>, broker: BrokerIx) {
+    let old = c.p.isr;
+    c.p.isr = BrokerSet::only(broker);
+    elr_rule(c.p, old, BrokerSet::default(), c.out);
+    c.make_leader(broker, BrokerSet::only(broker), ElectionReason::FromElr);
+}
+
+/// `PartitionChangeBuilder.electLeader`, in assignment order: the first unfenced
+/// ISR member; with the ISR empty, the first unfenced ELR member; with both empty,
+/// the last known leader if unfenced; with unclean election enabled, the first
+/// unfenced broker; otherwise none, a change to no leader (one more epoch).
+fn elect_leader(c: &mut Controller<'_>, trigger: Trigger) {
+    let p = &*c.p;
+    let unfenced = |b: &BrokerIx| !p.is_fenced(*b);
+    let (clean, unclean) = match trigger {
+        Trigger::LeaderFenced => (ElectionReason::LeaderFailed, ElectionReason::UncleanAfterFailure),
+        Trigger::Restart => (
+            ElectionReason::CameBack { unclean: false },
+            ElectionReason::CameBack { unclean: true },
+        ),
+    };
+    if let Some(b) = p.isr.iter().find(unfenced) {
+        let isr = p.isr;
+        return c.make_leader(b, isr, clean);
+    }
+    if p.isr.is_empty() {
+        if let Some(b) = p.elr.iter().find(unfenced) {
+            return elect_from_elr(c, b);
+        }
+        if p.elr.is_empty() {
+            if let Some(b) = p.last_known_leader.filter(unfenced) {
+                return c.make_leader(b, BrokerSet::only(b), ElectionReason::LastKnownLeader);
+            }
+        }
+    }
+    if p.config.unclean_leader_election {
+        if let Some(b) = (0..p.brokers.len()).find(unfenced) {
+            set_elr(c, BrokerSet::default(), None);
+            return c.make_leader(b, BrokerSet::only(b), unclean);
+        }
+    }
+    if c.p.leader.is_some() {
+        c.go_offline(true);
+    }
+}
