@@ -47,7 +47,7 @@ fn workload_from(first_leader: usize, suffix: &str) -> Vec<Command> {
     commands
 }
 
-const PROTOCOLS: [Protocol; 4] = Protocol::ALL;
+const PROTOCOLS: [Protocol; 5] = Protocol::ALL;
 
 /// Applies the whole workload; throughput is reported in commands per second.
 #[divan::bench(args = PROTOCOLS)]
