@@ -109,7 +109,7 @@ fn setup(n: usize, protocol: Protocol) -> Setup {
         brokers: (0..n).map(|i| format!("B{i}")).collect(),
         leader: 0,
         config: Config {
-            elr_version: (n % 2 == 0) as u8,
+            elr_version: u8::from(n.is_multiple_of(2)),
             ..Config::default()
         },
         protocol,
