@@ -3,12 +3,13 @@
 //! safety checker read the state it left. A `Cluster` reads as its `Partition`.
 
 use crate::broker_set::{BrokerIx, BrokerSet};
-use crate::command::{Command, CommandError};
+use crate::command::{Command, CommandError, CrashTarget};
 use crate::event::{Event, LossReason, Violation};
 use crate::handler::controller::{self, Controller};
 use crate::handler::follower::Follower;
 use crate::handler::leader::Leader;
 use crate::handler::producer::Producer;
+use crate::log::Value;
 use crate::partition::Partition;
 use crate::safety::Safety;
 use std::ops::Deref;
@@ -102,6 +103,51 @@ impl Cluster {
         }
         self.safety.check(&self.partition, &mut out);
         Ok(out)
+    }
+
+    /// What may happen next: every command of a fixed menu that `apply` accepts
+    /// now, in a fixed order — `produce value`, then for each broker in assignment
+    /// order: fetch, send, deliver, drop, crash, shutdown, bounce, restart, elect,
+    /// elect unclean. Not in the menu: crashes of several brokers, unflushed loss
+    /// (`@offset`), `max=`, `tick` and `set`; a caller that wants them builds them
+    /// and asks `check`. The page's buttons, the keyboard, autoplay and the checker
+    /// all ask here.
+    pub fn enabled(&self, value: &Value) -> Vec<Command> {
+        let mut menu = vec![Command::Produce {
+            value: value.clone(),
+            acks: None,
+        }];
+        for b in 0..self.partition.brokers.len() {
+            let target = CrashTarget {
+                broker: b,
+                unflushed_from: None,
+            };
+            menu.extend([
+                Command::Fetch { follower: b, max: None },
+                Command::Send { follower: b, max: None },
+                Command::Deliver { follower: b },
+                Command::Drop { follower: b },
+                Command::Crash { targets: vec![target] },
+                Command::Shutdown { broker: b },
+                Command::Bounce { target },
+                Command::Restart { broker: b },
+                Command::Elect {
+                    broker: b,
+                    unclean: false,
+                },
+                Command::Elect {
+                    broker: b,
+                    unclean: true,
+                },
+            ]);
+        }
+        menu.retain(|c| self.check(c).is_ok());
+        menu
+    }
+
+    /// Whether `apply` would accept `command` now, and why not.
+    pub fn check(&self, command: &Command) -> Result<(), CommandError> {
+        self.validate(command)
     }
 
     fn validate(&self, command: &Command) -> Result<(), CommandError> {

@@ -126,7 +126,18 @@ fn drive(n: usize, protocol: Protocol, ops: &[Op], mut each: impl FnMut(&Cluster
     let mut log = Vec::new();
     for (i, op) in ops.iter().enumerate() {
         let before = c.clone();
-        match c.apply(&command(op, n, i)) {
+        let cmd = command(op, n, i);
+        // `enabled` is the one source of what may happen next: it lists a
+        // command of its menu exactly when `apply` accepts it.
+        if in_menu(&cmd) {
+            let value = match &cmd {
+                Command::Produce { value, .. } => value.clone(),
+                _ => Arc::from("m"),
+            };
+            let listed = c.enabled(&value).contains(&cmd);
+            assert_eq!(listed, c.check(&cmd).is_ok(), "{cmd:?}");
+        }
+        match c.apply(&cmd) {
             Ok(events) => {
                 each(&c, &events);
                 log.push(events);
@@ -135,6 +146,18 @@ fn drive(n: usize, protocol: Protocol, ops: &[Op], mut each: impl FnMut(&Cluster
         }
     }
     log
+}
+
+/// Whether `enabled` has `command` in its menu.
+fn in_menu(command: &Command) -> bool {
+    match command {
+        Command::Produce { acks, .. } => acks.is_none(),
+        Command::Fetch { max, .. } | Command::Send { max, .. } => max.is_none(),
+        Command::Crash { targets } => targets.len() == 1 && targets[0].unflushed_from.is_none(),
+        Command::Bounce { target } => target.unflushed_from.is_none(),
+        Command::Tick { .. } | Command::Set { .. } => false,
+        _ => true,
+    }
 }
 
 fn check_invariants(c: &Cluster) {

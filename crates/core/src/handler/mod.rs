@@ -46,3 +46,43 @@ pub(crate) mod testing {
         command
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{cluster, command};
+    use std::sync::Arc;
+
+    // The one source of what may happen next: every command it lists applies,
+    // and the ones it leaves out are refused.
+    #[test]
+    fn enabled_lists_what_apply_accepts() {
+        // Under 0.11 the controller's epoch bump for C leaves B's response in flight.
+        let c = cluster("protocol kip-101\nbrokers A B C\nproduce m1\nsend B\ncrash C");
+        let lines: Vec<String> = c
+            .enabled(&Arc::from("m2"))
+            .iter()
+            .map(|cmd| crate::scenario::command_line(&["A".into(), "B".into(), "C".into()], cmd))
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                "produce m2",
+                "crash A",
+                "shutdown A",
+                "elect A",
+                "elect A unclean",
+                "deliver B",
+                "drop B",
+                "crash B",
+                "shutdown B",
+                "bounce B",
+                "elect B",
+                "elect B unclean",
+                "restart C",
+            ]
+        );
+        for refused in ["fetch B", "fetch A", "elect C", "bounce A", "restart A"] {
+            assert!(c.check(&command(&c, refused)).is_err(), "{refused}");
+        }
+    }
+}
