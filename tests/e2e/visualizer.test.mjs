@@ -290,11 +290,11 @@ test('dark colour scheme and reduced motion', async () => {
 test('every preset replays under every protocol without an error', async () => {
   const { page, errors } = await open();
   const presets = await page.getByTestId('preset').locator('option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
-  assert.equal(presets.length, 6);
+  assert.equal(presets.length, 7);
   for (const preset of presets) {
     await page.getByTestId('preset').selectOption(preset);
     const steps = await page.getByTestId('step-count').textContent();
-    for (const protocol of ['hw', 'kip-101', 'kip-279', 'diverging-epoch']) {
+    for (const protocol of ['hw', 'kip-101', 'kip-279', 'diverging-epoch', 'kraft-elr']) {
       await page.getByTestId('protocol').selectOption(protocol);
       assert.equal(await page.getByTestId('notice').count(), 0, `${preset} under ${protocol}`);
       assert.ok(Number(await page.getByTestId('step-count').textContent()) > 0);

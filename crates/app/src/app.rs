@@ -196,7 +196,9 @@ pub fn app() -> Html {
             <div class="app embed" ref={root} data-on-screen={state.on_screen.to_string()}>
                 <header class="embed-head">
                     <strong class="embed-title" data-testid="title">{ state.title.as_deref().map(|t| crate::presets::display_title(lang, t)).unwrap_or_else(|| label(lang, Label::AppTitle).to_string()) }</strong>
-                    <span class="embed-protocol">{ label(lang, crate::components::header::protocol_label(state.view.protocol())) }</span>
+                    <span class="embed-protocol" title={narrate::protocol_note(lang, state.view.protocol())}>
+                        { narrate::protocol_option(lang, state.view.protocol()) }
+                    </span>
                     <a class="open-full" data-testid="open-full" href={(*full_app).clone()} target="_blank" rel="noopener">
                         { label(lang, Label::OpenFullApp) }
                     </a>

@@ -1,7 +1,8 @@
 //! Facts derived from the whole history for display: where safety checks fired,
-//! where truncation decisions happened, and what each replica has lost.
+//! where decisions happened (truncations, epoch bumps, followers that keep
+//! following, brokers waiting for a leader), and what each replica has lost.
 
-use replab_core::event::{Event, ViolationKind};
+use replab_core::event::{ElectionReason, Event, FollowerNext, ViolationKind};
 use replab_core::timeline::Timeline;
 use replab_core::Record;
 
@@ -17,11 +18,118 @@ pub fn violation_marks(t: &Timeline) -> Vec<(usize, ViolationKind)> {
         .collect()
 }
 
-/// Steps at or before `cursor` with a truncation decision, latest first.
+/// What a decision the panel explains is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum DecisionKind {
+    /// The ZooKeeper controller bumped the leader epoch when followers crashed;
+    /// the leader stays leader (it covers the followers that keep following).
+    EpochBump,
+    /// A broker that had waited for a leader starts following one.
+    LeaderFound,
+    /// A broker restarted while the partition had no leader, and waits.
+    WaitForLeader,
+    /// A follower keeps following the same leader into a new epoch (before KAFKA-7164).
+    KeptFollowing,
+    /// A truncation decision.
+    Truncation,
+}
+
+/// One decision of a step: its kind, the index of its event in the step's events,
+/// the broker it is about, and for `LeaderFound` the step since which it waited.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub kind: DecisionKind,
+    pub event: usize,
+    pub broker: usize,
+    pub since: usize,
+}
+
+/// The decisions of step `k` (1-based), the epoch bump first, then brokers that
+/// found or wait for a leader, then followers that keep following, then
+/// truncations; in event order within a kind.
+pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
+    let events = t.events_of(k);
+    let bump = events.iter().any(|e| {
+        matches!(
+            e,
+            Event::LeaderElected {
+                reason: ElectionReason::FollowersCrashed,
+                ..
+            }
+        )
+    });
+    let elected = events.iter().any(|e| matches!(e, Event::LeaderElected { .. }));
+    let mut out: Vec<Decision> = events
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| {
+            let (kind, broker, since) = match *e {
+                Event::LeaderElected {
+                    leader,
+                    reason: ElectionReason::FollowersCrashed,
+                    ..
+                } => (DecisionKind::EpochBump, leader, 0),
+                // At an epoch bump the bump explains what each follower does.
+                Event::KeptFollowing { broker, .. } if !bump => (DecisionKind::KeptFollowing, broker, 0),
+                Event::BecameFollower {
+                    broker,
+                    next: FollowerNext::WaitForLeader,
+                    ..
+                } => (DecisionKind::WaitForLeader, broker, 0),
+                // Only an election ends a wait.
+                Event::BecameFollower {
+                    broker,
+                    leader: Some(_),
+                    ..
+                } if elected => (DecisionKind::LeaderFound, broker, waiting_since(t, k, broker)?),
+                Event::Truncation { broker, .. } => (DecisionKind::Truncation, broker, 0),
+                _ => return None,
+            };
+            Some(Decision {
+                kind,
+                event: i,
+                broker,
+                since,
+            })
+        })
+        .collect();
+    out.sort_by_key(|d| d.kind);
+    out
+}
+
+/// If broker `b` was waiting for a leader when step `k` began, the step at which
+/// it started to wait: the latest event about it before `k` says so.
+fn waiting_since(t: &Timeline, k: usize, b: usize) -> Option<usize> {
+    for j in (1..k).rev() {
+        for e in t.events_of(j).iter().rev() {
+            match *e {
+                Event::BecameFollower {
+                    broker,
+                    next: FollowerNext::WaitForLeader,
+                    ..
+                } if broker == b => return Some(j),
+                Event::BecameFollower { broker, .. }
+                | Event::KeptFollowing { broker, .. }
+                | Event::Crashed { broker, .. }
+                | Event::Restarted { broker, .. }
+                | Event::LeaderElected { leader: broker, .. }
+                | Event::RequestSent { follower: broker, .. }
+                    if broker == b =>
+                {
+                    return None
+                }
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// Steps at or before `cursor` with a decision, latest first.
 pub fn decision_steps(t: &Timeline, cursor: usize) -> impl Iterator<Item = usize> + '_ {
     (1..=cursor.min(t.len()))
         .rev()
-        .filter(|&k| t.events_of(k).iter().any(|e| matches!(e, Event::Truncation { .. })))
+        .filter(|&k| !decisions_of(t, k).is_empty())
 }
 
 /// Where in step `k` broker `b` lost records (truncated, or never flushed): the

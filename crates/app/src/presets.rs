@@ -40,6 +40,11 @@ pub const PRESETS: &[Preset] = &[
         text: include_str!("../../../web/scenarios/min-isr-protects.scn"),
         title: Label::PresetMinIsr,
     },
+    Preset {
+        id: "same-leader-new-epoch",
+        text: include_str!("../../../web/scenarios/same-leader-new-epoch.scn"),
+        title: Label::PresetSameLeader,
+    },
 ];
 
 pub fn find(id: &str) -> Option<&'static Preset> {

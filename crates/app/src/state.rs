@@ -124,6 +124,21 @@ impl AppState {
         self.view = Rc::new(self.timeline.borrow().state_at(self.cursor));
     }
 
+    /// The loaded scenario's history under `protocol`, if `current` is still
+    /// exactly that scenario's history under its own protocol.
+    fn reload_source_under(&self, current: &Timeline, protocol: Protocol) -> Option<Timeline> {
+        let script = scenario::parse(self.source.as_deref()?).ok()?;
+        let own: Vec<&Command> = script
+            .commands_under(current.setup().protocol)
+            .map(|(_, c)| c)
+            .collect();
+        let same = own.len() == current.commands().len() && own.iter().zip(current.commands()).all(|(a, b)| *a == b);
+        if !same || script.setup(Some(current.setup().protocol)) != *current.setup() {
+            return None;
+        }
+        scenario::load(&script, Some(protocol)).ok().map(|l| l.timeline)
+    }
+
     fn replace_timeline(&mut self, timeline: Timeline, cursor: usize) {
         self.timeline = Rc::new(RefCell::new(timeline));
         self.revision += 1;
@@ -272,6 +287,15 @@ impl Reducible for AppState {
                 }
                 let t = s.timeline.borrow().clone();
                 let cursor = s.cursor;
+                // A history that is still the loaded scenario's is loaded again
+                // under the new protocol, so its `under` lines apply; a history the
+                // reader changed is replayed command by command.
+                if let Some(reloaded) = s.reload_source_under(&t, p) {
+                    let cursor = if cursor == t.len() { reloaded.len() } else { cursor };
+                    s.replace_timeline(reloaded, cursor);
+                    s.undo = None;
+                    return Rc::new(s);
+                }
                 match t.with_protocol(p) {
                     Ok(replayed) => s.replace_timeline(replayed, cursor),
                     Err(e) => {
@@ -433,6 +457,30 @@ mod tests {
         assert_eq!(s.len(), len);
         assert!(s.view.violations().is_empty());
         assert_eq!(s.cursor, len);
+    }
+
+    #[test]
+    fn a_preset_switched_to_another_protocol_runs_its_own_lines_for_it() {
+        let preset = crate::presets::find("data-loss").expect("preset");
+        let script = scenario::parse(preset.text).expect("parses");
+        let mut s = Rc::new(AppState::new(Lang::En, false));
+        s = reduce(
+            s,
+            Action::Load {
+                script: Rc::new(script),
+                text: Rc::from(preset.text),
+                preset: Some(preset.id),
+            },
+        );
+        // Under kraft-elr B leads after its restart: the hw history's `fetch B`
+        // would be refused, but the preset's `under kraft-elr` lines fetch A.
+        s = reduce(s, Action::SetProtocol(Protocol::KraftElr));
+        assert_eq!(s.notice, None);
+        assert_eq!(s.cursor, s.len());
+        assert_eq!(s.view.leader(), Some(1));
+        s = reduce(s, Action::SetProtocol(Protocol::Hw));
+        assert_eq!(s.notice, None);
+        assert_eq!(s.view.leader(), Some(0));
     }
 
     #[test]

@@ -1,9 +1,9 @@
-//! The current frame — every broker's lane and the latest truncation decision —
+//! The current frame — every broker's lane and the latest decisions —
 //! as a standalone SVG figure, for authors who need a static picture.
 
 use crate::decision_text::Described;
 use replab_core::Cluster;
-use replab_narrate::{label, Label, Lang};
+use replab_narrate::{self as narrate, label, Label, Lang};
 use std::fmt::Write;
 
 const WIDTH: u32 = 960;
@@ -45,14 +45,9 @@ pub fn frame(lang: Lang, view: &Cluster, title: &str, step: usize, decisions: &[
     let decision_lines: Vec<(bool, String)> = decisions
         .iter()
         .flat_map(|d| {
-            let mut v = vec![(true, format!("{} · {}", label(lang, Label::Decision), d.broker))];
-            for (l, text) in [
-                (Label::Question, &d.question),
-                (Label::Answer, &d.answer),
-                (Label::Rule, &d.rule),
-                (Label::Result, &d.result),
-            ] {
-                for (i, line) in wrap(&format!("{}: {text}", label(lang, l)), 110)
+            let mut v = vec![(true, d.heading(lang))];
+            for (l, text) in &d.rows {
+                for (i, line) in wrap(&format!("{}: {text}", label(lang, *l)), 110)
                     .into_iter()
                     .enumerate()
                 {
@@ -73,7 +68,7 @@ pub fn frame(lang: Lang, view: &Cluster, title: &str, step: usize, decisions: &[
         s,
         r##"<text x="16" y="28" font-size="18" font-weight="700" fill="#1d1f23">{}</text><text x="16" y="50" fill="#5d6470">{} · {} {} · {} {step}</text>"##,
         esc(title),
-        esc(view.protocol().name()),
+        esc(&narrate::protocol_option(lang, view.protocol())),
         esc(label(lang, Label::Epoch)),
         view.leader_epoch(),
         esc(label(lang, Label::Step)),
@@ -174,7 +169,7 @@ pub fn frame(lang: Lang, view: &Cluster, title: &str, step: usize, decisions: &[
             esc(label(lang, Label::EpochCache)),
             WIDTH - 190,
             y + 56,
-            esc(&if view.protocol() == replab_core::Protocol::Hw {
+            esc(&if !view.rules().has_epoch_cache() {
                 label(lang, Label::NoEpochsBefore011).to_string()
             } else if epochs.is_empty() {
                 label(lang, Label::NoEpochs).to_string()

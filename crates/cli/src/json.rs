@@ -21,6 +21,7 @@ pub fn final_state(run: &Run) -> Value {
                 "hw": b.hw(),
                 "log": b.durable.log.records(),
                 "epoch_cache": b.durable.epoch_cache.entries(),
+                "broker_epoch": b.broker_epoch,
             })
         })
         .collect();
@@ -52,6 +53,8 @@ pub fn final_state(run: &Run) -> Value {
         "leader": c.leader().map(|l| names.get(l)),
         "leader_epoch": c.leader_epoch(),
         "isr": c.isr().iter().map(|b| names.get(b)).collect::<Vec<_>>(),
+        "elr": c.elr().iter().map(|b| names.get(b)).collect::<Vec<_>>(),
+        "last_known_leader": c.last_known_leader().map(|l| names.get(l)),
         "brokers": brokers,
         "acked": c.acked(),
         "violations": violations,

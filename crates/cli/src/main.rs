@@ -3,6 +3,7 @@
 //! `replab run [--json] [--protocol P] FILE|-` runs one scenario and narrates it
 //! (or prints its final state as JSON). `replab check [--protocol P|all] FILE...`
 //! runs every file's expectations and prints a pass/fail line per file.
+//! `replab protocols` lists the protocols with the Kafka releases each stands for.
 //! Exit codes: 0 ok, 1 an expectation failed, 2 the script (or the call) is invalid.
 
 mod json;
@@ -14,9 +15,10 @@ use std::io::Read;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  replab run [--json] [--protocol hw|kip-101|kip-279|diverging-epoch] FILE|-
+  replab run [--json] [--protocol P] FILE|-   (P: a name from `replab protocols`)
   replab check [--protocol P|all] FILE...
-  replab link [--protocol P] [--step N] [--lang en|zh] FILE|-   (prints a share-link fragment; step: the end)";
+  replab link [--protocol P] [--step N] [--lang en|zh] FILE|-   (prints a share-link fragment; step: the end)
+  replab protocols   (lists the protocols and the Kafka releases each stands for)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,6 +26,10 @@ fn main() -> ExitCode {
         Some("run") => run_command(&args[1..]),
         Some("check") => check_command(&args[1..]),
         Some("link") => link_command(&args[1..]),
+        Some("protocols") if args.len() == 1 => {
+            print!("{}", protocols());
+            Ok(ExitCode::SUCCESS)
+        }
         Some("--help" | "-h" | "help") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -140,13 +146,25 @@ fn run_command(args: &[String]) -> Result<ExitCode, String> {
     })
 }
 
-/// One line per event, each tagged with its statement's line.
+/// Each protocol on a line: its name, then the releases it stands for and what
+/// marks it.
+fn protocols() -> String {
+    Protocol::ALL
+        .iter()
+        .map(|&p| format!("{:<16} {}\n", p.name(), narrate::protocol_note(Lang::En, p)))
+        .collect()
+}
+
+/// A header line (the title, if any, and the protocol with the Kafka releases it
+/// stands for), then one line per event, each tagged with its statement's line.
 fn narration(script: &Script, run: &Run) -> String {
     let names = Names(&script.brokers);
-    let mut out = String::new();
-    if let Some(t) = &script.title {
-        out += &format!("{t} (protocol {})\n", run.protocol().name());
-    }
+    let p = run.protocol();
+    let protocol = format!("protocol {}: {}", p.name(), narrate::stands_for(Lang::En, p));
+    let mut out = match &script.title {
+        Some(t) => format!("{t} ({protocol})\n"),
+        None => format!("{protocol}\n"),
+    };
     for step in &run.steps {
         for e in &step.events {
             out += &format!("line {:>3}: {}\n", step.line, narrate::event(Lang::En, &names, e));

@@ -50,12 +50,16 @@ fn json_output_has_the_contract_shape() {
     assert_eq!(b["epoch_cache"], serde_json::json!([{"epoch": 0, "start_offset": 0}]));
     assert_eq!(
         v["violations"],
-        serde_json::json!([{"kind": "committed-write-lost", "line": 20, "detail": "m2 at offset 1"}])
+        serde_json::json!([{"kind": "committed-write-lost", "line": 23, "detail": "m2 at offset 1"}])
     );
+    // Contract 1.2 fields: no ELR under ZooKeeper; each broker restarted once.
+    assert_eq!(v["elr"], serde_json::json!([]));
+    assert_eq!(v["last_known_leader"], serde_json::Value::Null);
+    assert_eq!(v["brokers"][0]["broker_epoch"], 1);
     let truncations = v["truncations"].as_array().expect("array");
     assert_eq!(truncations.len(), 2);
     assert_eq!(truncations[0]["broker"], "A");
-    assert_eq!(truncations[0]["line"], 16);
+    assert_eq!(truncations[0]["line"], 18);
     assert_eq!(
         (truncations[0]["from"].as_u64(), truncations[0]["to"].as_u64()),
         (Some(2), Some(1))
@@ -112,8 +116,8 @@ fn check_prints_a_line_per_file_and_protocol() {
     let o = replab(&["check", "--protocol", "all", "web/scenarios/data-loss.scn"], None);
     assert_eq!(o.status.code(), Some(0));
     let text = stdout(&o);
-    assert_eq!(text.lines().filter(|l| l.starts_with("PASS")).count(), 4, "{text}");
-    assert!(text.ends_with("check: 4 passed, 0 failed\n"));
+    assert_eq!(text.lines().filter(|l| l.starts_with("PASS")).count(), 5, "{text}");
+    assert!(text.ends_with("check: 5 passed, 0 failed\n"));
     let o = replab(&["check", "--protocol", "nope", "web/scenarios/data-loss.scn"], None);
     assert_eq!(o.status.code(), Some(2));
 }
@@ -145,4 +149,50 @@ fn link_prints_a_fragment_that_decodes_to_the_file() {
     let o = replab(&["link", "--step", "99", "web/scenarios/data-loss.scn"], None);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("past the scenario's end"));
+}
+
+#[test]
+fn run_names_the_kafka_releases_its_protocol_stands_for() {
+    let o = replab(&["run", "web/scenarios/data-loss.scn"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).lines().next(),
+        Some("Data loss: a quick restart, then a leader change (protocol hw: Kafka 0.10, ZooKeeper controller)")
+    );
+    let o = replab(
+        &["run", "--protocol", "kip-279", "-"],
+        Some("brokers A B\nproduce m1\n"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert_eq!(
+        text.lines().next(),
+        Some("protocol kip-279: Kafka 2.1–2.6, ZooKeeper controller")
+    );
+    assert!(
+        text.lines().nth(1).is_some_and(|l| l.starts_with("line   2: ")),
+        "{text}"
+    );
+    // --json stays as the contract fixes it.
+    let o = replab(&["run", "--json", "web/scenarios/data-loss.scn"], None);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
+    assert_eq!(v["protocol"], "hw");
+}
+
+#[test]
+fn protocols_lists_each_with_its_releases() {
+    let o = replab(&["protocols"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), replab_core::Protocol::ALL.len(), "{text}");
+    for (line, p) in lines.iter().zip(replab_core::Protocol::ALL) {
+        assert!(line.starts_with(p.name()), "{line}");
+    }
+    assert!(lines[0].contains("Kafka 0.10 with the ZooKeeper controller"), "{text}");
+    assert!(
+        lines[3].contains("Kafka 2.8 to 3.x") && lines[3].contains("KAFKA-10554"),
+        "{text}"
+    );
+    assert_eq!(replab(&["protocols", "extra"], None).status.code(), Some(2));
 }

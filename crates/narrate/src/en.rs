@@ -1,6 +1,6 @@
 //! English.
 
-use super::Names;
+use super::{EpochRecord, Explain, Names, Reaction};
 use replab_core::command::CommandError;
 use replab_core::event::{
     AckFailure, ElectionReason, Event, FollowerNext, LossReason, ProduceRefusal, ShrinkReason, TruncationRule,
@@ -8,6 +8,7 @@ use replab_core::event::{
 };
 use replab_core::message::{Reply, Request};
 use replab_core::scenario::{Found, ScriptErrorKind};
+use replab_core::Protocol;
 
 fn plural(n: u64, one: &str, many: &str) -> String {
     if n == 1 {
@@ -125,6 +126,170 @@ fn election_reason(names: &Names, leader: usize, r: &ElectionReason) -> String {
         ElectionReason::FollowersCrashed => format!(
             "{l} stays leader: the ZooKeeper controller writes a new leader epoch whenever it removes crashed followers from the ISR"
         ),
+        ElectionReason::FromElr => format!("{l} elected from the ELR: the ISR was empty"),
+        ElectionReason::LastKnownLeader => {
+            format!("{l} elected as last known leader: no ISR or ELR member was left")
+        }
+    }
+}
+
+pub fn releases(p: Protocol) -> &'static str {
+    match p {
+        Protocol::Hw => "Kafka 0.10",
+        Protocol::Kip101 => "Kafka 0.11",
+        Protocol::Kip279 => "Kafka 2.1–2.6",
+        Protocol::DivergingEpoch => "Kafka 2.8–3.x",
+        Protocol::KraftElr => "Kafka 4.1",
+    }
+}
+
+pub fn protocol_note(p: Protocol) -> &'static str {
+    match p {
+        Protocol::Hw => {
+            "Kafka 0.10 with the ZooKeeper controller: no leader epochs yet; a replica that becomes a follower \
+             truncates to its own high watermark"
+        }
+        Protocol::Kip101 => {
+            "Kafka 0.11 with the ZooKeeper controller: leader epochs (KIP-101); the leader answers \
+             OffsetsForLeaderEpoch with an end offset only"
+        }
+        Protocol::Kip279 => {
+            "Kafka 2.1 to 2.6 with the ZooKeeper controller: the leader answers OffsetsForLeaderEpoch with an epoch \
+             and its end offset (KIP-279), and a follower checks its log on every new epoch (KAFKA-7164)"
+        }
+        Protocol::DivergingEpoch => {
+            "Kafka 2.8 to 3.x with the ZooKeeper controller: truncation on fetch (KAFKA-10554, shipped in 2.8); \
+             every fetch carries the follower's latest epoch and the leader answers DivergingEpoch"
+        }
+        Protocol::KraftElr => {
+            "Kafka 4.1 with the KRaft controller: truncation on fetch as in 2.8; no ISR change moves the leader \
+             epoch; Eligible Leader Replicas (KIP-966) and a strict min ISR (the HW holds below min.insync.replicas)"
+        }
+    }
+}
+
+/// What a follower does, without its subject ("must first validate its log ...").
+fn reaction(names: &Names, leader: usize, r: Reaction) -> String {
+    let l = names.get(leader);
+    match r {
+        Reaction::KeepsFollowing => format!("keeps following {l} without checking its log"),
+        Reaction::Validates => "must first validate its log with OffsetsForLeaderEpoch".into(),
+        Reaction::FetchChecked => {
+            format!("fetches from its log end, each fetch carrying its latest epoch for {l} to check")
+        }
+        Reaction::TruncatesToHw { hw, from } if hw < from => {
+            format!("truncates to its own high watermark, {hw}, then fetches")
+        }
+        Reaction::TruncatesToHw { hw, .. } => {
+            format!("keeps its log, which ends at its own high watermark, {hw}, and fetches")
+        }
+        Reaction::Fetches => "fetches from its log end".into(),
+    }
+}
+
+/// The same, as what it will do once a leader is elected.
+fn future_reaction(r: Reaction) -> String {
+    match r {
+        Reaction::Validates => "validate its log with OffsetsForLeaderEpoch first".into(),
+        Reaction::FetchChecked => {
+            "fetch from its log end, each fetch carrying its latest epoch for the leader to check".into()
+        }
+        Reaction::TruncatesToHw { hw, .. } => format!("truncate to its own high watermark, {hw}, then fetch"),
+        Reaction::KeepsFollowing | Reaction::Fetches => "fetch from its log end".into(),
+    }
+}
+
+pub fn explain(names: &Names, e: &Explain) -> String {
+    let n = |b: usize| names.get(b);
+    match *e {
+        Explain::BumpCause { crashed, isr } => format!(
+            "{} crashed, and the controller removed {} from the ISR (now {})",
+            names.list(crashed),
+            if crashed.len() == 1 { "it" } else { "them" },
+            names.list(isr)
+        ),
+        Explain::BumpRule { leader, epoch } => format!(
+            "the ZooKeeper controller writes a new leader epoch with every ISR change it makes \
+             (LeaderAndIsr.newLeaderAndIsr): {} stays leader, in epoch {epoch}",
+            n(leader)
+        ),
+        Explain::BumpLeader { leader, epoch, record } => match record {
+            EpochRecord::AtOnce { offset } => format!(
+                "{} leads on in epoch {epoch} and records it in its leader-epoch cache at once, from offset {offset}",
+                n(leader)
+            ),
+            EpochRecord::WithNextWrite => format!(
+                "{} leads on in epoch {epoch}; as in Kafka 0.11, it records the epoch only with its next write",
+                n(leader)
+            ),
+            EpochRecord::NoCache => format!(
+                "{} leads on in epoch {epoch}; before Kafka 0.11 no replica keeps a leader-epoch cache",
+                n(leader)
+            ),
+        },
+        Explain::BumpFollower {
+            follower,
+            leader,
+            reaction: r,
+        } => {
+            let why = if r == Reaction::KeepsFollowing {
+                "before Kafka 2.1 the same leader in a new epoch was not a change (KAFKA-7164)"
+            } else {
+                "from Kafka 2.1 every new leader epoch is a change, even with the same leader (KAFKA-7164)"
+            };
+            format!("{} {}: {why}", n(follower), reaction(names, leader, r))
+        }
+        Explain::NoFollowerRunning => "no other replica is running to see the new epoch".into(),
+        Explain::SameLeaderCause { leader, epoch, reason } => match reason {
+            ElectionReason::FollowersCrashed => format!(
+                "{} stays leader into epoch {epoch}: the controller removed crashed followers from the ISR",
+                n(leader)
+            ),
+            r => format!(
+                "{} leads again, in epoch {epoch}: {}",
+                n(leader),
+                election_reason(names, leader, r)
+            ),
+        },
+        Explain::SameLeaderRule => "before Kafka 2.1 a follower started over only when the leader changed: the same \
+             leader in a new epoch was not a change (Partition.makeFollower; KAFKA-7164, fixed in 2.1)"
+            .into(),
+        Explain::KeptFollowingResult { follower, leader } => format!(
+            "{} keeps following {} without checking its log: its fetcher, and any response in flight, carry on",
+            n(follower),
+            n(leader)
+        ),
+        Explain::WaitingCause { broker, leo, hw } => format!(
+            "{} restarts from disk (LEO {leo}, HW {hw}) while the partition has no leader",
+            n(broker)
+        ),
+        Explain::WaitingRule => "a replica follows only a live leader: until one is elected it neither truncates \
+             nor validates (ReplicaManager.makeFollowers)"
+            .into(),
+        Explain::WaitingResult { broker } => format!("{} keeps its log as it is and waits", n(broker)),
+        Explain::WaitingNext { broker, reaction: r } => {
+            format!("once a leader is elected, {} will {}", n(broker), future_reaction(r))
+        }
+        Explain::LeaderFoundCause { leader, epoch, reason } => format!(
+            "{} becomes leader in epoch {epoch}: {}",
+            n(leader),
+            election_reason(names, leader, reason)
+        ),
+        Explain::LeaderFoundRule { broker, since } => format!(
+            "{} had waited for a leader since step {since}, its log untouched; only now that a leader is alive \
+             does it start following (ReplicaManager.makeFollowers)",
+            n(broker)
+        ),
+        Explain::LeaderFoundResult {
+            follower,
+            leader,
+            reaction: r,
+        } => format!(
+            "{} stops waiting, follows {} and {}",
+            n(follower),
+            n(leader),
+            reaction(names, leader, r)
+        ),
     }
 }
 
@@ -207,10 +372,47 @@ pub fn event(names: &Names, e: &Event) -> String {
                 None => what,
             }
         }
-        Event::Restarted { broker, leo, hw, latest_epoch } => format!(
-            "{} restarts from disk with LEO {leo}, HW {hw} and {}",
+        Event::Restarted {
+            broker,
+            leo,
+            hw,
+            latest_epoch,
+            broker_epoch,
+            clean,
+        } => format!(
+            "{} restarts{} from disk with LEO {leo}, HW {hw} and {}, in broker epoch {broker_epoch}",
             n(*broker),
+            if *clean { " cleanly" } else { "" },
             latest_epoch.map_or("no leader epochs".into(), |e| format!("latest epoch {e}"))
+        ),
+        Event::ShutDown { broker } => format!(
+            "{} shuts down cleanly: it flushes its log, hands over leadership and leaves the ISR",
+            n(*broker)
+        ),
+        Event::ElrChanged { elr, last_known_leader } => format!(
+            "the ELR is now {}; last known leader: {}",
+            names.list(*elr),
+            last_known_leader.map_or("none".to_string(), |b| n(b).to_string())
+        ),
+        Event::HighWatermarkHeld {
+            broker,
+            hw,
+            isr,
+            min_isr,
+        } => format!(
+            "{}'s HW is held at {hw}: the ISR has {isr} of min.insync.replicas {min_isr} (strict min ISR, Kafka 3.7+)",
+            n(*broker)
+        ),
+        Event::LeaderElected {
+            leader,
+            epoch,
+            isr,
+            reason: ElectionReason::FollowersCrashed,
+        } => format!(
+            "{} stays leader, now in epoch {epoch} (ISR: {}): the ZooKeeper controller writes a new leader epoch \
+             whenever it removes crashed followers from the ISR",
+            n(*leader),
+            names.list(*isr)
         ),
         Event::LeaderElected { leader, epoch, isr, reason } => format!(
             "{} becomes leader in epoch {epoch} (ISR: {}): {}",
@@ -249,6 +451,12 @@ pub fn event(names: &Names, e: &Event) -> String {
         ),
         Event::IsrShrunk { broker, isr, reason } => match reason {
             ShrinkReason::Crashed => format!("{} leaves the ISR (now {}): it crashed", n(*broker), names.list(*isr)),
+            ShrinkReason::ShutDown => format!("{} leaves the ISR (now {}): it shut down", n(*broker), names.list(*isr)),
+            ShrinkReason::UncleanRestart => format!(
+                "{} leaves the ISR (now {}): it restarts without a clean shutdown, so the controller cannot trust its log end",
+                n(*broker),
+                names.list(*isr)
+            ),
             ShrinkReason::Lagged { since_ms } => format!(
                 "{} leaves the ISR (now {}): not caught up since {since_ms} ms, longer than replica.lag.time.max.ms",
                 n(*broker),
@@ -287,6 +495,11 @@ pub fn command_error(names: &Names, e: &CommandError) -> String {
         }
         CommandError::DuplicateTarget { broker } => format!("broker '{}' is named twice", n(*broker)),
         CommandError::NoTargets => "no broker named".into(),
+        CommandError::NotEligible { broker } => format!(
+            "broker '{}' may not lead: it must be an unfenced ISR member, or an ELR member while the ISR is empty",
+            n(*broker)
+        ),
+        CommandError::HasLeader => "an unclean election acts only on a partition with no leader".into(),
     }
 }
 

@@ -26,10 +26,6 @@ labels! {
     Tagline => "One partition's replicas, live: click to write, fetch, crash and restart, and watch every truncation decision.",
         "一个分区的副本，实时演示：点击写入、拉取、崩溃、重启，看清每一次截断决定。";
     Protocol => "Protocol", "协议";
-    ProtocolHw => "hw (before 0.11)", "hw（0.11 之前）";
-    ProtocolKip101 => "kip-101 (0.11 leader epochs)", "kip-101（0.11 leader epoch）";
-    ProtocolKip279 => "kip-279 (2.1)", "kip-279（2.1）";
-    ProtocolDiverging => "diverging-epoch (2.7+)", "diverging-epoch（2.7+）";
     Preset => "Preset", "预设场景";
     PresetChoose => "Choose a story…", "选择一个故事…";
     OtherLanguage => "中文", "English";
@@ -92,16 +88,24 @@ labels! {
     WaitingForLeader => "waiting for a leader", "等待 leader";
     Lost => "lost", "已丢失";
     LostTitle => "Gone from this replica's log", "已从该副本的日志中消失";
+    Decisions => "Decisions", "决定";
     Decision => "Truncation decision", "截断决定";
-    NoDecision => "No truncation yet. Crash and restart a broker, or change the leader, to see one.",
-        "还没有截断。让某个 broker 崩溃再重启，或者更换 leader，就能看到。";
+    DecisionEpochBump => "Leader epoch bump", "leader 纪元递增";
+    DecisionSameLeader => "Same leader, new epoch", "同一个 leader，新的纪元";
+    DecisionWaiting => "Restarted without a leader", "重启时没有 leader";
+    DecisionLeaderFound => "A leader to follow at last", "终于有了可跟随的 leader";
+    NoDecision => "No decision yet. Crash and restart a broker, or change the leader, to see one.",
+        "还没有决定。让某个 broker 崩溃再重启，或者更换 leader，就能看到。";
     Question => "Question", "提问";
     Answer => "Answer", "回答";
     Rule => "Rule", "规则";
     Result => "Result", "结果";
+    Cause => "Cause", "起因";
+    Followers => "Followers", "各 follower";
+    Then => "Then", "之后";
     Kept => "keeps its whole log", "保留全部日志";
     TruncatedTo => "truncates to", "截断到";
-    EarlierDecisions => "Earlier decisions", "更早的截断决定";
+    EarlierDecisions => "Earlier decisions", "更早的决定";
     AsksAgain => "then asks again", "然后再问一次";
     EventLog => "What happened", "发生了什么";
     NoEvents => "Nothing yet: produce a message to start.", "还没有事件：写入一条消息开始吧。";
@@ -146,6 +150,7 @@ labels! {
     PresetFastFailover => "Fast leader failover: two leader changes in a row", "快速故障转移：连续两次更换 leader";
     PresetUnclean => "Unclean election loses acknowledged writes", "不干净选举会丢失已确认的写入";
     PresetMinIsr => "min.insync.replicas=2 refuses the write instead", "min.insync.replicas=2 改为拒绝写入";
+    PresetSameLeader => "Same leader, new epoch: the follower that never checked", "同一个 leader、新的纪元：从不校验的 follower";
     Checkpoints => "On disk", "磁盘上";
     HwRule => "no question: before leader epochs it truncates to its own HW", "不提问：没有 leader epoch 时直接截断到自己的 HW";
     Before => "before", "之前";

@@ -9,8 +9,10 @@ mod zh;
 pub use labels::{label, Label};
 
 use replab_core::command::CommandError;
-use replab_core::event::{Event, Violation};
+use replab_core::event::{ElectionReason, Event, Violation};
+use replab_core::protocol::ControllerKind;
 use replab_core::scenario::{Found, ScriptError, ScriptErrorKind};
+use replab_core::{BrokerIx, BrokerSet, Protocol};
 
 /// The languages narration is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -62,6 +64,155 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
     match lang {
         Lang::En => en::event(names, e),
         Lang::Zh => zh::event(names, e),
+    }
+}
+
+/// The Kafka releases a protocol stands for ("Kafka 2.8–3.x").
+pub fn releases(lang: Lang, p: Protocol) -> &'static str {
+    match lang {
+        Lang::En => en::releases(p),
+        Lang::Zh => zh::releases(p),
+    }
+}
+
+/// A protocol as the selector lists it: its name and its releases
+/// ("diverging-epoch (Kafka 2.8–3.x)").
+pub fn protocol_option(lang: Lang, p: Protocol) -> String {
+    match lang {
+        Lang::En => format!("{} ({})", p.name(), releases(lang, p)),
+        Lang::Zh => format!("{}（{}）", p.name(), releases(lang, p)),
+    }
+}
+
+/// What a protocol stands for, in short: its releases and their controller
+/// ("Kafka 2.8–3.x, ZooKeeper controller").
+pub fn stands_for(lang: Lang, p: Protocol) -> String {
+    let controller = match p.controller() {
+        ControllerKind::ZooKeeper => "ZooKeeper",
+        ControllerKind::KRaft => "KRaft",
+    };
+    match lang {
+        Lang::En => format!("{}, {controller} controller", releases(lang, p)),
+        Lang::Zh => format!("{}，{controller} 控制器", releases(lang, p)),
+    }
+}
+
+/// One sentence on a protocol: the releases it stands for, their controller,
+/// and what marks the generation.
+pub fn protocol_note(lang: Lang, p: Protocol) -> &'static str {
+    match lang {
+        Lang::En => en::protocol_note(p),
+        Lang::Zh => zh::protocol_note(p),
+    }
+}
+
+/// What a follower does when it is told of a new leader or a new epoch, as the
+/// decision panel tells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reaction {
+    /// It carries on without checking its log (before KAFKA-7164, Kafka 2.1).
+    KeepsFollowing,
+    /// It asks the leader with OffsetsForLeaderEpoch before fetching.
+    Validates,
+    /// It fetches from its log end, each fetch carrying its latest epoch for the
+    /// leader to check (truncation on fetch).
+    FetchChecked,
+    /// It truncates to its own high watermark (its log ended at `from`), then fetches.
+    TruncatesToHw { hw: u64, from: u64 },
+    /// It fetches from its log end.
+    Fetches,
+}
+
+/// How the leader of a new epoch records it in its leader-epoch cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EpochRecord {
+    /// At once, at its log end (Kafka 2.1+).
+    AtOnce { offset: u64 },
+    /// With its next write (Kafka 0.11).
+    WithNextWrite,
+    /// Not at all: no leader-epoch cache before Kafka 0.11.
+    NoCache,
+}
+
+/// One row of a decision the panel explains besides truncations: the controller's
+/// epoch bump on a follower crash, a follower that keeps following the same leader
+/// into a new epoch, and a restarted broker that waits for a leader, then finds one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Explain<'a> {
+    /// Which followers crashed and left the ISR.
+    BumpCause {
+        crashed: BrokerSet,
+        isr: BrokerSet,
+    },
+    /// Why the epoch changed although the leader did not.
+    BumpRule {
+        leader: BrokerIx,
+        epoch: u32,
+    },
+    /// The leader in its new epoch.
+    BumpLeader {
+        leader: BrokerIx,
+        epoch: u32,
+        record: EpochRecord,
+    },
+    /// What one follower does about the new epoch.
+    BumpFollower {
+        follower: BrokerIx,
+        leader: BrokerIx,
+        reaction: Reaction,
+    },
+    /// No other replica is running to see the new epoch.
+    NoFollowerRunning,
+    /// The leader a follower already followed leads again, in a new epoch, and why.
+    SameLeaderCause {
+        leader: BrokerIx,
+        epoch: u32,
+        reason: &'a ElectionReason,
+    },
+    /// Why the follower did nothing about it (KAFKA-7164).
+    SameLeaderRule,
+    KeptFollowingResult {
+        follower: BrokerIx,
+        leader: BrokerIx,
+    },
+    /// A broker restarted while the partition had no leader.
+    WaitingCause {
+        broker: BrokerIx,
+        leo: u64,
+        hw: u64,
+    },
+    WaitingRule,
+    WaitingResult {
+        broker: BrokerIx,
+    },
+    /// What it will do once a leader is elected.
+    WaitingNext {
+        broker: BrokerIx,
+        reaction: Reaction,
+    },
+    /// A leader was elected while a restarted broker waited.
+    LeaderFoundCause {
+        leader: BrokerIx,
+        epoch: u32,
+        reason: &'a ElectionReason,
+    },
+    /// Why it acts only now: it had waited since step `since`.
+    LeaderFoundRule {
+        broker: BrokerIx,
+        since: usize,
+    },
+    LeaderFoundResult {
+        follower: BrokerIx,
+        leader: BrokerIx,
+        reaction: Reaction,
+    },
+}
+
+/// A row of a decision in words.
+pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
+    match lang {
+        Lang::En => en::explain(names, e),
+        Lang::Zh => zh::explain(names, e),
     }
 }
 

@@ -1,6 +1,6 @@
 //! 中文。
 
-use super::Names;
+use super::{EpochRecord, Explain, Names, Reaction};
 use replab_core::command::CommandError;
 use replab_core::event::{
     AckFailure, ElectionReason, Event, FollowerNext, LossReason, ProduceRefusal, ShrinkReason, TruncationRule,
@@ -8,6 +8,7 @@ use replab_core::event::{
 };
 use replab_core::message::{Reply, Request};
 use replab_core::scenario::{Found, ScriptErrorKind};
+use replab_core::Protocol;
 
 fn epoch_opt(e: Option<u32>) -> String {
     e.map_or("（无纪元）".into(), |e| format!("纪元 {e}"))
@@ -76,7 +77,10 @@ pub fn truncation_reason(rule: &TruncationRule) -> String {
             asked: Some(asked),
             end_offset,
         } => format!("leader 说纪元 {asked} 结束于位移 {end_offset}"),
-        TruncationRule::LeaderEndOffset { asked: None, end_offset } => {
+        TruncationRule::LeaderEndOffset {
+            asked: None,
+            end_offset,
+        } => {
             format!("follower 以纪元 -1 询问，同样没有纪元的 leader 回答自己的日志末端 {end_offset}")
         }
         TruncationRule::UndefinedEndOffset { asked, hw } => {
@@ -132,6 +136,160 @@ fn election_reason(names: &Names, leader: usize, r: &ElectionReason) -> String {
         ElectionReason::FollowersCrashed => {
             format!("{l} 仍是 leader：ZooKeeper 控制器每次把崩溃的 follower 移出 ISR 都会写入新的 leader 纪元")
         }
+        ElectionReason::FromElr => format!("{l} 从 ELR 中当选：ISR 已经为空"),
+        ElectionReason::LastKnownLeader => format!("{l} 作为最后已知的 leader 当选：ISR 和 ELR 中都没有可用的成员"),
+    }
+}
+
+pub fn releases(p: Protocol) -> &'static str {
+    match p {
+        Protocol::Hw => "Kafka 0.10",
+        Protocol::Kip101 => "Kafka 0.11",
+        Protocol::Kip279 => "Kafka 2.1–2.6",
+        Protocol::DivergingEpoch => "Kafka 2.8–3.x",
+        Protocol::KraftElr => "Kafka 4.1",
+    }
+}
+
+pub fn protocol_note(p: Protocol) -> &'static str {
+    match p {
+        Protocol::Hw => {
+            "Kafka 0.10，使用 ZooKeeper 控制器：还没有 leader epoch，成为 follower 的副本截断到自己的高水位"
+        }
+        Protocol::Kip101 => {
+            "Kafka 0.11，使用 ZooKeeper 控制器：引入 leader epoch（KIP-101），leader 对 OffsetsForLeaderEpoch \
+             只回答结束位移"
+        }
+        Protocol::Kip279 => {
+            "Kafka 2.1 到 2.6，使用 ZooKeeper 控制器：leader 对 OffsetsForLeaderEpoch 回答纪元及其结束位移\
+             （KIP-279），follower 在每个新纪元都校验日志（KAFKA-7164）"
+        }
+        Protocol::DivergingEpoch => {
+            "Kafka 2.8 到 3.x，使用 ZooKeeper 控制器：拉取时截断（KAFKA-10554，2.8 开始提供）；\
+             每次拉取都带上 follower 的最新纪元，日志分叉时 leader 以 DivergingEpoch 回答"
+        }
+        Protocol::KraftElr => {
+            "Kafka 4.1，使用 KRaft 控制器：拉取时截断与 2.8 相同；ISR 变化不再推进 leader 纪元；\
+             有资格的 leader 副本（ELR，KIP-966）与严格的最小 ISR（ISR 少于 min.insync.replicas 时高水位不动）"
+        }
+    }
+}
+
+/// follower 做什么（不含主语）。
+fn reaction(names: &Names, leader: usize, r: Reaction) -> String {
+    let l = names.get(leader);
+    match r {
+        Reaction::KeepsFollowing => format!("继续跟随 {l}，不校验日志"),
+        Reaction::Validates => "要先用 OffsetsForLeaderEpoch 校验日志".into(),
+        Reaction::FetchChecked => format!("从日志末端拉取，每次拉取都带上自己的最新纪元，由 {l} 检查"),
+        Reaction::TruncatesToHw { hw, from } if hw < from => format!("截断到自己的高水位 {hw}，再拉取"),
+        Reaction::TruncatesToHw { hw, .. } => format!("保留日志（它正好结束于自己的高水位 {hw}），再拉取"),
+        Reaction::Fetches => "从日志末端拉取".into(),
+    }
+}
+
+/// 选出 leader 之后它将做什么。
+fn future_reaction(r: Reaction) -> String {
+    match r {
+        Reaction::Validates => "先用 OffsetsForLeaderEpoch 校验日志".into(),
+        Reaction::FetchChecked => "从日志末端拉取，每次拉取都带上最新纪元供 leader 检查".into(),
+        Reaction::TruncatesToHw { hw, .. } => format!("截断到自己的高水位 {hw}，再拉取"),
+        Reaction::KeepsFollowing | Reaction::Fetches => "从日志末端拉取".into(),
+    }
+}
+
+pub fn explain(names: &Names, e: &Explain) -> String {
+    let n = |b: usize| names.get(b);
+    match *e {
+        Explain::BumpCause { crashed, isr } => format!(
+            "{} 崩溃，控制器把{}移出了 ISR（现在是 {}）",
+            list(names, crashed),
+            if crashed.len() == 1 { "它" } else { "它们" },
+            list(names, isr)
+        ),
+        Explain::BumpRule { leader, epoch } => format!(
+            "ZooKeeper 控制器每次修改 ISR 都会写入新的 leader 纪元（LeaderAndIsr.newLeaderAndIsr）：\
+             {} 仍是 leader，进入纪元 {epoch}",
+            n(leader)
+        ),
+        Explain::BumpLeader { leader, epoch, record } => match record {
+            EpochRecord::AtOnce { offset } => format!(
+                "{} 在纪元 {epoch} 继续担任 leader，并立即把这个纪元记入 leader epoch 缓存，起始于位移 {offset}",
+                n(leader)
+            ),
+            EpochRecord::WithNextWrite => format!(
+                "{} 在纪元 {epoch} 继续担任 leader；与 Kafka 0.11 一样，它要等下一次写入才记录这个纪元",
+                n(leader)
+            ),
+            EpochRecord::NoCache => format!(
+                "{} 在纪元 {epoch} 继续担任 leader；Kafka 0.11 之前副本没有 leader epoch 缓存",
+                n(leader)
+            ),
+        },
+        Explain::BumpFollower {
+            follower,
+            leader,
+            reaction: r,
+        } => {
+            let why = if r == Reaction::KeepsFollowing {
+                "Kafka 2.1 之前，同一个 leader 进入新纪元不算变化（KAFKA-7164）"
+            } else {
+                "从 Kafka 2.1 起，即使 leader 不变，每个新纪元也算变化（KAFKA-7164）"
+            };
+            format!("{} {}：{why}", n(follower), reaction(names, leader, r))
+        }
+        Explain::NoFollowerRunning => "没有其他副本在运行，无人看到新纪元".into(),
+        Explain::SameLeaderCause { leader, epoch, reason } => match reason {
+            ElectionReason::FollowersCrashed => {
+                format!(
+                    "{} 仍是 leader，进入纪元 {epoch}：控制器把崩溃的 follower 移出了 ISR",
+                    n(leader)
+                )
+            }
+            r => format!(
+                "{} 再次成为 leader，进入纪元 {epoch}：{}",
+                n(leader),
+                election_reason(names, leader, r)
+            ),
+        },
+        Explain::SameLeaderRule => "Kafka 2.1 之前，follower 只在 leader 换人时才重新开始：同一个 leader 进入新纪元\
+             不算变化（Partition.makeFollower；KAFKA-7164 在 2.1 修复）"
+            .into(),
+        Explain::KeptFollowingResult { follower, leader } => format!(
+            "{} 继续跟随 {}，不校验日志：它的拉取线程和在途响应照常进行",
+            n(follower),
+            n(leader)
+        ),
+        Explain::WaitingCause { broker, leo, hw } => {
+            format!("{} 从磁盘重启（LEO {leo}，HW {hw}），而分区此时没有 leader", n(broker))
+        }
+        Explain::WaitingRule => {
+            "副本只跟随存活的 leader：选出 leader 之前，它既不截断也不校验（ReplicaManager.makeFollowers）".into()
+        }
+        Explain::WaitingResult { broker } => format!("{} 保持日志不变，等待 leader", n(broker)),
+        Explain::WaitingNext { broker, reaction: r } => {
+            format!("选出 leader 后，{} 将{}", n(broker), future_reaction(r))
+        }
+        Explain::LeaderFoundCause { leader, epoch, reason } => format!(
+            "{} 成为纪元 {epoch} 的 leader：{}",
+            n(leader),
+            election_reason(names, leader, reason)
+        ),
+        Explain::LeaderFoundRule { broker, since } => format!(
+            "{} 从步骤 {since} 起一直在等待 leader，日志原样未动；现在有了存活的 leader，它才开始跟随\
+             （ReplicaManager.makeFollowers）",
+            n(broker)
+        ),
+        Explain::LeaderFoundResult {
+            follower,
+            leader,
+            reaction: r,
+        } => format!(
+            "{} 结束等待，跟随 {}，{}",
+            n(follower),
+            n(leader),
+            reaction(names, leader, r)
+        ),
     }
 }
 
@@ -248,10 +406,38 @@ pub fn event(names: &Names, e: &Event) -> String {
             leo,
             hw,
             latest_epoch,
+            broker_epoch,
+            clean,
         } => format!(
-            "{} 从磁盘重启：LEO {leo}，HW {hw}，{}",
+            "{} {}从磁盘重启：LEO {leo}，HW {hw}，{}，broker 纪元 {broker_epoch}",
             n(*broker),
+            if *clean { "干净地" } else { "" },
             latest_epoch.map_or("没有 leader epoch".into(), |e| format!("最新纪元 {e}"))
+        ),
+        Event::ShutDown { broker } => format!("{} 受控关闭：刷盘、交出 leader 身份并离开 ISR", n(*broker)),
+        Event::ElrChanged { elr, last_known_leader } => format!(
+            "ELR 现在是 {}；最后已知的 leader：{}",
+            list(names, *elr),
+            last_known_leader.map_or("无".to_string(), |b| n(b).to_string())
+        ),
+        Event::HighWatermarkHeld {
+            broker,
+            hw,
+            isr,
+            min_isr,
+        } => format!(
+            "{} 的高水位停在 {hw}：ISR 只有 {isr} 个成员，少于 min.insync.replicas {min_isr}（严格最小 ISR，Kafka 3.7+）",
+            n(*broker)
+        ),
+        Event::LeaderElected {
+            leader,
+            epoch,
+            isr,
+            reason: ElectionReason::FollowersCrashed,
+        } => format!(
+            "{} 仍是 leader，进入纪元 {epoch}（ISR：{}）：ZooKeeper 控制器每次把崩溃的 follower 移出 ISR 都会写入新的 leader 纪元",
+            n(*leader),
+            list(names, *isr)
         ),
         Event::LeaderElected {
             leader,
@@ -293,6 +479,12 @@ pub fn event(names: &Names, e: &Event) -> String {
         ),
         Event::IsrShrunk { broker, isr, reason } => match reason {
             ShrinkReason::Crashed => format!("{} 离开 ISR（现在是 {}）：它崩溃了", n(*broker), list(names, *isr)),
+            ShrinkReason::ShutDown => format!("{} 离开 ISR（现在是 {}）：它已关闭", n(*broker), list(names, *isr)),
+            ShrinkReason::UncleanRestart => format!(
+                "{} 离开 ISR（现在是 {}）：它不是干净关闭后重启的，控制器不能信任它的日志末端",
+                n(*broker),
+                list(names, *isr)
+            ),
             ShrinkReason::Lagged { since_ms } => format!(
                 "{} 离开 ISR（现在是 {}）：从 {since_ms} ms 起一直没有追上，超过了 replica.lag.time.max.ms",
                 n(*broker),
@@ -325,6 +517,11 @@ pub fn command_error(names: &Names, e: &CommandError) -> String {
         CommandError::NotInIsr { broker } => format!("broker '{}' 不在 ISR 中（加上 'unclean' 才能选它）", n(*broker)),
         CommandError::DuplicateTarget { broker } => format!("broker '{}' 被列了两次", n(*broker)),
         CommandError::NoTargets => "没有指定 broker".into(),
+        CommandError::NotEligible { broker } => format!(
+            "broker '{}' 不能成为 leader：它必须是未被隔离的 ISR 成员，或在 ISR 为空时是 ELR 成员",
+            n(*broker)
+        ),
+        CommandError::HasLeader => "不干净选举只对没有 leader 的分区生效".into(),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Every event of every preset, under every protocol, narrates in both languages.
 
 use replab_core::scenario;
+use replab_core::Event;
 use replab_core::Protocol;
 use replab_narrate::{event, Lang, Names};
 
@@ -24,6 +25,177 @@ fn every_preset_event_has_an_english_and_a_chinese_sentence() {
         }
     }
     assert!(count > 500, "{count} events narrated");
+}
+
+/// Contract 1.1's events, which the presets need not all show: C's crash bumps the
+/// epoch with A still leader (B keeps following under `hw` and `kip-101`); B and C
+/// restart while the partition is offline and wait; A's recovery trims its epoch
+/// checkpoint (from `kip-279` on, where it recorded epoch 2 at its log end) and it
+/// leads again.
+const CONTRACT_1_1: &str = "brokers A B C\nset acks=1\nproduce m1\nfetch B\nfetch C\nfetch B\nfetch C\n\
+    crash C\nproduce m2\nelect B\nproduce m3\ncrash B@2\ncrash A\nrestart B\nrestart C\nrestart A\nfetch B\nfetch C\n";
+
+#[test]
+fn contract_1_1_events_have_an_english_and_a_chinese_sentence() {
+    use replab_core::event::{ElectionReason, FollowerNext};
+    let script = scenario::parse(CONTRACT_1_1).expect("parses");
+    let names = Names(&script.brokers);
+    let mut seen = [false; 4];
+    for p in Protocol::ALL {
+        let run = scenario::run(&script, Some(p)).expect("runs");
+        for e in run.steps.iter().flat_map(|s| s.events.iter()) {
+            let kind = match e {
+                Event::LeaderElected {
+                    reason: ElectionReason::FollowersCrashed,
+                    ..
+                } => 0,
+                Event::KeptFollowing { .. } => 1,
+                Event::BecameFollower {
+                    next: FollowerNext::WaitForLeader,
+                    ..
+                } => 2,
+                Event::EpochsTrimmed { .. } => 3,
+                _ => continue,
+            };
+            seen[kind] = true;
+            let en = event(Lang::En, &names, e);
+            let zh = event(Lang::Zh, &names, e);
+            assert!(!en.is_empty() && en.is_ascii(), "{en}");
+            assert!(zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{zh}");
+        }
+    }
+    assert_eq!(seen, [true; 4], "bump, kept following, waiting, epochs trimmed");
+    let kept = Event::KeptFollowing {
+        broker: 1,
+        leader: 0,
+        epoch: 1,
+    };
+    assert_eq!(
+        event(Lang::En, &names, &kept),
+        "B keeps following A in epoch 1 without checking its log: before Kafka 2.1 the same leader in a new epoch \
+         was not a change (KAFKA-7164)"
+    );
+    assert_eq!(
+        event(Lang::Zh, &names, &kept),
+        "B 在纪元 1 继续跟随 A，不校验日志：Kafka 2.1 之前，同一个 leader 进入新纪元不算变化（KAFKA-7164）"
+    );
+}
+
+/// Every row the decision panel can show beyond truncations, in both languages.
+#[test]
+fn every_decision_row_has_an_english_and_a_chinese_sentence() {
+    use replab_core::event::ElectionReason;
+    use replab_core::BrokerSet;
+    use replab_narrate::{explain, EpochRecord, Explain, Reaction};
+    let names = Names(&["A".into(), "B".into(), "C".into()]);
+    let reactions = [
+        Reaction::KeepsFollowing,
+        Reaction::Validates,
+        Reaction::FetchChecked,
+        Reaction::TruncatesToHw { hw: 1, from: 2 },
+        Reaction::TruncatesToHw { hw: 2, from: 2 },
+        Reaction::Fetches,
+    ];
+    let reason = ElectionReason::CameBack { unclean: false };
+    let mut rows = vec![
+        Explain::BumpCause {
+            crashed: BrokerSet::only(2),
+            isr: BrokerSet::all(2),
+        },
+        Explain::BumpRule { leader: 0, epoch: 1 },
+        Explain::NoFollowerRunning,
+        Explain::SameLeaderCause {
+            leader: 0,
+            epoch: 1,
+            reason: &ElectionReason::FollowersCrashed,
+        },
+        Explain::SameLeaderCause {
+            leader: 0,
+            epoch: 1,
+            reason: &reason,
+        },
+        Explain::SameLeaderRule,
+        Explain::KeptFollowingResult { follower: 1, leader: 0 },
+        Explain::WaitingCause {
+            broker: 1,
+            leo: 2,
+            hw: 1,
+        },
+        Explain::WaitingRule,
+        Explain::WaitingResult { broker: 1 },
+        Explain::LeaderFoundCause {
+            leader: 0,
+            epoch: 2,
+            reason: &reason,
+        },
+        Explain::LeaderFoundRule { broker: 1, since: 7 },
+    ];
+    for record in [
+        EpochRecord::AtOnce { offset: 1 },
+        EpochRecord::WithNextWrite,
+        EpochRecord::NoCache,
+    ] {
+        rows.push(Explain::BumpLeader {
+            leader: 0,
+            epoch: 1,
+            record,
+        });
+    }
+    for reaction in reactions {
+        rows.push(Explain::BumpFollower {
+            follower: 1,
+            leader: 0,
+            reaction,
+        });
+        rows.push(Explain::WaitingNext { broker: 1, reaction });
+        rows.push(Explain::LeaderFoundResult {
+            follower: 1,
+            leader: 0,
+            reaction,
+        });
+    }
+    for row in &rows {
+        let en = explain(Lang::En, &names, row);
+        let zh = explain(Lang::Zh, &names, row);
+        assert!(!en.is_empty() && en.is_ascii(), "{en}");
+        assert!(zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{zh}");
+    }
+    assert_eq!(
+        explain(Lang::En, &names, &rows[0]),
+        "C crashed, and the controller removed it from the ISR (now A, B)"
+    );
+    assert_eq!(
+        explain(Lang::Zh, &names, &rows[0]),
+        "C 崩溃，控制器把它移出了 ISR（现在是 A、B）"
+    );
+}
+
+/// Each protocol names the Kafka releases it stands for, in both languages.
+#[test]
+fn every_protocol_names_its_releases() {
+    use replab_narrate::{protocol_note, protocol_option, releases, stands_for};
+    for p in Protocol::ALL {
+        for lang in [Lang::En, Lang::Zh] {
+            let r = releases(lang, p);
+            assert!(r.starts_with("Kafka "), "{r}");
+            assert!(protocol_option(lang, p).starts_with(p.name()));
+            assert!(protocol_option(lang, p).contains(r));
+            assert!(stands_for(lang, p).starts_with(r));
+            assert!(protocol_note(lang, p).starts_with("Kafka "));
+        }
+        assert!(protocol_note(Lang::En, p).is_ascii(), "{}", protocol_note(Lang::En, p));
+    }
+    assert_eq!(protocol_option(Lang::En, Protocol::Hw), "hw (Kafka 0.10)");
+    assert_eq!(releases(Lang::En, Protocol::Kip101), "Kafka 0.11");
+    assert_eq!(
+        stands_for(Lang::En, Protocol::Kip279),
+        "Kafka 2.1–2.6, ZooKeeper controller"
+    );
+    assert_eq!(
+        stands_for(Lang::Zh, Protocol::DivergingEpoch),
+        "Kafka 2.8–3.x，ZooKeeper 控制器"
+    );
+    assert!(protocol_note(Lang::En, Protocol::DivergingEpoch).contains("KAFKA-10554"));
 }
 
 #[test]

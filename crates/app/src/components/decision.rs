@@ -1,14 +1,16 @@
-//! The latest truncation decision at or before the current step: the question
-//! asked, the answer, the rule applied and the result, as sentences and a picture
-//! of the follower's log before and after.
+//! The latest decisions at or before the current step, each as labelled rows: a
+//! truncation (the question asked, the answer, the rule applied and the result,
+//! with a picture of the follower's log before and after), the controller's epoch
+//! bump on a follower crash, a follower that keeps following the same leader into
+//! a new epoch, and a broker that waits for a leader, then finds one. Earlier
+//! decisions are listed under the latest, each linked to its step.
 
 use super::{send, Dispatch, History};
-use crate::decision_text::describe;
+use crate::decision_text::{describe, kind_name, summaries};
 use crate::history;
 use crate::state::Action;
 use replab_core::timeline::Timeline;
-use replab_core::Event;
-use replab_narrate::{self as narrate, label, Label, Lang, Names};
+use replab_narrate::{label, Label, Lang};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -49,23 +51,15 @@ pub fn decision_panel(p: &DecisionProps) -> Html {
     let steps: Vec<usize> = history::decision_steps(&t, p.cursor).take(EARLIER + 1).collect();
     let Some(&step) = steps.first() else {
         return html! {
-            <section class="panel decision" data-testid="decision" aria-label={label(lang, Label::Decision)}>
-                <h2>{ label(lang, Label::Decision) }</h2>
+            <section class="panel decision" data-testid="decision" aria-label={label(lang, Label::Decisions)}>
+                <h2>{ label(lang, Label::Decisions) }</h2>
                 <p class="empty">{ label(lang, Label::NoDecision) }</p>
             </section>
         };
     };
-    let names = Names(&t.setup().brokers);
-    let names = &names;
     let earlier: Vec<(usize, String)> = steps[1..]
         .iter()
-        .flat_map(|&k| {
-            t.events_of(k)
-                .iter()
-                .filter(|e| matches!(e, Event::Truncation { .. }))
-                .map(move |e| (k, narrate::event(lang, names, e)))
-                .collect::<Vec<_>>()
-        })
+        .flat_map(|&k| summaries(lang, &t, k).into_iter().map(move |text| (k, text)))
         .collect();
     html! {
         <>
@@ -99,25 +93,42 @@ fn decision_view(p: &ViewProps) -> Html {
     let step = p.step;
     let described = describe(lang, &p.timeline.borrow(), step);
     html! {
-        <section class="panel decision" data-testid="decision" data-step={step.to_string()} aria-label={label(lang, Label::Decision)}>
-            <h2>{ label(lang, Label::Decision) }
+        <section class="panel decision" data-testid="decision" data-step={step.to_string()} aria-label={label(lang, Label::Decisions)}>
+            <h2>{ label(lang, Label::Decisions) }
                 <button class="link" onclick={send(&p.dispatch, move || Action::StepTo(step))}>
                     { format!("{} {step}", label(lang, Label::AtStep)) }
                 </button>
             </h2>
             { for described.iter().map(|d| {
-                let (from, to, hw, mark) = (d.from, d.to, d.hw, d.leader_end);
+                let kind = kind_name(d.kind);
+                let rows = html! {
+                    <>
+                    <h3 class="decision-kind">{ d.heading(lang) }</h3>
+                    <dl>
+                        { for d.rows.iter().map(|(l, text)| html! {
+                            <>
+                            <dt>{ label(lang, *l) }</dt>
+                            <dd class={(*l == Label::Result).then_some("result")}>{ text.clone() }</dd>
+                            </>
+                        }) }
+                    </dl>
+                    </>
+                };
+                let Some(cut) = &d.cut else {
+                    return html! {
+                        <div class="decision-item" data-testid={format!("decision-{kind}")} data-kind={kind}
+                            data-broker={d.broker.clone()}>
+                            { rows }
+                        </div>
+                    };
+                };
+                let (from, to, hw, mark) = (cut.from, cut.to, cut.hw, cut.leader_end);
                 html! {
-                    <div class="decision-item" data-testid="decision-item" data-broker={d.broker.clone()}
+                    <div class="decision-item" data-testid="decision-item" data-kind={kind} data-broker={d.broker.clone()}
                         data-from={from.to_string()} data-to={to.to_string()}>
-                        <dl>
-                            <dt>{ label(lang, Label::Question) }</dt><dd>{ d.question.clone() }</dd>
-                            <dt>{ label(lang, Label::Answer) }</dt><dd>{ d.answer.clone() }</dd>
-                            <dt>{ label(lang, Label::Rule) }</dt><dd>{ d.rule.clone() }</dd>
-                            <dt>{ label(lang, Label::Result) }</dt><dd class="result">{ d.result.clone() }</dd>
-                        </dl>
+                        { rows }
                         <ol class="mini-log" aria-label={format!("{} {}", d.broker, label(lang, Label::Before))}>
-                            { for d.log.iter().map(|r| {
+                            { for cut.log.iter().map(|r| {
                                 let cut = r.offset >= to;
                                 html! {
                                     <li class={classes!("cell", format!("e{}", r.epoch % 8), cut.then_some("cut"))}

@@ -1,11 +1,12 @@
-//! Title, protocol and preset choice, language toggle, help.
+//! Title, protocol and preset choice (with the Kafka releases each protocol
+//! stands for), language toggle, help.
 
 use super::{send, target_value, Dispatch};
 use crate::presets::{self, PRESETS};
 use crate::state::Action;
 use replab_core::scenario;
 use replab_core::Protocol;
-use replab_narrate::{label, Label, Lang};
+use replab_narrate::{self as narrate, label, Label, Lang};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -16,15 +17,6 @@ pub struct HeaderProps {
     pub preset: Option<&'static str>,
     pub title: Option<Rc<str>>,
     pub dispatch: Dispatch,
-}
-
-pub fn protocol_label(p: Protocol) -> Label {
-    match p {
-        Protocol::Hw => Label::ProtocolHw,
-        Protocol::Kip101 => Label::ProtocolKip101,
-        Protocol::Kip279 => Label::ProtocolKip279,
-        Protocol::DivergingEpoch => Label::ProtocolDiverging,
-    }
 }
 
 #[function_component(Header)]
@@ -77,10 +69,11 @@ pub fn header(p: &HeaderProps) -> Html {
                 </label>
                 <label>
                     <span>{ label(lang, Label::Protocol) }</span>
-                    <select data-testid="protocol" onchange={on_protocol}>
+                    <select data-testid="protocol" onchange={on_protocol} title={narrate::protocol_note(lang, p.protocol)}
+                        aria-describedby="protocol-note">
                         { for Protocol::ALL.iter().map(|&proto| html! {
-                            <option value={proto.name()} selected={proto == p.protocol}>
-                                { label(lang, protocol_label(proto)) }
+                            <option value={proto.name()} selected={proto == p.protocol} title={narrate::protocol_note(lang, proto)}>
+                                { narrate::protocol_option(lang, proto) }
                             </option>
                         }) }
                     </select>
@@ -92,6 +85,9 @@ pub fn header(p: &HeaderProps) -> Html {
                 </button>
                 <button class="help-button" data-testid="help" aria-label={label(lang, Label::Help)} title={label(lang, Label::Help)}
                     onclick={send(&p.dispatch, || Action::ToggleHelp(true))}>{ "?" }</button>
+                <p class="protocol-note" id="protocol-note" data-testid="protocol-note">
+                    { narrate::protocol_note(lang, p.protocol) }
+                </p>
             </div>
         </header>
     }

@@ -4,7 +4,7 @@
 
 use super::{send, Dispatch};
 use crate::state::Action;
-use replab_core::{Cluster, Command, CrashTarget, Protocol, Record};
+use replab_core::{Cluster, Command, CrashTarget, Record};
 use replab_narrate::{self as narrate, label, Label, Lang};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -183,7 +183,7 @@ pub fn lane(p: &LaneProps) -> Html {
                 <div class="disk" title={label(lang, Label::EpochCacheTitle)}>
                     <span class="disk-title">{ label(lang, Label::Checkpoints) }</span>
                     <span>{ format!("{} {hw}", label(lang, Label::HwCheckpoint)) }</span>
-                    if c.protocol() == Protocol::Hw {
+                    if !c.rules().has_epoch_cache() {
                         <span class="no-epochs" data-testid={format!("epochs-{id}")}>{ label(lang, Label::NoEpochsBefore011) }</span>
                     } else {
                         <table class="epochs" data-testid={format!("epochs-{id}")}>
