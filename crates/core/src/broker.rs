@@ -142,12 +142,13 @@ impl Broker {
         self.follower_state().and_then(|f| f.in_flight.as_ref())
     }
 
-    /// Appends a record in `epoch` and records the epoch's start in the cache if it
-    /// is new (`Log.append` assigns the batch's partition leader epoch). Returns the
-    /// offset and whether the cache changed.
-    pub fn append(&mut self, epoch: u32, value: Value) -> (u64, bool) {
+    /// Appends a record in `epoch` and, with a leader-epoch cache (Kafka 0.11+),
+    /// records the epoch's start in it if it is new (`Log.append` assigns the
+    /// batch's partition leader epoch). Returns the offset and whether the cache
+    /// changed.
+    pub fn append(&mut self, epoch: u32, value: Value, keeps_cache: bool) -> (u64, bool) {
         let offset = self.durable.log.append(epoch, value);
-        let assigned = self.durable.epoch_cache.assign(epoch, offset);
+        let assigned = keeps_cache && self.durable.epoch_cache.assign(epoch, offset);
         (offset, assigned)
     }
 
@@ -196,8 +197,8 @@ mod tests {
     #[test]
     fn stop_loses_unflushed_records_and_caps_the_checkpoints() {
         let mut b = Broker::new("A".into());
-        b.append(0, Arc::from("m1"));
-        b.append(1, Arc::from("m2"));
+        b.append(0, Arc::from("m1"), true);
+        b.append(1, Arc::from("m2"), true);
         b.durable.hw = 2;
         assert_eq!(b.stop(Some(1)), 1);
         assert!(!b.is_alive());
@@ -209,7 +210,7 @@ mod tests {
     #[test]
     fn truncating_at_the_log_end_still_drops_an_empty_epoch_there() {
         let mut b = Broker::new("B".into());
-        b.append(0, Arc::from("m1"));
+        b.append(0, Arc::from("m1"), true);
         b.durable.epoch_cache.assign(1, 1); // elected in epoch 1, wrote nothing
         assert!(!b.truncate_to(1));
         assert_eq!(b.latest_epoch(), Some(0));
@@ -218,7 +219,7 @@ mod tests {
     #[test]
     fn stop_past_the_log_end_loses_nothing() {
         let mut b = Broker::new("A".into());
-        b.append(0, Arc::from("m1"));
+        b.append(0, Arc::from("m1"), true);
         assert_eq!(b.stop(Some(4)), 0);
         assert_eq!(b.leo(), 1);
     }

@@ -47,14 +47,20 @@ fn fired(run: &scenario::Run) -> Vec<&'static str> {
 }
 
 /// KIP-101 scenario 1: only the pre-epoch protocol loses the committed m2, and it
-/// fires at the leader change (`crash B`, line 20).
+/// fires at the leader change (`crash B`, line 23). Kafka 4.1 (kraft-elr) does not
+/// lose it either: the controller saw the bounce.
 #[test]
 fn data_loss_story_fires_only_before_leader_epochs() {
     let hw = run("data-loss.scn", Protocol::Hw);
     assert_eq!(fired(&hw), vec!["committed-write-lost"]);
     let line = hw.line_of(|e| matches!(e, replab_core::Event::ViolationFound { .. }));
-    assert_eq!(line, Some(20));
-    for p in [Protocol::Kip101, Protocol::Kip279, Protocol::DivergingEpoch] {
+    assert_eq!(line, Some(23));
+    for p in [
+        Protocol::Kip101,
+        Protocol::Kip279,
+        Protocol::DivergingEpoch,
+        Protocol::KraftElr,
+    ] {
         assert!(fired(&run("data-loss.scn", p)).is_empty(), "{}", p.name());
     }
 }
@@ -66,7 +72,12 @@ fn divergence_story_diverges_only_before_leader_epochs() {
         fired(&run("divergence.scn", Protocol::Hw)),
         vec!["committed-write-lost", "replicas-diverged"]
     );
-    for p in [Protocol::Kip101, Protocol::Kip279, Protocol::DivergingEpoch] {
+    for p in [
+        Protocol::Kip101,
+        Protocol::Kip279,
+        Protocol::DivergingEpoch,
+        Protocol::KraftElr,
+    ] {
         assert_eq!(
             fired(&run("divergence.scn", p)),
             vec!["committed-write-lost"],

@@ -171,11 +171,12 @@ impl Follower<'_> {
                 records,
                 high_watermark,
             } => {
+                let keeps_cache = self.p.rules().has_epoch_cache();
                 let b = &mut self.p.brokers[follower];
                 let from = b.leo();
                 for r in records.into_iter().filter(|r| r.offset >= from) {
                     debug_assert_eq!(r.offset, b.leo(), "records arrive at the log end");
-                    let (offset, assigned) = b.append(r.epoch, r.value);
+                    let (offset, assigned) = b.append(r.epoch, r.value, keeps_cache);
                     if assigned {
                         self.out.push(Event::EpochAssigned {
                             broker: follower,

@@ -32,7 +32,8 @@ impl Producer<'_> {
             return;
         }
         let epoch = self.p.leader_epoch;
-        let (offset, assigned) = self.p.brokers[leader].append(epoch, value.clone());
+        let keeps_cache = self.p.rules().has_epoch_cache();
+        let (offset, assigned) = self.p.brokers[leader].append(epoch, value.clone(), keeps_cache);
         self.out.push(Event::Appended {
             leader,
             offset,

@@ -410,7 +410,7 @@ mod tests {
                     broker: 1,
                     leo: 1,
                     hw: 0,
-                    latest_epoch: Some(0),
+                    latest_epoch: None, // no leader-epoch cache before 0.11
                     broker_epoch: 1,
                     clean: false,
                 },
