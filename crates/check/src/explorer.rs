@@ -1,0 +1,447 @@
+//! Breadth-first search over every history within the bounds, a slice at a time.
+//!
+//! States are expanded level by level, and every step from a state is checked
+//! for a violation — also a step into a state already seen, since a violation is
+//! fired by a step (a committed record overwritten leaves a state another history
+//! reaches cleanly). So the first violation found ends the shortest history that
+//! fires one. For each state only its parent and the index of the step from it
+//! are kept; the trace is rebuilt by replaying from the setup.
+
+use crate::actions::actions;
+use crate::bounds::{failures, Bounds, Spent};
+use crate::fingerprint::{fingerprint_with, Tracked};
+use crate::trace::replay;
+use replab_core::broker_set::MAX_BROKERS;
+use replab_core::scenario::is_broker_id;
+use replab_core::{Cluster, Command, Event, Setup, Violation, ViolationKind};
+use std::collections::{HashSet, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Where the explorer stands after a slice of work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Distinct states seen so far.
+    pub states: usize,
+    /// Steps tried so far (including those into states already seen).
+    pub transitions: u64,
+    /// States seen but not yet expanded (0 once done).
+    pub frontier: usize,
+    /// The depth (number of steps from the setup) of the states being expanded.
+    pub depth: usize,
+    /// Whether the search has ended; `Explorer::outcome` says how.
+    pub done: bool,
+    /// The kind of violation found, if the search ended with one.
+    pub found: Option<ViolationKind>,
+}
+
+/// How a search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A shortest history that fires a violation the bounds look for.
+    Violation {
+        kind: ViolationKind,
+        /// The violation as the safety checker reported it at the trace's last step.
+        violation: Violation,
+        trace: Vec<Command>,
+        /// Distinct states seen before it was found.
+        states: usize,
+    },
+    /// Every history within the bounds was explored: none fires a violation.
+    NoViolation {
+        states: usize,
+        /// The length of the longest history needed to reach every state.
+        depth: usize,
+    },
+    /// `Bounds::max_states` was reached first: no violation up to `depth` steps,
+    /// nothing known beyond.
+    StateLimit { states: usize, depth: usize },
+    /// Replaying the path to a violation did not fire it again. The model is
+    /// deterministic, so this is a bug (in the model or here), reported rather
+    /// than hidden.
+    ReplayFailed { at_step: usize },
+}
+
+/// Why a setup cannot be explored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    BrokerCount {
+        count: usize,
+    },
+    LeaderOutOfRange {
+        leader: usize,
+    },
+    /// An id the scenario language could not write back.
+    BadBrokerId {
+        id: String,
+    },
+    DuplicateBroker {
+        id: String,
+    },
+}
+
+/// A cluster with what the explorer tracks beside it.
+#[derive(Clone, Debug)]
+pub(crate) struct State {
+    pub cluster: Cluster,
+    pub tracked: Tracked,
+}
+
+impl State {
+    pub fn start(setup: &Setup) -> State {
+        State {
+            cluster: Cluster::new(setup),
+            tracked: Tracked {
+                spent: Spent::default(),
+                last_leader: Some(setup.leader),
+            },
+        }
+    }
+
+    /// The state `command` leaves and its events; None if the model refuses it.
+    pub fn after(&self, command: &Command) -> Option<(State, Vec<Event>)> {
+        let mut cluster = self.cluster.clone();
+        let events = cluster.apply(command).ok()?;
+        let mut tracked = self.tracked.clone();
+        for e in &events {
+            match e {
+                Event::Appended { .. } => tracked.spent.produces += 1,
+                Event::LeaderElected { leader, .. } => tracked.last_leader = Some(*leader),
+                _ => {}
+            }
+        }
+        tracked.spent.failures += failures(command);
+        Some((State { cluster, tracked }, events))
+    }
+
+    /// The step's violation, if the bounds look for its kind.
+    pub fn wanted_violation(events: &[Event], bounds: &Bounds) -> Option<Violation> {
+        events.iter().find_map(|e| match e {
+            Event::ViolationFound { violation } if bounds.wants(violation.kind()) => Some(violation.clone()),
+            _ => None,
+        })
+    }
+}
+
+/// How a state was first reached: its parent and the index of the step.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    parent: u32,
+    action: u32,
+}
+
+const ROOT: u32 = u32::MAX;
+
+struct Node {
+    id: u32,
+    state: State,
+}
+
+/// Fingerprints are hashes already: the set uses them as they are.
+#[derive(Default)]
+struct Identity(u64);
+
+impl Hasher for Identity {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// How a state is identified: its fingerprint, given a scratch buffer and
+/// whether the clock moves. Tests swap in an exact key to check the reductions.
+type Key = fn(&mut Vec<u64>, &State, bool) -> u64;
+
+fn canonical_key(buf: &mut Vec<u64>, s: &State, clock_moves: bool) -> u64 {
+    fingerprint_with(buf, &s.cluster, &s.tracked, clock_moves)
+}
+
+/// An exhaustive search, run in slices by `step`.
+pub struct Explorer {
+    setup: Setup,
+    bounds: Bounds,
+    key: Key,
+    visited: HashSet<u64, BuildHasherDefault<Identity>>,
+    /// By state id, in the order states were first seen.
+    links: Vec<Link>,
+    current: VecDeque<Node>,
+    next: VecDeque<Node>,
+    depth: usize,
+    transitions: u64,
+    buf: Vec<u64>,
+    outcome: Option<Outcome>,
+}
+
+impl Explorer {
+    /// A search from `setup`'s start. Memory grows with the states seen: about
+    /// 450 bytes each with three brokers, most of it the frontier's clusters.
+    pub fn new(setup: Setup, bounds: Bounds) -> Result<Explorer, SetupError> {
+        check_setup(&setup)?;
+        let start = State::start(&setup);
+        let mut buf = Vec::new();
+        let mut visited = HashSet::default();
+        visited.insert(canonical_key(&mut buf, &start, bounds.clock_moves()));
+        Ok(Explorer {
+            setup,
+            bounds,
+            key: canonical_key,
+            visited,
+            links: vec![Link {
+                parent: ROOT,
+                action: ROOT,
+            }],
+            current: VecDeque::from([Node { id: 0, state: start }]),
+            next: VecDeque::new(),
+            depth: 0,
+            transitions: 0,
+            buf,
+            outcome: None,
+        })
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn bounds(&self) -> &Bounds {
+        &self.bounds
+    }
+
+    /// Expands up to `budget` states and says where the search stands. Once it is
+    /// done, further calls do nothing.
+    pub fn step(&mut self, budget: usize) -> Progress {
+        let mut left = budget;
+        while self.outcome.is_none() && left > 0 {
+            let Some(node) = self.current.pop_front() else {
+                if self.next.is_empty() {
+                    self.finish(Outcome::NoViolation {
+                        states: self.visited.len(),
+                        depth: self.depth,
+                    });
+                } else {
+                    std::mem::swap(&mut self.current, &mut self.next);
+                    self.depth += 1;
+                }
+                continue;
+            };
+            self.expand(node);
+            left -= 1;
+        }
+        self.progress()
+    }
+
+    /// Runs to the end.
+    pub fn run(mut self) -> Outcome {
+        loop {
+            self.step(usize::MAX);
+            if let Some(o) = self.outcome.take() {
+                return o;
+            }
+        }
+    }
+
+    pub fn progress(&self) -> Progress {
+        Progress {
+            states: self.visited.len(),
+            transitions: self.transitions,
+            frontier: self.current.len() + self.next.len(),
+            depth: self.depth,
+            done: self.outcome.is_some(),
+            found: match &self.outcome {
+                Some(Outcome::Violation { kind, .. }) => Some(*kind),
+                _ => None,
+            },
+        }
+    }
+
+    /// How the search ended; None while it runs.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn expand(&mut self, node: Node) {
+        let clock = self.bounds.clock_moves();
+        let steps = actions(&node.state.cluster, node.state.tracked.spent, &self.bounds);
+        for (i, command) in steps.iter().enumerate() {
+            self.transitions += 1;
+            let Some((child, events)) = node.state.after(command) else {
+                continue;
+            };
+            if child.cluster.leader_epoch() > self.bounds.max_epoch {
+                continue;
+            }
+            if let Some(v) = State::wanted_violation(&events, &self.bounds) {
+                let outcome = self.found(node.id, i, v);
+                return self.finish(outcome);
+            }
+            let fp = (self.key)(&mut self.buf, &child, clock);
+            if !self.visited.insert(fp) {
+                continue;
+            }
+            // Ids are u32 (ROOT excepted) to keep a link at 8 bytes.
+            let over_limit = self.bounds.max_states.is_some_and(|m| self.visited.len() > m);
+            let id = u32::try_from(self.links.len()).ok().filter(|&id| id != ROOT);
+            let Some(id) = id.filter(|_| !over_limit) else {
+                return self.finish(Outcome::StateLimit {
+                    states: self.visited.len() - 1,
+                    depth: self.depth,
+                });
+            };
+            self.links.push(Link {
+                parent: node.id,
+                action: i as u32,
+            });
+            self.next.push_back(Node { id, state: child });
+        }
+    }
+
+    /// Ends the search, freeing the frontier (the bulk of the memory).
+    fn finish(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
+        self.current = VecDeque::new();
+        self.next = VecDeque::new();
+    }
+
+    /// The outcome for a violation fired by step `action` from state `id`.
+    fn found(&self, id: u32, action: usize, violation: Violation) -> Outcome {
+        let mut path = vec![action as u32];
+        let mut at = id;
+        while let Some(link) = self.links.get(at as usize).filter(|l| l.parent != ROOT) {
+            path.push(link.action);
+            at = link.parent;
+        }
+        path.reverse();
+        let kind = violation.kind();
+        match replay(&self.setup, &self.bounds, &path) {
+            Ok(r) if r.violation.as_ref() == Some(&violation) => Outcome::Violation {
+                kind,
+                violation,
+                trace: r.commands,
+                states: self.visited.len(),
+            },
+            Ok(r) => Outcome::ReplayFailed {
+                at_step: r.commands.len(),
+            },
+            Err(at_step) => Outcome::ReplayFailed { at_step },
+        }
+    }
+}
+
+/// Runs a whole search.
+pub fn explore(setup: Setup, bounds: Bounds) -> Result<Outcome, SetupError> {
+    Ok(Explorer::new(setup, bounds)?.run())
+}
+
+fn check_setup(setup: &Setup) -> Result<(), SetupError> {
+    let count = setup.brokers.len();
+    if count == 0 || count > MAX_BROKERS {
+        return Err(SetupError::BrokerCount { count });
+    }
+    if setup.leader >= count {
+        return Err(SetupError::LeaderOutOfRange { leader: setup.leader });
+    }
+    for (i, id) in setup.brokers.iter().enumerate() {
+        if !is_broker_id(id) {
+            return Err(SetupError::BadBrokerId { id: id.clone() });
+        }
+        if setup.brokers[..i].contains(id) {
+            return Err(SetupError::DuplicateBroker { id: id.clone() });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use replab_core::{Config, Protocol};
+    use std::hash::{DefaultHasher, Hash};
+
+    /// Everything the model holds, acknowledgements and fired checks included:
+    /// only identical states merge.
+    fn exact_key(_: &mut Vec<u64>, s: &State, _: bool) -> u64 {
+        let mut h = DefaultHasher::new();
+        s.cluster.hash(&mut h);
+        s.tracked.hash(&mut h);
+        h.finish()
+    }
+
+    fn exact(setup: Setup, bounds: Bounds) -> Outcome {
+        let mut e = Explorer::new(setup, bounds).expect("setup");
+        e.key = exact_key;
+        e.visited.clear();
+        e.visited.insert(exact_key(&mut Vec::new(), &e.current[0].state, false));
+        e.run()
+    }
+
+    /// What a sound reduction must keep: whether a violation exists within the
+    /// bounds, of which kind first, and the length of the shortest history.
+    fn verdict(o: &Outcome) -> Option<(ViolationKind, usize)> {
+        match o {
+            Outcome::Violation { kind, trace, .. } => Some((*kind, trace.len())),
+            Outcome::NoViolation { .. } => None,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn states(o: &Outcome) -> usize {
+        match o {
+            Outcome::Violation { states, .. } | Outcome::NoViolation { states, .. } => *states,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_reductions_keep_every_verdict_of_the_exact_search() {
+        let small = Bounds {
+            max_produces: 2,
+            max_failures: 1,
+            max_epoch: 2,
+            ..Bounds::default()
+        };
+        let cases = [
+            small.clone(),
+            Bounds {
+                unflushed_loss: true,
+                ..small.clone()
+            },
+            Bounds {
+                unclean_elections: true,
+                ..small.clone()
+            },
+        ];
+        for protocol in Protocol::ALL {
+            let setup = Setup {
+                brokers: vec!["A".into(), "B".into()],
+                leader: 0,
+                config: Config::default(),
+                protocol,
+            };
+            for bounds in &cases {
+                for kind in ViolationKind::ALL {
+                    let bounds = Bounds {
+                        only: Some(kind),
+                        ..bounds.clone()
+                    };
+                    let reduced = Explorer::new(setup.clone(), bounds.clone()).expect("setup").run();
+                    let full = exact(setup.clone(), bounds.clone());
+                    let what = format!("{} {bounds:?}", protocol.name());
+                    assert_eq!(verdict(&reduced), verdict(&full), "{what}");
+                    assert!(states(&reduced) <= states(&full), "{what}");
+                    eprintln!(
+                        "{what}: {:?}, {} / {} states",
+                        verdict(&reduced),
+                        states(&reduced),
+                        states(&full)
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,355 @@
+//! A state's identity for the explorer: a canonical form of what decides the
+//! partition's future, and a 64-bit hash of it.
+//!
+//! Two states with the same canonical form behave alike under every sequence of
+//! steps: the same steps are enabled, they leave states with the same canonical
+//! form, and they fire the same violations. That is what makes it sound to
+//! explore only the first history that reaches each form. The form holds:
+//!
+//! - per broker: up, leading or following; its log (each record's leader epoch
+//!   and value); its high watermark; its leader-epoch cache; its clean-shutdown
+//!   mark (KRaft reads it on restart);
+//! - a follower's leader, whether it is validating, and its response in flight
+//!   (request, response with its records, the epoch it was answered in);
+//! - a leader's epoch start offset and its view of each follower's log end; with
+//!   lag ticks, also the times it keeps (see below);
+//! - the controller's view: leader, leader epoch, ISR, ELR, last known leader,
+//!   fenced brokers; under KRaft while there is no leader, the broker that led
+//!   last (it becomes the last known leader if the ISR empties);
+//! - the safety checker's committed records: a later leader that lacks one loses
+//!   a committed write, so they decide future violations;
+//! - what the history has spent of its bounds (produces, failures): a state
+//!   reached with more budget left has more futures.
+//!
+//! Left out, because no rule reads them: acknowledgements (acked and pending
+//! writes only produce `Acked` events), the event history, which violations have
+//! fired (the search ends at the first one it looks for, so no explored state
+//! has fired one it looks for, and the two checks do not read each other's
+//! record), the configuration and protocol (fixed for a run), broker ids, and
+//! broker epochs (only reported on restart; no rule compares them — if one ever
+//! does, they must come in).
+//!
+//! Reductions, each sound for the reason given:
+//!
+//! - **Values** are renamed by order of first appearance in the form. The model
+//!   compares values only for equality and each produce writes a fresh one, so a
+//!   renaming changes no future; histories that lost different records merge.
+//! - **Time**: the clock only moves by `tick`, and the leader compares times only
+//!   as `now − t > replica.lag.time.max.ms` and by taking the later of two. So
+//!   each time is kept as its age `now − t`, capped at lag + 1: beyond that a
+//!   follower lags whatever the age, and ages only grow. Without lag ticks the
+//!   clock stays at 0 and the times (and the leader's last fetch log end, which
+//!   matters only through them) are left out.
+//! - **Brokers are not permuted.** The controller picks the first eligible broker
+//!   in assignment order and KRaft fences a `crash` statement's brokers in the
+//!   order written, so two brokers are not interchangeable even when their logs
+//!   are: no symmetry reduction is made.
+//!
+//! A unit test (`explorer`) holds the reduced search to the verdicts of an exact
+//! one, which merges only identical clusters, under every protocol.
+//!
+//! The hash is 64 bits: two different forms collide with probability about
+//! n²/2⁶⁵ over n states (3·10⁻⁸ for a million), which would hide one state.
+
+use crate::bounds::Spent;
+use replab_core::broker::{LeaderState, Volatile};
+use replab_core::message::{Request, Response};
+use replab_core::protocol::ControllerKind;
+use replab_core::{BrokerIx, BrokerSet, Cluster, Record, Value};
+
+/// What the explorer tracks beside the cluster itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tracked {
+    pub spent: Spent,
+    /// The broker that led last. replab-core keeps it without an accessor; the
+    /// explorer follows it from the `LeaderElected` events.
+    pub last_leader: Option<BrokerIx>,
+}
+
+/// The canonical form of `cluster` as words. `clock_moves`: whether the
+/// exploration ticks the clock (see the module doc).
+pub fn canonical(cluster: &Cluster, tracked: &Tracked, clock_moves: bool) -> Vec<u64> {
+    let mut out = Vec::new();
+    write_canonical(&mut out, cluster, tracked, clock_moves);
+    out
+}
+
+/// The state's fingerprint: the hash of its canonical form.
+pub fn fingerprint(cluster: &Cluster, tracked: &Tracked, clock_moves: bool) -> u64 {
+    let mut buf = Vec::new();
+    fingerprint_with(&mut buf, cluster, tracked, clock_moves)
+}
+
+/// `fingerprint`, reusing `buf` for the canonical form.
+pub(crate) fn fingerprint_with(buf: &mut Vec<u64>, cluster: &Cluster, tracked: &Tracked, clock_moves: bool) -> u64 {
+    buf.clear();
+    write_canonical(buf, cluster, tracked, clock_moves);
+    hash(buf)
+}
+
+/// A 64-bit hash of words, the same on every target and Rust release: each word
+/// goes through SplitMix64's finalizer (a bijection with full avalanche) chained
+/// with the running hash.
+pub fn hash(words: &[u64]) -> u64 {
+    let mut h = mix(words.len() as u64);
+    for &w in words {
+        h = mix(h.rotate_left(23) ^ w);
+    }
+    h
+}
+
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Writes the form: numbers as words, `None` as a marker no real number takes.
+struct Form<'a> {
+    out: &'a mut Vec<u64>,
+    /// Values in order of first appearance; a value's word is its position.
+    values: Vec<Value>,
+    clock_moves: bool,
+    now: u64,
+    lag: u64,
+}
+
+const NONE: u64 = u64::MAX;
+
+impl Form<'_> {
+    fn word(&mut self, w: u64) {
+        self.out.push(w);
+    }
+
+    fn opt(&mut self, w: Option<u64>) {
+        self.word(w.unwrap_or(NONE));
+    }
+
+    fn set(&mut self, s: BrokerSet) {
+        self.word(s.iter().fold(0, |m, b| m | 1 << b));
+    }
+
+    fn value(&mut self, v: &Value) {
+        let id = match self.values.iter().position(|x| x == v) {
+            Some(i) => i,
+            None => {
+                self.values.push(v.clone());
+                self.values.len() - 1
+            }
+        };
+        self.word(id as u64);
+    }
+
+    fn records(&mut self, records: &[Record]) {
+        self.word(records.len() as u64);
+        for r in records {
+            // The offset is the position: logs and the committed list start at 0
+            // and records in a response are consecutive from the first.
+            self.word(u64::from(r.epoch));
+            self.value(&r.value);
+        }
+    }
+
+    /// A time as its age, capped where every larger age acts the same.
+    fn time(&mut self, t: u64) {
+        let age = self.now.saturating_sub(t).min(self.lag.saturating_add(1));
+        self.word(age);
+    }
+
+    fn leader_state(&mut self, me: BrokerIx, s: &LeaderState) {
+        self.word(s.epoch_start_offset);
+        for (f, view) in s.followers.iter().enumerate().filter(|&(f, _)| f != me) {
+            self.word(f as u64);
+            self.opt(view.leo);
+            if self.clock_moves {
+                self.time(view.last_caught_up_ms);
+                self.time(view.last_fetch_ms);
+                self.word(view.last_fetch_leader_leo);
+            }
+        }
+    }
+
+    fn request(&mut self, r: &Request) {
+        match *r {
+            Request::OffsetsForLeaderEpoch { leader_epoch } => {
+                self.word(0);
+                self.opt(leader_epoch.map(u64::from));
+            }
+            Request::Fetch {
+                offset,
+                last_fetched_epoch,
+                max,
+            } => {
+                self.word(1);
+                self.word(offset);
+                self.opt(last_fetched_epoch.map(u64::from));
+                self.opt(max.map(u64::from));
+            }
+        }
+    }
+
+    fn response(&mut self, r: &Response) {
+        match r {
+            Response::EpochEndOffset { asked, answer } => {
+                self.word(0);
+                self.opt(asked.map(u64::from));
+                self.opt(answer.epoch.map(u64::from));
+                self.opt(answer.end_offset);
+            }
+            Response::Records {
+                records,
+                high_watermark,
+            } => {
+                self.word(1);
+                self.opt(records.first().map(|r| r.offset));
+                self.records(records);
+                self.word(*high_watermark);
+            }
+            Response::DivergingEpoch {
+                epoch,
+                end_offset,
+                high_watermark,
+            } => {
+                self.word(2);
+                self.word(u64::from(*epoch));
+                self.word(*end_offset);
+                self.word(*high_watermark);
+            }
+            Response::OffsetOutOfRange { log_end_offset } => {
+                self.word(3);
+                self.word(*log_end_offset);
+            }
+        }
+    }
+}
+
+fn write_canonical(out: &mut Vec<u64>, cluster: &Cluster, tracked: &Tracked, clock_moves: bool) {
+    let mut f = Form {
+        out,
+        values: Vec::new(),
+        clock_moves,
+        now: cluster.now_ms(),
+        lag: cluster.config().replica_lag_time_max_ms,
+    };
+    for (b, broker) in cluster.brokers().iter().enumerate() {
+        let d = &broker.durable;
+        f.records(d.log.records());
+        f.word(d.hw);
+        f.word(d.epoch_cache.entries().len() as u64);
+        for e in d.epoch_cache.entries() {
+            f.word(u64::from(e.epoch));
+            f.word(e.start_offset);
+        }
+        f.word(u64::from(d.clean_shutdown));
+        match &broker.volatile {
+            None => f.word(0),
+            Some(Volatile::Leader(s)) => {
+                f.word(1);
+                f.leader_state(b, s);
+            }
+            Some(Volatile::Follower(s)) => {
+                f.word(2);
+                f.opt(s.leader.map(|l| l as u64));
+                f.word(u64::from(s.validating));
+                match &s.in_flight {
+                    None => f.word(0),
+                    Some(i) => {
+                        f.word(1);
+                        f.request(&i.request);
+                        f.response(&i.response);
+                        f.word(u64::from(i.leader_epoch));
+                    }
+                }
+            }
+        }
+    }
+    f.opt(cluster.leader().map(|l| l as u64));
+    f.word(u64::from(cluster.leader_epoch()));
+    f.set(cluster.isr());
+    f.set(cluster.elr());
+    f.opt(cluster.last_known_leader().map(|l| l as u64));
+    let fenced: BrokerSet = (0..cluster.brokers().len()).filter(|&b| cluster.is_fenced(b)).collect();
+    f.set(fenced);
+    // Read only by the KRaft controller, and only while no broker leads.
+    let reads_last_leader = cluster.controller() == ControllerKind::KRaft && cluster.leader().is_none();
+    f.opt(tracked.last_leader.filter(|_| reads_last_leader).map(|l| l as u64));
+    f.records(cluster.safety().committed());
+    f.word(u64::from(tracked.spent.produces));
+    f.word(u64::from(tracked.spent.failures));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use replab_core::scenario::{parse, run};
+
+    fn state(script: &str) -> (Cluster, Tracked) {
+        let s = parse(script).expect("script");
+        let r = run(&s, None).expect("run");
+        let tracked = Tracked {
+            spent: Spent::default(),
+            last_leader: None,
+        };
+        (r.cluster, tracked)
+    }
+
+    fn print(script: &str, clock: bool) -> u64 {
+        let (c, b) = state(script);
+        fingerprint(&c, &b, clock)
+    }
+
+    #[test]
+    fn values_are_compared_up_to_renaming() {
+        let a = print("brokers A B\nproduce m1\nfetch B", false);
+        let b = print("brokers A B\nproduce x\nfetch B", false);
+        assert_eq!(a, b);
+        let c = print("brokers A B\nproduce m1\nproduce m2\nfetch B", false);
+        let d = print("brokers A B\nproduce m2\nproduce m1\nfetch B", false);
+        assert_eq!(c, d);
+        let e = print("brokers A B\nproduce m1\nproduce m1\nfetch B", false);
+        assert_ne!(c, e, "two records with one value are not two values");
+    }
+
+    #[test]
+    fn acknowledgements_do_not_count() {
+        let all = print("brokers A B\nproduce m1\nfetch B\nfetch B", false);
+        let one = print("brokers A B\nproduce m1 acks=1\nfetch B\nfetch B", false);
+        assert_eq!(all, one);
+    }
+
+    #[test]
+    fn what_a_follower_holds_counts() {
+        let before = print("brokers A B\nproduce m1", false);
+        let after = print("brokers A B\nproduce m1\nfetch B", false);
+        let in_flight = print("brokers A B\nproduce m1\nsend B", false);
+        assert_ne!(before, after);
+        assert_ne!(after, in_flight);
+        assert_ne!(before, in_flight);
+    }
+
+    #[test]
+    fn the_clock_counts_as_ages_capped_past_the_lag() {
+        let head = "brokers A B C\nset replica.lag.time.max.ms=100\nproduce m1\nfetch B\n";
+        let once = print(&format!("{head}tick 101"), true);
+        let twice = print(&format!("{head}tick 101\ntick 101"), true);
+        assert_eq!(once, twice, "C lags either way; B is caught up either way");
+        let fresh = print(head, true);
+        assert_ne!(fresh, once);
+        assert_eq!(
+            print(head, false),
+            print(head, false),
+            "without ticks the times are left out"
+        );
+    }
+
+    #[test]
+    fn the_hash_spreads_small_differences() {
+        let a = hash(&[0, 1, 2]);
+        let b = hash(&[0, 1, 3]);
+        let c = hash(&[0, 1]);
+        assert_ne!(a, b);
+        assert_ne!(a, c);
+        assert!((a ^ b).count_ones() > 16);
+    }
+}

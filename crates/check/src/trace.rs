@@ -1,0 +1,118 @@
+//! A counterexample: the explorer's path (step indices) replayed into commands,
+//! and written as a scenario that `replab_core::scenario::parse` and `run` play
+//! back to the same violation.
+
+use crate::actions::actions;
+use crate::bounds::Bounds;
+use crate::explorer::State;
+use replab_core::config::Config;
+use replab_core::scenario::{script_text, Expectation, Script, Statement, StatementKind};
+use replab_core::{Command, Setting, Setup, Violation, ViolationKind};
+
+/// A path replayed from the setup.
+pub(crate) struct Replayed {
+    pub commands: Vec<Command>,
+    /// The violation the bounds look for that the last step fired, if any.
+    pub violation: Option<Violation>,
+}
+
+/// Replays `path`, each entry the index of a step among those tried from the
+/// state reached so far. Err: the index of the first entry that named no step
+/// the model accepted.
+pub(crate) fn replay(setup: &Setup, bounds: &Bounds, path: &[u32]) -> Result<Replayed, usize> {
+    let mut state = State::start(setup);
+    let mut commands = Vec::with_capacity(path.len());
+    let mut violation = None;
+    for (at, &i) in path.iter().enumerate() {
+        let steps = actions(&state.cluster, state.tracked.spent, bounds);
+        let command = steps.get(i as usize).ok_or(at)?;
+        let (next, events) = state.after(command).ok_or(at)?;
+        violation = State::wanted_violation(&events, bounds);
+        commands.push(command.clone());
+        state = next;
+    }
+    Ok(Replayed { commands, violation })
+}
+
+/// `trace` from `setup` as scenario text: a header with the setup's protocol,
+/// brokers, leader and every setting that differs from the default, the
+/// commands, and `expect violation <kind>` at the end when `kind` is given.
+pub fn scenario_text(setup: &Setup, trace: &[Command], kind: Option<ViolationKind>) -> String {
+    let statement = |i: usize, kind| Statement {
+        line: i + 1,
+        under: None,
+        kind,
+    };
+    let mut statements: Vec<Statement> = trace
+        .iter()
+        .enumerate()
+        .map(|(i, c)| statement(i, StatementKind::Command(c.clone())))
+        .collect();
+    if let Some(k) = kind {
+        statements.push(statement(trace.len(), StatementKind::Expect(Expectation::Violation(k))));
+    }
+    let script = Script {
+        title: Some(match kind {
+            Some(k) => format!("Found by replab-check: {} in {} steps", k.name(), trace.len()),
+            None => format!("Found by replab-check: {} steps", trace.len()),
+        }),
+        protocol: Some(setup.protocol),
+        brokers: setup.brokers.clone(),
+        leader: setup.leader,
+        settings: settings(&setup.config),
+        statements,
+    };
+    script_text(&script)
+}
+
+/// The header `set` lines that make `config` from the defaults.
+fn settings(config: &Config) -> Vec<Setting> {
+    let all = [
+        Setting::MinInsyncReplicas(config.min_insync_replicas),
+        Setting::UncleanLeaderElection(config.unclean_leader_election),
+        Setting::ReplicaLagTimeMaxMs(config.replica_lag_time_max_ms),
+        Setting::Acks(config.acks),
+        Setting::EligibleLeaderReplicasVersion(config.elr_version),
+    ];
+    let defaults = Config::default();
+    all.into_iter()
+        .filter(|s| {
+            let mut c = defaults.clone();
+            s.apply_to(&mut c);
+            c != defaults
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use replab_core::scenario::parse;
+    use replab_core::{Acks, Protocol};
+
+    #[test]
+    fn the_text_parses_back_to_the_setup_and_trace() {
+        let setup = Setup {
+            brokers: vec!["A".into(), "B".into()],
+            leader: 1,
+            config: Config {
+                acks: Acks::Leader,
+                elr_version: 0,
+                ..Config::default()
+            },
+            protocol: Protocol::KraftElr,
+        };
+        let trace = vec![
+            Command::Produce {
+                value: "m1".into(),
+                acks: None,
+            },
+            Command::Fetch { follower: 0, max: None },
+        ];
+        let text = scenario_text(&setup, &trace, None);
+        let script = parse(&text).expect("parses");
+        assert_eq!(script.setup(None), setup);
+        let commands: Vec<Command> = script.commands_under(setup.protocol).map(|(_, c)| c.clone()).collect();
+        assert_eq!(commands, trace);
+    }
+}
