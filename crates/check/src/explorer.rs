@@ -92,7 +92,6 @@ impl State {
             cluster: Cluster::new(setup),
             tracked: Tracked {
                 spent: Spent::default(),
-                last_leader: Some(setup.leader),
             },
         }
     }
@@ -102,13 +101,7 @@ impl State {
         let mut cluster = self.cluster.clone();
         let events = cluster.apply(command).ok()?;
         let mut tracked = self.tracked.clone();
-        for e in &events {
-            match e {
-                Event::Appended { .. } => tracked.spent.produces += 1,
-                Event::LeaderElected { leader, .. } => tracked.last_leader = Some(*leader),
-                _ => {}
-            }
-        }
+        tracked.spent.produces += events.iter().filter(|e| matches!(e, Event::Appended { .. })).count() as u32;
         tracked.spent.failures += failures(command);
         Some((State { cluster, tracked }, events))
     }

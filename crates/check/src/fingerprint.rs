@@ -61,9 +61,6 @@ use replab_core::{BrokerIx, BrokerSet, Cluster, Record, Value};
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tracked {
     pub spent: Spent,
-    /// The broker that led last. replab-core keeps it without an accessor; the
-    /// explorer follows it from the `LeaderElected` events.
-    pub last_leader: Option<BrokerIx>,
 }
 
 /// The canonical form of `cluster` as words. `clock_moves`: whether the
@@ -273,7 +270,7 @@ fn write_canonical(out: &mut Vec<u64>, cluster: &Cluster, tracked: &Tracked, clo
     f.set(fenced);
     // Read only by the KRaft controller, and only while no broker leads.
     let reads_last_leader = cluster.controller() == ControllerKind::KRaft && cluster.leader().is_none();
-    f.opt(tracked.last_leader.filter(|_| reads_last_leader).map(|l| l as u64));
+    f.opt(cluster.last_leader().filter(|_| reads_last_leader).map(|l| l as u64));
     f.records(cluster.safety().committed());
     f.word(u64::from(tracked.spent.produces));
     f.word(u64::from(tracked.spent.failures));
@@ -289,7 +286,6 @@ mod tests {
         let r = run(&s, None).expect("run");
         let tracked = Tracked {
             spent: Spent::default(),
-            last_leader: None,
         };
         (r.cluster, tracked)
     }

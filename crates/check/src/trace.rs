@@ -5,9 +5,8 @@
 use crate::actions::actions;
 use crate::bounds::Bounds;
 use crate::explorer::State;
-use replab_core::config::Config;
 use replab_core::scenario::{script_text, Expectation, Script, Statement, StatementKind};
-use replab_core::{Command, Setting, Setup, Violation, ViolationKind};
+use replab_core::{Command, Setup, Violation, ViolationKind};
 
 /// A path replayed from the setup.
 pub(crate) struct Replayed {
@@ -59,34 +58,16 @@ pub fn scenario_text(setup: &Setup, trace: &[Command], kind: Option<ViolationKin
         protocol: Some(setup.protocol),
         brokers: setup.brokers.clone(),
         leader: setup.leader,
-        settings: settings(&setup.config),
+        settings: setup.config.settings(),
         statements,
     };
     script_text(&script)
 }
 
-/// The header `set` lines that make `config` from the defaults.
-fn settings(config: &Config) -> Vec<Setting> {
-    let all = [
-        Setting::MinInsyncReplicas(config.min_insync_replicas),
-        Setting::UncleanLeaderElection(config.unclean_leader_election),
-        Setting::ReplicaLagTimeMaxMs(config.replica_lag_time_max_ms),
-        Setting::Acks(config.acks),
-        Setting::EligibleLeaderReplicasVersion(config.elr_version),
-    ];
-    let defaults = Config::default();
-    all.into_iter()
-        .filter(|s| {
-            let mut c = defaults.clone();
-            s.apply_to(&mut c);
-            c != defaults
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use replab_core::config::Config;
     use replab_core::scenario::parse;
     use replab_core::{Acks, Protocol};
 

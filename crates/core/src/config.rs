@@ -45,6 +45,27 @@ pub struct Config {
     pub elr_version: u8,
 }
 
+impl Config {
+    /// The `set` lines that make this configuration from the defaults, in key order.
+    pub fn settings(&self) -> Vec<Setting> {
+        let all = [
+            Setting::MinInsyncReplicas(self.min_insync_replicas),
+            Setting::UncleanLeaderElection(self.unclean_leader_election),
+            Setting::ReplicaLagTimeMaxMs(self.replica_lag_time_max_ms),
+            Setting::Acks(self.acks),
+            Setting::EligibleLeaderReplicasVersion(self.elr_version),
+        ];
+        let defaults = Config::default();
+        all.into_iter()
+            .filter(|s| {
+                let mut c = defaults.clone();
+                s.apply_to(&mut c);
+                c != defaults
+            })
+            .collect()
+    }
+}
+
 impl Default for Config {
     fn default() -> Self {
         Config {

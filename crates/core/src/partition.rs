@@ -115,6 +115,10 @@ impl Partition {
     pub fn last_known_leader(&self) -> Option<BrokerIx> {
         self.last_known_leader
     }
+    /// The broker that led last (None only before anyone led).
+    pub fn last_leader(&self) -> Option<BrokerIx> {
+        self.last_leader
+    }
     /// Whether the controller has fenced `b` (KRaft); under ZooKeeper, whether it
     /// is down.
     pub fn is_fenced(&self, b: BrokerIx) -> bool {

@@ -116,28 +116,12 @@ pub fn script_text(script: &Script) -> String {
 
 /// A history (start and commands) as a scenario script.
 pub fn history_text(title: Option<&str>, setup: &crate::cluster::Setup, commands: &[Command]) -> String {
-    let defaults = crate::config::Config::default();
-    let c = &setup.config;
-    let mut settings = Vec::new();
-    use crate::config::Setting;
-    if c.min_insync_replicas != defaults.min_insync_replicas {
-        settings.push(Setting::MinInsyncReplicas(c.min_insync_replicas));
-    }
-    if c.unclean_leader_election != defaults.unclean_leader_election {
-        settings.push(Setting::UncleanLeaderElection(c.unclean_leader_election));
-    }
-    if c.replica_lag_time_max_ms != defaults.replica_lag_time_max_ms {
-        settings.push(Setting::ReplicaLagTimeMaxMs(c.replica_lag_time_max_ms));
-    }
-    if c.acks != defaults.acks {
-        settings.push(Setting::Acks(c.acks));
-    }
     let script = Script {
         title: title.map(str::to_string),
         protocol: Some(setup.protocol),
         brokers: setup.brokers.clone(),
         leader: setup.leader,
-        settings,
+        settings: setup.config.settings(),
         statements: commands
             .iter()
             .map(|c| super::Statement {
