@@ -4,8 +4,10 @@
 //! (or prints its final state as JSON). `replab check [--protocol P|all] FILE...`
 //! runs every file's expectations and prints a pass/fail line per file.
 //! `replab protocols` lists the protocols with the Kafka releases each stands for.
+//! `replab explore [BOUNDS] FILE` runs the exhaustive checker from a scenario's header.
 //! Exit codes: 0 ok, 1 an expectation failed, 2 the script (or the call) is invalid.
 
+mod explore;
 mod json;
 
 use replab_core::scenario::{self, Outcome, Run, Script};
@@ -18,7 +20,8 @@ const USAGE: &str = "usage:
   replab run [--json] [--protocol P] FILE|-   (P: a name from `replab protocols`)
   replab check [--protocol P|all] FILE...
   replab link [--protocol P] [--step N] [--lang en|zh] FILE|-   (prints a share-link fragment; step: the end)
-  replab protocols   (lists the protocols and the Kafka releases each stands for)";
+  replab protocols   (lists the protocols and the Kafka releases each stands for)
+";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,15 +29,16 @@ fn main() -> ExitCode {
         Some("run") => run_command(&args[1..]),
         Some("check") => check_command(&args[1..]),
         Some("link") => link_command(&args[1..]),
+        Some("explore") => explore::explore_command(&args[1..]).map_err(|e| format!("{e}\n{}", usage())),
         Some("protocols") if args.len() == 1 => {
             print!("{}", protocols());
             Ok(ExitCode::SUCCESS)
         }
         Some("--help" | "-h" | "help") => {
-            println!("{USAGE}");
+            println!("{}", usage());
             Ok(ExitCode::SUCCESS)
         }
-        _ => Err(USAGE.to_string()),
+        _ => Err(usage()),
     };
     // An invalid call or script: its message, and exit code 2.
     result.unwrap_or_else(|message| {
@@ -52,7 +56,7 @@ struct Options {
 
 /// The options, or a message with the usage.
 fn parse_options(args: &[String], allow_all: bool) -> Result<Options, String> {
-    parse_flags(args, allow_all).map_err(|e| format!("{e}\n{USAGE}"))
+    parse_flags(args, allow_all).map_err(|e| format!("{e}\n{}", usage()))
 }
 
 fn parse_flags(args: &[String], allow_all: bool) -> Result<Options, String> {
@@ -80,6 +84,10 @@ fn parse_flags(args: &[String], allow_all: bool) -> Result<Options, String> {
         i += 1;
     }
     Ok(o)
+}
+
+fn usage() -> String {
+    format!("{USAGE}{}", explore::USAGE)
 }
 
 fn read_source(file: &str) -> Result<String, String> {
@@ -124,7 +132,7 @@ fn expectation_failure(script: &Script, run: &Run) -> Option<String> {
 fn run_command(args: &[String]) -> Result<ExitCode, String> {
     let o = parse_options(args, false)?;
     let [file] = o.files.as_slice() else {
-        return Err(USAGE.to_string());
+        return Err(usage());
     };
     let text = read_source(file)?;
     let protocol = o.protocols.and_then(|p| p.first().copied());
@@ -176,7 +184,7 @@ fn narration(script: &Script, run: &Run) -> String {
 fn check_command(args: &[String]) -> Result<ExitCode, String> {
     let o = parse_options(args, true)?;
     if o.files.is_empty() || o.json {
-        return Err(USAGE.to_string());
+        return Err(usage());
     }
     let mut worst = 0u8;
     let (mut passed, mut failed) = (0, 0);
@@ -235,14 +243,14 @@ fn link_command(args: &[String]) -> Result<ExitCode, String> {
     while let Some(a) = it.next() {
         match a.as_str() {
             "--step" => {
-                let v = it.next().ok_or(format!("--step needs a number\n{USAGE}"))?;
+                let v = it.next().ok_or(format!("--step needs a number\n{}", usage()))?;
                 step = Some(
                     v.parse::<usize>()
                         .map_err(|_| format!("--step needs a number, not '{v}'"))?,
                 );
             }
             "--lang" => {
-                let v = it.next().ok_or(format!("--lang needs en or zh\n{USAGE}"))?;
+                let v = it.next().ok_or(format!("--lang needs en or zh\n{}", usage()))?;
                 if !replab_share::LANGS.contains(&v.as_str()) {
                     return Err(format!("--lang is en or zh, not '{v}'"));
                 }
@@ -253,10 +261,10 @@ fn link_command(args: &[String]) -> Result<ExitCode, String> {
     }
     let o = parse_options(&rest, false)?;
     let [file] = o.files.as_slice() else {
-        return Err(USAGE.to_string());
+        return Err(usage());
     };
     if o.json {
-        return Err(USAGE.to_string());
+        return Err(usage());
     }
     let text = read_source(file)?;
     let script = scenario::parse(&text).map_err(|e| narrate::script_error(Lang::En, &Names(&[]), &e))?;

@@ -200,3 +200,37 @@ fn protocols_lists_each_with_its_releases() {
     );
     assert_eq!(replab(&["protocols", "extra"], None).status.code(), Some(2));
 }
+
+#[test]
+fn explore_prints_the_shortest_failure_as_a_scenario_that_replays() {
+    let o = replab(&["explore", "--protocol", "hw", "-"], Some("brokers A B\n"));
+    assert_eq!(o.status.code(), Some(1), "a violation was found");
+    let text = stdout(&o);
+    assert!(text.starts_with("hw: committed-write-lost in 5 steps"), "{text}");
+    // The printed scenario, un-indented, replays to the same violation.
+    let scenario: String = text.lines().skip(1).map(|l| format!("{}\n", l.trim_start())).collect();
+    let replay = replab(&["run", "-"], Some(&scenario));
+    assert_eq!(replay.status.code(), Some(0), "{}", stderr(&replay));
+}
+
+#[test]
+fn explore_proves_kip_279_safe_within_the_bounds() {
+    let o = replab(&["explore", "--protocol", "kip-279", "-"], Some("brokers A B\n"));
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stdout(&o).starts_with("kip-279: no violation within the bounds ("),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn explore_rejects_bad_bounds_with_a_message() {
+    let o = replab(&["explore", "--produces", "many", "-"], Some("brokers A B\n"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("--produces takes a whole number, not 'many'"),
+        "{}",
+        stderr(&o)
+    );
+}
