@@ -1,5 +1,6 @@
-// Shared by the browser tests: serve the Trunk release build (dist/) on
-// 127.0.0.1 and drive Debian's headless Chromium with playwright-core.
+// Shared by the browser tests: serve the Trunk release build (dist/, or the
+// folder REPLAB_DIST names) on 127.0.0.1 and drive Debian's headless Chromium
+// with playwright-core.
 import { createServer } from 'node:http';
 import { readFile, mkdir, mkdtemp } from 'node:fs/promises';
 import { extname, join, normalize, resolve, dirname } from 'node:path';
@@ -8,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const DIST = resolve(here, '../../dist');
+export const DIST = process.env.REPLAB_DIST ? resolve(process.env.REPLAB_DIST) : resolve(here, '../../dist');
 export const OUTPUT = resolve(here, '../output');
 
 const TYPES = {

@@ -7,7 +7,7 @@ use crate::components::{
 use crate::history;
 use crate::link;
 use crate::state::{Action, AppState};
-use gloo::events::EventListener;
+use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
 use replab_core::Command;
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
@@ -143,7 +143,9 @@ pub fn app() -> Html {
     {
         let dispatch = dispatch.clone();
         use_effect_with((), move |_| {
-            let listener = EventListener::new(&gloo::utils::document(), "keydown", move |e| {
+            // Not passive: a handled key's default (scrolling, for Space) is prevented.
+            let options = EventListenerOptions::enable_prevent_default();
+            let listener = EventListener::new_with_options(&gloo::utils::document(), "keydown", options, move |e| {
                 if let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() {
                     on_key(&latest.borrow(), &dispatch, e);
                 }
@@ -177,6 +179,8 @@ pub fn app() -> Html {
         .collect();
     let announcement = sentences.join("; ");
     let len = timeline.len();
+    // KRaft: how each broker last restarted (a scan back to its latest restart).
+    let restarts = history::last_restarts(&timeline, state.cursor, &state.view);
     drop(timeline);
 
     let link_alert = state.link_problem.as_ref().map(|problem| {
@@ -213,7 +217,7 @@ pub fn app() -> Html {
                     <section class="lanes" aria-label={label(lang, Label::Partition)}>
                         { for (0..state.view.brokers().len()).map(|ix| html! {
                             <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang} selected={false} interactive={false}
-                                ghosts={ghosts[ix].clone()} dispatch={dispatch.clone()} />
+                                ghosts={ghosts[ix].clone()} last_restart={restarts[ix]} dispatch={dispatch.clone()} />
                         }) }
                     </section>
                     <DecisionPanel lang={lang} history={state.history()}
@@ -239,12 +243,14 @@ pub fn app() -> Html {
                 <section class="lanes" aria-label={label(lang, Label::Partition)}>
                     <Controls lang={lang} view={state.view.clone()} next_value={state.next_value()} dispatch={dispatch.clone()} />
                     if state.view.leader().is_none() {
-                        <p class="notice offline" role="status" data-testid="offline">{ label(lang, Label::Offline) }</p>
+                        <p class="notice offline" role="status" data-testid="offline">
+                            { label(lang, if state.view.has_elr() { Label::OfflineKraft } else { Label::Offline }) }
+                        </p>
                     }
                     { for (0..state.view.brokers().len()).map(|ix| html! {
                         <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang}
                             selected={state.selected == Some(ix)} interactive={true}
-                            ghosts={ghosts[ix].clone()}
+                            ghosts={ghosts[ix].clone()} last_restart={restarts[ix]}
                             dispatch={dispatch.clone()} />
                     }) }
                 </section>
@@ -326,6 +332,10 @@ fn on_key(state: &AppState, dispatch: &UseReducerDispatcher<AppState>, e: &web_s
         return;
     }
     let selected = state.selected.filter(|&b| b < state.view.brokers().len());
+    let target = |broker| replab_core::CrashTarget {
+        broker,
+        unflushed_from: None,
+    };
     let action = match e.key().as_str() {
         " " => Some(Action::TogglePlay),
         "ArrowLeft" => Some(Action::StepBack),
@@ -336,30 +346,24 @@ fn on_key(state: &AppState, dispatch: &UseReducerDispatcher<AppState>, e: &web_s
         }),
         "?" => Some(Action::ToggleHelp(!state.help_open)),
         "Escape" => Some(Action::ToggleHelp(false)),
+        // Deliver the response in flight if the core would take it, else fetch; a
+        // command the core refuses is shown as a notice, as a click would be.
         "f" => selected.map(|b| {
-            if state.view.brokers()[b].in_flight().is_some() {
-                Action::Do(Command::Deliver { follower: b })
+            let deliver = Command::Deliver { follower: b };
+            if state.view.check(&deliver).is_ok() {
+                Action::Do(deliver)
             } else {
                 Action::Do(Command::Fetch { follower: b, max: None })
             }
         }),
         "c" => selected.map(|b| {
             Action::Do(Command::Crash {
-                targets: vec![replab_core::CrashTarget {
-                    broker: b,
-                    unflushed_from: None,
-                }],
+                targets: vec![target(b)],
             })
         }),
+        "s" => selected.map(|b| Action::Do(Command::Shutdown { broker: b })),
         "r" => selected.map(|b| Action::Do(Command::Restart { broker: b })),
-        "b" => selected.map(|b| {
-            Action::Do(Command::Bounce {
-                target: replab_core::CrashTarget {
-                    broker: b,
-                    unflushed_from: None,
-                },
-            })
-        }),
+        "b" => selected.map(|b| Action::Do(Command::Bounce { target: target(b) })),
         k => k
             .parse::<usize>()
             .ok()

@@ -1,14 +1,16 @@
 //! The decisions of a step in words, shared by the decision panel and the SVG
 //! export: a truncation (the question, the answer, the rule and the result), the
 //! controller's epoch bump on a follower crash, a follower that keeps following
-//! the same leader into a new epoch, and a broker that restarted without a leader,
-//! waits, and later starts following one.
+//! the same leader into a new epoch, a broker that restarted without a leader,
+//! waits, and later starts following one; and the elections worth explaining
+//! (from the ELR, of the last known leader, unclean), a KRaft partition going
+//! offline (a new leader epoch too) and a high watermark held by strict min ISR.
 
 use crate::history::{self, Decision, DecisionKind};
-use replab_core::event::{Event, FollowerNext, ShrinkReason, TruncationRule};
-use replab_core::protocol::{FollowCause, FollowStart, Rules};
+use replab_core::event::{ElectionReason, Event, FollowerNext, ShrinkReason, TruncationRule};
+use replab_core::protocol::{ControllerKind, FollowCause, FollowStart, Rules};
 use replab_core::timeline::Timeline;
-use replab_core::{BrokerSet, Cluster, Record};
+use replab_core::{BrokerSet, Cluster, Command, Record};
 use replab_narrate::{self as narrate, label, EpochRecord, Explain, Label, Lang, Names, Reaction};
 
 /// A truncation as a picture: the follower's log before the decision, its HW
@@ -33,9 +35,14 @@ pub struct Described {
 }
 
 impl Described {
-    /// "Truncation decision · B".
+    /// "Truncation decision · B"; "Partition offline" alone (its broker is the
+    /// leader that stopped, named in its cause).
     pub fn heading(&self, lang: Lang) -> String {
-        format!("{} · {}", label(lang, kind_label(self.kind)), self.broker)
+        if self.kind == DecisionKind::Offline || self.broker.is_empty() {
+            label(lang, kind_label(self.kind)).to_string()
+        } else {
+            format!("{} · {}", label(lang, kind_label(self.kind)), self.broker)
+        }
     }
 }
 
@@ -47,6 +54,11 @@ pub fn kind_label(kind: DecisionKind) -> Label {
         DecisionKind::KeptFollowing => Label::DecisionSameLeader,
         DecisionKind::WaitForLeader => Label::DecisionWaiting,
         DecisionKind::LeaderFound => Label::DecisionLeaderFound,
+        DecisionKind::Offline => Label::DecisionOffline,
+        DecisionKind::ElectedFromElr => Label::DecisionElrElection,
+        DecisionKind::LastKnownLeader => Label::DecisionLastKnownLeader,
+        DecisionKind::UncleanElection => Label::DecisionUnclean,
+        DecisionKind::HwHeld => Label::DecisionHwHeld,
     }
 }
 
@@ -58,7 +70,26 @@ pub fn kind_name(kind: DecisionKind) -> &'static str {
         DecisionKind::KeptFollowing => "kept-following",
         DecisionKind::WaitForLeader => "wait-for-leader",
         DecisionKind::LeaderFound => "leader-found",
+        DecisionKind::Offline => "offline",
+        DecisionKind::ElectedFromElr => "elected-from-elr",
+        DecisionKind::LastKnownLeader => "last-known-leader",
+        DecisionKind::UncleanElection => "unclean-election",
+        DecisionKind::HwHeld => "hw-held",
     }
+}
+
+/// The leader a KRaft partition had before it went offline at event `i`: the
+/// last one elected earlier in the step (elected while already going down),
+/// else the leader before the step.
+fn offline_leader(events: &[Event], before: &Cluster, i: usize) -> Option<usize> {
+    events[..i.min(events.len())]
+        .iter()
+        .rev()
+        .find_map(|e| match *e {
+            Event::LeaderElected { leader, .. } => Some(leader),
+            _ => None,
+        })
+        .or_else(|| before.leader())
 }
 
 /// Where the leader's answer puts the cut, for the picture.
@@ -132,6 +163,11 @@ pub fn describe(lang: Lang, t: &Timeline, step: usize) -> Vec<Described> {
     }
     let events = t.events_of(step);
     let before = t.state_at(step.saturating_sub(1));
+    // The state after the step, for decisions that tell where it left things.
+    let after = decisions
+        .iter()
+        .any(|d| matches!(d.kind, DecisionKind::Offline | DecisionKind::HwHeld))
+        .then(|| t.state_at(step));
     let names: Vec<String> = before.brokers().iter().map(|b| b.id.clone()).collect();
     let n = Names(&names);
     decisions
@@ -139,11 +175,15 @@ pub fn describe(lang: Lang, t: &Timeline, step: usize) -> Vec<Described> {
         .filter_map(|d| {
             let (rows, cut) = match d.kind {
                 DecisionKind::Truncation => truncation(lang, &n, events, &before, d)?,
-                _ => (other_rows(lang, &n, events, &before, d)?, None),
+                _ => (other_rows(lang, &n, events, &before, after.as_ref(), d)?, None),
+            };
+            let broker = match d.kind {
+                DecisionKind::Offline => offline_leader(events, &before, d.event),
+                _ => Some(d.broker),
             };
             Some(Described {
                 kind: d.kind,
-                broker: n.get(d.broker).to_string(),
+                broker: broker.map_or("", |b| n.get(b)).to_string(),
                 rows,
                 cut,
             })
@@ -257,7 +297,14 @@ fn truncation(lang: Lang, n: &Names, events: &[Event], before: &Cluster, d: &Dec
     Some((rows, Some(cut)))
 }
 
-fn other_rows(lang: Lang, n: &Names, events: &[Event], before: &Cluster, d: &Decision) -> Option<Rows> {
+fn other_rows(
+    lang: Lang,
+    n: &Names,
+    events: &[Event],
+    before: &Cluster,
+    after: Option<&Cluster>,
+    d: &Decision,
+) -> Option<Rows> {
     let say = |e: Explain| narrate::explain(lang, n, &e);
     let elected = events.iter().find_map(|e| match e {
         Event::LeaderElected {
@@ -389,6 +436,155 @@ fn other_rows(lang: Lang, n: &Names, events: &[Event], before: &Cluster, d: &Dec
                 }),
             ));
             rows
+        }
+        (DecisionKind::ElectedFromElr, Event::LeaderElected { leader, epoch, isr, .. }) => {
+            let (leader, epoch, isr) = (*leader, *epoch, *isr);
+            // The leader leaves the ELR in the change that elects it, which comes
+            // just before the election: the ELR then, and with the leader, before.
+            let elr_after = events[..d.event]
+                .iter()
+                .rev()
+                .find_map(|e| match e {
+                    Event::ElrChanged { elr, .. } => Some(*elr),
+                    _ => None,
+                })
+                .unwrap_or_else(|| before.elr().minus(BrokerSet::only(leader)));
+            let elr_at = elr_after.union(BrokerSet::only(leader));
+            vec![
+                (Label::Cause, say(Explain::ElrElectionCause { leader, elr: elr_at })),
+                (Label::Rule, say(Explain::ElrElectionRule)),
+                (
+                    Label::Result,
+                    say(Explain::ElrElectionResult {
+                        leader,
+                        epoch,
+                        isr,
+                        elr: elr_after,
+                    }),
+                ),
+            ]
+        }
+        (DecisionKind::LastKnownLeader, Event::LeaderElected { leader, epoch, .. }) => {
+            let (leader, epoch) = (*leader, *epoch);
+            vec![
+                (Label::Cause, say(Explain::LastKnownLeaderCause { leader })),
+                (Label::Rule, say(Explain::LastKnownLeaderRule)),
+                (Label::Result, say(Explain::LastKnownLeaderResult { leader, epoch })),
+            ]
+        }
+        (
+            DecisionKind::UncleanElection,
+            Event::LeaderElected {
+                leader, epoch, reason, ..
+            },
+        ) => {
+            let (leader, epoch) = (*leader, *epoch);
+            let kraft = before.controller() == ControllerKind::KRaft;
+            let requested = matches!(reason, ElectionReason::Requested { .. });
+            // Every record committed so far that the new leader's log lacks.
+            let log = &before.broker(leader)?.durable.log;
+            let lost: Vec<&Record> = before
+                .safety()
+                .committed()
+                .iter()
+                .filter(|r| !log.get(r.offset).is_some_and(|mine| mine.same_as(r)))
+                .collect();
+            let values: Vec<replab_core::Value> = lost.iter().map(|r| r.value.clone()).collect();
+            vec![
+                (
+                    Label::Cause,
+                    say(Explain::UncleanCause {
+                        leader,
+                        previous: before.leader(),
+                        reason,
+                        kraft,
+                    }),
+                ),
+                (Label::Rule, say(Explain::UncleanRule { requested, kraft })),
+                (
+                    Label::Result,
+                    say(Explain::UncleanResult {
+                        leader,
+                        epoch,
+                        lost: &values,
+                        from: lost.first().map(|r| r.offset),
+                    }),
+                ),
+            ]
+        }
+        (DecisionKind::Offline, Event::PartitionOffline { epoch }) => {
+            let after = after?;
+            let mut rows = Vec::new();
+            if let Some(previous) = offline_leader(events, before, d.event) {
+                let shut_down = events
+                    .iter()
+                    .any(|e| matches!(*e, Event::ShutDown { broker } if broker == previous));
+                rows.push((Label::Cause, say(Explain::OfflineCause { previous, shut_down })));
+            }
+            rows.push((Label::Rule, say(Explain::OfflineRule)));
+            rows.push((
+                Label::Result,
+                say(Explain::OfflineResult {
+                    epoch: *epoch,
+                    isr: after.isr(),
+                    elr: after.elr(),
+                    last_known_leader: after.last_known_leader(),
+                }),
+            ));
+            // Which restart would bring a leader back now: the core says, by trying.
+            let (mut able, mut unable) = (BrokerSet::default(), BrokerSet::default());
+            for b in (0..after.brokers().len()).filter(|&b| after.check(&Command::Restart { broker: b }).is_ok()) {
+                let mut tried = after.clone();
+                let leads = tried.apply(&Command::Restart { broker: b }).is_ok() && tried.leader().is_some();
+                if leads {
+                    able.insert(b);
+                } else {
+                    unable.insert(b);
+                }
+            }
+            rows.push((
+                Label::Then,
+                say(Explain::OfflineNext {
+                    able,
+                    unable,
+                    has_elr: after.has_elr(),
+                    unclean: after.config().unclean_leader_election,
+                }),
+            ));
+            rows
+        }
+        (
+            DecisionKind::HwHeld,
+            Event::HighWatermarkHeld {
+                broker,
+                hw,
+                isr,
+                min_isr,
+            },
+        ) => {
+            let after = after?;
+            let (leader, hw) = (*broker, *hw);
+            let leo = after.broker(leader).map_or(hw, |b| b.leo());
+            vec![
+                (
+                    Label::Cause,
+                    say(Explain::HwHeldCause {
+                        isr: after.isr(),
+                        min_isr: *min_isr,
+                    }),
+                ),
+                (Label::Rule, say(Explain::HwHeldRule)),
+                (
+                    Label::Result,
+                    say(Explain::HwHeldResult {
+                        leader,
+                        hw,
+                        leo,
+                        isr: *isr,
+                        min_isr: *min_isr,
+                    }),
+                ),
+            ]
         }
         _ => return None,
     })
@@ -602,5 +798,253 @@ mod tests {
         );
         let kinds: Vec<DecisionKind> = describe(Lang::En, &t, 8).iter().map(|d| d.kind).collect();
         assert_eq!(kinds, vec![DecisionKind::LeaderFound, DecisionKind::Truncation]);
+    }
+
+    /// (heading, rows) of every decision of `step` in `lang`.
+    fn all(lang: Lang, t: &Timeline, step: usize) -> Vec<(String, Vec<(&'static str, String)>)> {
+        describe(lang, t, step)
+            .into_iter()
+            .map(|d| {
+                (
+                    d.heading(lang),
+                    d.rows.into_iter().map(|(l, text)| (label(lang, l), text)).collect(),
+                )
+            })
+            .collect()
+    }
+
+    // Kafka 4.1 with min.insync.replicas=2: C crashes (step 6), B takes m2 and
+    // shuts down (step 9: A's HW holds), A crashes (step 10: offline, A and B in
+    // the ELR), B restarts cleanly and leads from the ELR with its HW held (11).
+    const KRAFT: &str = "protocol kraft-elr\nbrokers A B C\nset min.insync.replicas=2\nproduce m1\nfetch B\nfetch C\n\
+                         fetch B\nfetch C\ncrash C\nproduce m2\nfetch B\nshutdown B\ncrash A\nrestart B\n";
+
+    #[test]
+    fn kraft_explains_the_held_hw_the_offline_epoch_and_the_election_from_the_elr() {
+        let t = timeline(KRAFT, Protocol::KraftElr);
+        assert_eq!(
+            history::decision_steps(&t, t.len()).collect::<Vec<_>>(),
+            vec![11, 10, 9]
+        );
+        let (heading, rows) = only(Lang::En, &t, 9);
+        assert_eq!(heading, "High watermark held · A");
+        assert_eq!(
+            rows,
+            vec![
+                (
+                    "Cause",
+                    "the ISR is A: 1 member, fewer than min.insync.replicas = 2".to_string()
+                ),
+                (
+                    "Rule",
+                    "strict min ISR (Kafka 3.7+, KAFKA-15583): the leader does not move the HW while the ISR has \
+                     fewer than min.insync.replicas members, so nothing counts as committed on fewer replicas; \
+                     acks=all writes are refused meanwhile"
+                        .to_string()
+                ),
+                (
+                    "Result",
+                    "HW held at 1: ISR has 1 of min.insync.replicas 2; A's record at offset 1 stays uncommitted \
+                     until the ISR grows back"
+                        .to_string()
+                ),
+            ]
+        );
+        let (heading, rows) = only(Lang::Zh, &t, 9);
+        assert_eq!(heading, "高水位停住 · A");
+        assert_eq!(
+            rows[2],
+            (
+                "结果",
+                "高水位停在 1：ISR 只有 1 个成员，min.insync.replicas 是 2；在 ISR 恢复之前，A 位移 1 的消息不算提交"
+                    .to_string()
+            )
+        );
+
+        let (heading, rows) = only(Lang::En, &t, 10);
+        assert_eq!(heading, "Partition offline");
+        assert_eq!(rows[0], ("Cause", "A, the leader, crashed".to_string()));
+        assert!(rows[1].1.starts_with(
+            "no eligible replica is up: the partition goes offline, and under KRaft that is a new leader epoch too"
+        ));
+        assert_eq!(
+            rows[2],
+            (
+                "Result",
+                "no leader in epoch 1; ISR: none, ELR: A, B, last known leader: A".to_string()
+            )
+        );
+        assert_eq!(rows[3].0, "Then");
+        assert!(
+            rows[3].1.starts_with(
+                "restarting B would bring a leader back now, restarting A or C would not. In general a leader \
+                 returns when a broker that may lead restarts: an ISR member; with the ISR empty, an ELR member \
+                 that shut down cleanly"
+            ),
+            "{}",
+            rows[3].1
+        );
+        let (heading, rows) = only(Lang::Zh, &t, 10);
+        assert_eq!(heading, "分区离线");
+        assert_eq!(rows[0], ("起因", "leader A 崩溃了".to_string()));
+        assert!(rows[1]
+            .1
+            .starts_with("没有可以当选的副本在运行：分区离线，而在 KRaft 下这也是一个新的 leader 纪元"));
+        assert_eq!(
+            rows[2].1,
+            "纪元 1 没有 leader；ISR：空，ELR：A、B，最后已知的 leader：A"
+        );
+        assert!(rows[3]
+            .1
+            .starts_with("现在重启 B 就能让分区重新有 leader，重启 A 或 C 则不能。"));
+
+        let en = all(Lang::En, &t, 11);
+        assert_eq!(
+            en.iter().map(|(h, _)| h.as_str()).collect::<Vec<_>>(),
+            vec!["Elected from the ELR · B", "High watermark held · B"]
+        );
+        assert_eq!(
+            en[0].1,
+            vec![
+                (
+                    "Cause",
+                    "the ISR was empty; the ELR held A, B, and B was the first of them that was up (not fenced)"
+                        .to_string()
+                ),
+                (
+                    "Rule",
+                    "with the ISR empty, the KRaft controller elects the first unfenced ELR member, in assignment \
+                     order (KIP-966): an ELR member left an ISR that was below min.insync.replicas, where the HW \
+                     could not move, so it holds every committed record"
+                        .to_string()
+                ),
+                (
+                    "Result",
+                    "B elected from the ELR: the ISR was empty. It leads in epoch 2; the ISR is now B, the ELR A"
+                        .to_string()
+                ),
+            ]
+        );
+        assert!(en[1].1[2]
+            .1
+            .starts_with("HW held at 1: ISR has 1 of min.insync.replicas 2"));
+        let zh = all(Lang::Zh, &t, 11);
+        assert_eq!(zh[0].0, "从 ELR 中选出 leader · B");
+        assert_eq!(
+            zh[0].1[0].1,
+            "ISR 为空；ELR 中有 A、B，B 是其中第一个在运行（未被隔离）的"
+        );
+        assert_eq!(
+            zh[0].1[2].1,
+            "B 从 ELR 中当选：ISR 已经为空。它成为纪元 2 的 leader；ISR 现在是 B，ELR 是 A"
+        );
+        // Earlier decisions are listed by their events' sentences.
+        assert_eq!(
+            summaries(Lang::En, &t, 11),
+            vec![
+                "B becomes leader in epoch 2 (ISR: B): B elected from the ELR: the ISR was empty".to_string(),
+                "B's HW is held at 1: the ISR has 1 of min.insync.replicas 2 (strict min ISR, Kafka 3.7+)".to_string(),
+            ]
+        );
+        assert_eq!(
+            summaries(Lang::Zh, &t, 10),
+            vec!["分区在纪元 1 离线：没有副本可以成为 leader".to_string()]
+        );
+        // Under ZooKeeper going offline is no decision, and the HW is never held.
+        let t = timeline(KRAFT, Protocol::DivergingEpoch);
+        assert!(history::decision_steps(&t, t.len()).all(|k| describe(Lang::En, &t, k)
+            .iter()
+            .all(|d| !matches!(d.kind, DecisionKind::Offline | DecisionKind::HwHeld))));
+    }
+
+    #[test]
+    fn kraft_elects_the_last_known_leader_when_isr_and_elr_are_empty() {
+        // A crashes last and leads the empty ISR; its unclean restart takes it out
+        // of the ELR too, and it comes back as the last known leader.
+        let text = "protocol kraft-elr\nbrokers A B\nproduce m1\nfetch B\nfetch B\ncrash B\ncrash A\nrestart A\n";
+        let t = timeline(text, Protocol::KraftElr);
+        let (heading, rows) = only(Lang::En, &t, 6);
+        assert_eq!(heading, "Elected as last known leader · A");
+        assert_eq!(
+            rows[0].1,
+            "the ISR and the ELR were both empty; A was the leader when the ISR became empty"
+        );
+        assert_eq!(
+            rows[2],
+            (
+                "Result",
+                "A elected as last known leader: no ISR or ELR member was left. It leads in epoch 2, with the ISR \
+                 just A"
+                    .to_string()
+            )
+        );
+        let (heading, rows) = only(Lang::Zh, &t, 6);
+        assert_eq!(heading, "选出最后已知的 leader · A");
+        assert_eq!(
+            rows[2].1,
+            "A 作为最后已知的 leader 当选：ISR 和 ELR 中都没有可用的成员。它成为纪元 2 的 leader，ISR 只有 A"
+        );
+    }
+
+    #[test]
+    fn an_unclean_election_says_which_committed_records_it_loses() {
+        let text = "brokers A B\nset unclean.leader.election.enable=true\nproduce m1\nfetch B\nfetch B\ncrash B\n\
+                    produce m2\ncrash A\nrestart B\n";
+        let t = timeline(text, Protocol::Kip279);
+        let (heading, rows) = only(Lang::En, &t, 7);
+        assert_eq!(heading, "Unclean election · B");
+        assert_eq!(
+            rows,
+            vec![
+                (
+                    "Cause",
+                    "the partition was offline with no ISR member up, and B came back".to_string()
+                ),
+                (
+                    "Rule",
+                    "unclean.leader.election.enable is true: the controller may pick a broker outside the ISR, \
+                     trading durability for availability; the ISR becomes just that broker"
+                        .to_string()
+                ),
+                (
+                    "Result",
+                    "B leads in epoch 2 without the committed m2 (from offset 1): it is lost".to_string()
+                ),
+            ]
+        );
+        let (heading, rows) = only(Lang::Zh, &t, 7);
+        assert_eq!(heading, "不干净选举 · B");
+        assert_eq!(rows[0].1, "分区原本离线，没有在运行的 ISR 成员，B 恢复了");
+        assert_eq!(
+            rows[2].1,
+            "B 成为纪元 2 的 leader，但它没有已提交的 m2（从位移 1 起）：这条消息丢失了"
+        );
+        // Under KRaft the ELR counts too, and going offline is a decision of its own.
+        let t = timeline(text, Protocol::KraftElr);
+        let kinds: Vec<Vec<DecisionKind>> = [6, 7]
+            .iter()
+            .map(|&k| describe(Lang::En, &t, k).iter().map(|d| d.kind).collect())
+            .collect();
+        assert_eq!(
+            kinds,
+            vec![vec![DecisionKind::Offline], vec![DecisionKind::UncleanElection]]
+        );
+        let (_, rows) = only(Lang::En, &t, 7);
+        assert_eq!(
+            rows[0].1,
+            "the partition was offline with no ISR or ELR member up, and B came back"
+        );
+        assert!(rows[1]
+            .1
+            .ends_with(", and the ELR and the last known leader are cleared"));
+        // Nothing committed lost: said so.
+        let text = "brokers A B\nset unclean.leader.election.enable=true\nproduce m1\nfetch B\nfetch B\ncrash B\n\
+                    crash A\nrestart B\n";
+        let t = timeline(text, Protocol::Kip279);
+        let (_, rows) = only(Lang::En, &t, 6);
+        assert_eq!(
+            rows[2].1,
+            "B leads in epoch 2; its log holds every record committed so far, so nothing committed is lost this time"
+        );
     }
 }

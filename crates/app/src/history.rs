@@ -1,10 +1,13 @@
 //! Facts derived from the whole history for display: where safety checks fired,
 //! where decisions happened (truncations, epoch bumps, followers that keep
-//! following, brokers waiting for a leader), and what each replica has lost.
+//! following, brokers waiting for a leader, elections from the ELR, of the last
+//! known leader and unclean ones, a KRaft partition going offline, a held high
+//! watermark), what each replica has lost, and how each broker last restarted.
 
 use replab_core::event::{ElectionReason, Event, FollowerNext, ViolationKind};
+use replab_core::protocol::ControllerKind;
 use replab_core::timeline::Timeline;
-use replab_core::Record;
+use replab_core::{Cluster, Record};
 
 /// Steps (1-based) at which a safety check fired, with its kind.
 pub fn violation_marks(t: &Timeline) -> Vec<(usize, ViolationKind)> {
@@ -21,6 +24,17 @@ pub fn violation_marks(t: &Timeline) -> Vec<(usize, ViolationKind)> {
 /// What a decision the panel explains is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum DecisionKind {
+    /// KRaft: the leader stopped and no eligible replica is up; going offline is
+    /// a new leader epoch too. Its broker is resolved by `decision_text` (the
+    /// leader before the step).
+    Offline,
+    /// KRaft: the ISR was empty and the first unfenced ELR member was elected.
+    ElectedFromElr,
+    /// KRaft: ISR and ELR were empty and the last known leader was elected.
+    LastKnownLeader,
+    /// A broker outside the ISR was made leader (unclean.leader.election.enable,
+    /// or `elect ... unclean`).
+    UncleanElection,
     /// The ZooKeeper controller bumped the leader epoch when followers crashed;
     /// the leader stays leader (it covers the followers that keep following).
     EpochBump,
@@ -32,6 +46,28 @@ pub enum DecisionKind {
     KeptFollowing,
     /// A truncation decision.
     Truncation,
+    /// KRaft (strict min ISR, 3.7+): the leader's HW would move but holds while
+    /// the ISR is below min.insync.replicas.
+    HwHeld,
+}
+
+impl DecisionKind {
+    /// Where a decision of this kind comes among a step's decisions: elections
+    /// and going offline first, in the order they happened, then the rest by kind.
+    fn rank(self) -> u8 {
+        match self {
+            DecisionKind::Offline
+            | DecisionKind::ElectedFromElr
+            | DecisionKind::LastKnownLeader
+            | DecisionKind::UncleanElection => 0,
+            DecisionKind::EpochBump => 1,
+            DecisionKind::LeaderFound => 2,
+            DecisionKind::WaitForLeader => 3,
+            DecisionKind::KeptFollowing => 4,
+            DecisionKind::Truncation => 5,
+            DecisionKind::HwHeld => 6,
+        }
+    }
 }
 
 /// One decision of a step: its kind, the index of its event in the step's events,
@@ -44,11 +80,14 @@ pub struct Decision {
     pub since: usize,
 }
 
-/// The decisions of step `k` (1-based), the epoch bump first, then brokers that
-/// found or wait for a leader, then followers that keep following, then
-/// truncations; in event order within a kind.
+/// The decisions of step `k` (1-based): elections worth explaining (from the ELR,
+/// of the last known leader, unclean) and a KRaft partition going offline, in
+/// event order; then the epoch bump, brokers that found or wait for a leader,
+/// followers that keep following, truncations and a held high watermark, in
+/// event order within a kind.
 pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
     let events = t.events_of(k);
+    let kraft = t.setup().protocol.controller() == ControllerKind::KRaft;
     let bump = events.iter().any(|e| {
         matches!(
             e,
@@ -69,6 +108,28 @@ pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
                     reason: ElectionReason::FollowersCrashed,
                     ..
                 } => (DecisionKind::EpochBump, leader, 0),
+                Event::LeaderElected {
+                    leader,
+                    reason: ElectionReason::FromElr,
+                    ..
+                } => (DecisionKind::ElectedFromElr, leader, 0),
+                Event::LeaderElected {
+                    leader,
+                    reason: ElectionReason::LastKnownLeader,
+                    ..
+                } => (DecisionKind::LastKnownLeader, leader, 0),
+                Event::LeaderElected {
+                    leader,
+                    reason:
+                        ElectionReason::UncleanAfterFailure
+                        | ElectionReason::CameBack { unclean: true }
+                        | ElectionReason::Requested { unclean: true },
+                    ..
+                } => (DecisionKind::UncleanElection, leader, 0),
+                // Under ZooKeeper going offline changes no epoch and is told by
+                // the banner; under KRaft it is a leader change.
+                Event::PartitionOffline { .. } if kraft => (DecisionKind::Offline, 0, 0),
+                Event::HighWatermarkHeld { broker, .. } => (DecisionKind::HwHeld, broker, 0),
                 // At an epoch bump the bump explains what each follower does.
                 Event::KeptFollowing { broker, .. } if !bump => (DecisionKind::KeptFollowing, broker, 0),
                 Event::BecameFollower {
@@ -93,7 +154,9 @@ pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
             })
         })
         .collect();
-    out.sort_by_key(|d| d.kind);
+    out.sort_by_key(|d| d.kind.rank());
+    // The leader may hold its HW more than once in a step: explained once.
+    out.dedup_by(|a, b| a.kind == DecisionKind::HwHeld && b.kind == DecisionKind::HwHeld && a.broker == b.broker);
     out
 }
 
@@ -190,4 +253,30 @@ pub fn lost_records(t: &Timeline, steps: &[usize]) -> Vec<(usize, Vec<Record>)> 
             (k, records)
         })
         .collect()
+}
+
+/// KRaft: for each broker, whether its latest restart at or before `cursor` was
+/// clean (after `shutdown`); None if it has not restarted, and for every broker
+/// under ZooKeeper, where nothing reads the mark. A scan back that stops once
+/// each restarted broker (broker epoch above 0) is found.
+pub fn last_restarts(t: &Timeline, cursor: usize, view: &Cluster) -> Vec<Option<bool>> {
+    let mut out = vec![None; view.brokers().len()];
+    if view.controller() != ControllerKind::KRaft {
+        return out;
+    }
+    let mut pending = view.brokers().iter().filter(|b| b.broker_epoch > 0).count();
+    for k in (1..=cursor.min(t.len())).rev() {
+        if pending == 0 {
+            break;
+        }
+        for e in t.events_of(k).iter().rev() {
+            if let Event::Restarted { broker, clean, .. } = *e {
+                if out.get(broker) == Some(&None) {
+                    out[broker] = Some(clean);
+                    pending = pending.saturating_sub(1);
+                }
+            }
+        }
+    }
+    out
 }

@@ -1,6 +1,7 @@
 //! The visualizer's entry point.
 
 mod app;
+mod badges;
 mod components;
 mod decision_text;
 mod history;

@@ -192,27 +192,32 @@ impl AppState {
         format!("m{}", n + 1)
     }
 
-    /// What autoplay does next at the end of history: the next alive follower, in
-    /// turn, delivers its response in flight or fetches. None when every follower
-    /// is caught up (or there is no leader).
+    /// What autoplay does next at the end of history: the next follower, in turn,
+    /// delivers its response in flight or fetches, whichever the core accepts now
+    /// (`Cluster::enabled`), and fetches only while it has not caught up. None when
+    /// every follower is caught up (or there is no leader to catch up with).
     pub fn natural_next(&self) -> Option<(usize, Command)> {
         let c = &self.view;
         let leader = c.leader()?;
         let l = c.broker(leader)?;
         let n = c.brokers().len();
+        let menu = c.enabled(&Arc::from(""));
+        let may = |command: &Command| menu.contains(command);
         (0..n).map(|i| (self.autoplay_next + i) % n).find_map(|f| {
             let b = c.broker(f)?;
-            if f == leader || !b.is_alive() {
-                return None;
+            let deliver = Command::Deliver { follower: f };
+            if may(&deliver) {
+                return Some((f, deliver));
             }
-            if b.in_flight().is_some() {
-                return Some((f, Command::Deliver { follower: f }));
+            let fetch = Command::Fetch { follower: f, max: None };
+            if !may(&fetch) {
+                return None;
             }
             let validating = b.follower_state().is_some_and(|s| s.validating);
             let known = l.leader_state().and_then(|s| s.followers.get(f)).and_then(|v| v.leo);
             let caught_up =
                 !validating && b.leo() == l.leo() && b.hw() == l.hw() && known == Some(l.leo()) && c.isr().contains(f);
-            (!caught_up).then_some((f, Command::Fetch { follower: f, max: None }))
+            (!caught_up).then_some((f, fetch))
         })
     }
 }
@@ -538,6 +543,41 @@ mod tests {
         for b in s.view.brokers() {
             assert_eq!((b.leo(), b.hw()), (1, 1), "{}", b.id);
         }
+    }
+
+    #[test]
+    fn autoplay_takes_what_the_core_allows_next() {
+        let mut s = Rc::new(AppState::new(Lang::En, false));
+        s = produce(s);
+        s = reduce(s, Action::Do(Command::Send { follower: 1, max: None }));
+        // B's response is in flight: it is delivered, not fetched again.
+        assert_eq!(s.natural_next(), Some((1, Command::Deliver { follower: 1 })));
+        // Under KRaft, with B shut down and the leader crashed, nobody leads:
+        // nothing to catch up with.
+        s = reduce(s, Action::SetProtocol(Protocol::KraftElr));
+        s = reduce(s, Action::Do(Command::Shutdown { broker: 1 }));
+        assert_eq!(s.natural_next(), Some((2, Command::Fetch { follower: 2, max: None })));
+        s = reduce(
+            s,
+            Action::Do(Command::Crash {
+                targets: vec![replab_core::CrashTarget {
+                    broker: 0,
+                    unflushed_from: None,
+                }],
+            }),
+        );
+        assert_eq!(s.view.leader(), Some(2));
+        s = reduce(
+            s,
+            Action::Do(Command::Crash {
+                targets: vec![replab_core::CrashTarget {
+                    broker: 2,
+                    unflushed_from: None,
+                }],
+            }),
+        );
+        assert_eq!(s.view.leader(), None);
+        assert_eq!(s.natural_next(), None);
     }
 
     #[test]

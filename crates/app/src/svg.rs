@@ -1,6 +1,9 @@
-//! The current frame — every broker's lane and the latest decisions —
-//! as a standalone SVG figure, for authors who need a static picture.
+//! The current frame — every broker's lane (under KRaft with a line for the
+//! ELR, the last known leader, fencing, the broker epoch and the last restart)
+//! and the latest decisions — as a standalone SVG figure, for authors who need a
+//! static picture.
 
+use crate::badges::badges;
 use crate::decision_text::Described;
 use replab_core::Cluster;
 use replab_narrate::{self as narrate, label, Label, Lang};
@@ -39,9 +42,32 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// The SVG text of the frame.
-pub fn frame(lang: Lang, view: &Cluster, title: &str, step: usize, decisions: &[Described]) -> String {
+/// The SVG text of the frame; `restarts`: whether each broker's latest restart
+/// was clean (see `history::last_restarts`).
+pub fn frame(
+    lang: Lang,
+    view: &Cluster,
+    title: &str,
+    step: usize,
+    decisions: &[Described],
+    restarts: &[Option<bool>],
+) -> String {
     let brokers = view.brokers();
+    // Under KRaft each lane has one more line, for its badges.
+    let badge_lines: Vec<String> = (0..brokers.len())
+        .map(|ix| {
+            badges(view, ix, restarts.get(ix).copied().flatten())
+                .iter()
+                .map(|b| b.text(lang))
+                .collect::<Vec<_>>()
+                .join(" · ")
+        })
+        .collect();
+    let lane_h = if badge_lines.iter().any(|l| !l.is_empty()) {
+        LANE + 20
+    } else {
+        LANE
+    };
     let decision_lines: Vec<(bool, String)> = decisions
         .iter()
         .flat_map(|d| {
@@ -57,7 +83,7 @@ pub fn frame(lang: Lang, view: &Cluster, title: &str, step: usize, decisions: &[
             v
         })
         .collect();
-    let height = 70 + LANE * brokers.len() as u32 + 20 + 20 * decision_lines.len() as u32 + 10;
+    let height = 70 + lane_h * brokers.len() as u32 + 20 + 20 * decision_lines.len() as u32 + 10;
     let mut s = String::new();
     let _ = write!(
         s,
@@ -74,7 +100,7 @@ pub fn frame(lang: Lang, view: &Cluster, title: &str, step: usize, decisions: &[
         esc(label(lang, Label::Step)),
     );
     for (ix, b) in brokers.iter().enumerate() {
-        let y = 70 + LANE * ix as u32;
+        let y = 70 + lane_h * ix as u32;
         let role = if !b.is_alive() {
             label(lang, Label::Down)
         } else if view.leader() == Some(ix) {
@@ -95,7 +121,7 @@ pub fn frame(lang: Lang, view: &Cluster, title: &str, step: usize, decisions: &[
             s,
             r##"<rect x="8" y="{y}" width="{}" height="{}" rx="8" fill="{}" stroke="#d6d8dc"/>"##,
             WIDTH - 16,
-            LANE - 8,
+            lane_h - 8,
             if b.is_alive() { "#fafafa" } else { "#eeeeee" }
         );
         let _ = write!(
@@ -111,6 +137,14 @@ pub fn frame(lang: Lang, view: &Cluster, title: &str, step: usize, decisions: &[
             b.leo(),
             b.hw()
         );
+        if !badge_lines[ix].is_empty() {
+            let _ = write!(
+                s,
+                r##"<text class="badges" x="20" y="{}" font-size="12" fill="#5d6470">{}</text>"##,
+                y + 96,
+                esc(&badge_lines[ix])
+            );
+        }
         let records = b.durable.log.records();
         let avail = WIDTH - LEFT - 200;
         let cell = if records.is_empty() {
@@ -178,7 +212,7 @@ pub fn frame(lang: Lang, view: &Cluster, title: &str, step: usize, decisions: &[
             })
         );
     }
-    let mut y = 70 + LANE * brokers.len() as u32 + 20;
+    let mut y = 70 + lane_h * brokers.len() as u32 + 20;
     let _ = write!(s, r#"<g class="decision">"#);
     for (bold, line) in decision_lines {
         let weight = if bold { r#" font-weight="700""# } else { "" };
@@ -200,7 +234,7 @@ mod tests {
         let t = scenario::load(&script, None).expect("loads").timeline;
         let step = t.len();
         let decisions = crate::decision_text::describe(Lang::En, &t, 17.min(step));
-        let svg = frame(Lang::En, t.head(), "Divergence <test>", step, &decisions);
+        let svg = frame(Lang::En, t.head(), "Divergence <test>", step, &decisions, &[]);
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         assert!(svg.ends_with("</svg>"));
         for id in ["A", "B"] {
@@ -208,6 +242,30 @@ mod tests {
         }
         assert!(svg.contains("Divergence &lt;test&gt;"));
         assert_eq!(svg.matches("<g").count(), svg.matches("</g>").count());
+    }
+
+    #[test]
+    fn kraft_lanes_carry_their_badges_and_zookeeper_lanes_none() {
+        let text = "brokers A B C\nset min.insync.replicas=2\nproduce m1\nfetch B\nfetch C\nfetch B\nfetch C\n\
+                    crash C\nshutdown B\ncrash A\nrestart B\n";
+        let script = scenario::parse(text).expect("parses");
+        let t = scenario::load(&script, Some(replab_core::Protocol::KraftElr))
+            .expect("loads")
+            .timeline;
+        let restarts = crate::history::last_restarts(&t, t.len(), t.head());
+        assert_eq!(restarts, vec![None, Some(true), None]);
+        let decisions = crate::decision_text::describe(Lang::En, &t, t.len());
+        let svg = frame(Lang::En, t.head(), "KRaft", t.len(), &decisions, &restarts);
+        assert!(svg.contains(">in ELR · fenced · broker epoch 0</text>"), "{svg}");
+        assert!(svg.contains(">broker epoch 1 · clean restart</text>"), "{svg}");
+        assert!(svg.contains("Elected from the ELR · B"));
+        assert!(svg.contains("High watermark held · B"));
+        let t = scenario::load(&script, Some(replab_core::Protocol::DivergingEpoch))
+            .expect("loads")
+            .timeline;
+        let svg = frame(Lang::En, t.head(), "ZooKeeper", t.len(), &[], &[None, None, None]);
+        assert!(!svg.contains("class=\"badges\""));
+        assert!(!svg.contains("broker epoch"));
     }
 
     #[test]

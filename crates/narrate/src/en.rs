@@ -290,6 +290,192 @@ pub fn explain(names: &Names, e: &Explain) -> String {
             n(leader),
             reaction(names, leader, r)
         ),
+        Explain::ElrElectionCause { leader, elr } => {
+            if elr.len() <= 1 {
+                format!("the ISR was empty, and {} was in the ELR", n(leader))
+            } else {
+                format!(
+                    "the ISR was empty; the ELR held {}, and {} was the first of them that was up (not fenced)",
+                    names.list(elr),
+                    n(leader)
+                )
+            }
+        }
+        Explain::ElrElectionRule => "with the ISR empty, the KRaft controller elects the first unfenced ELR member, \
+             in assignment order (KIP-966): an ELR member left an ISR that was below min.insync.replicas, where the \
+             HW could not move, so it holds every committed record"
+            .into(),
+        Explain::ElrElectionResult {
+            leader,
+            epoch,
+            isr,
+            elr,
+        } => format!(
+            "{} elected from the ELR: the ISR was empty. It leads in epoch {epoch}; the ISR is now {}{}",
+            n(leader),
+            names.list(isr),
+            if elr.is_empty() {
+                " and the ELR is empty".to_string()
+            } else {
+                format!(", the ELR {}", names.list(elr))
+            }
+        ),
+        Explain::LastKnownLeaderCause { leader } => format!(
+            "the ISR and the ELR were both empty; {} was the leader when the ISR became empty",
+            n(leader)
+        ),
+        Explain::LastKnownLeaderRule => "with no ISR or ELR member, the KRaft controller waits for the last known \
+             leader and elects it once it is up (KIP-966): it led last, so it holds what it committed, unless a \
+             crash lost records it had not flushed"
+            .into(),
+        Explain::LastKnownLeaderResult { leader, epoch } => format!(
+            "{} elected as last known leader: no ISR or ELR member was left. It leads in epoch {epoch}, with the ISR \
+             just {}",
+            n(leader),
+            n(leader)
+        ),
+        Explain::UncleanCause {
+            leader,
+            previous,
+            reason,
+            kraft,
+        } => {
+            let members = if kraft { "no ISR or ELR member" } else { "no ISR member" };
+            match (reason, previous) {
+                (ElectionReason::UncleanAfterFailure, Some(p)) => {
+                    format!("{}, the leader, stopped, and {members} was up to take over", n(p))
+                }
+                (ElectionReason::UncleanAfterFailure, None) => {
+                    format!("the leader stopped, and {members} was up to take over")
+                }
+                (ElectionReason::CameBack { .. }, _) => format!(
+                    "the partition was offline with {members} up, and {} came back",
+                    n(leader)
+                ),
+                (ElectionReason::Requested { .. }, _) => format!(
+                    "an unclean election of {} was asked for (elect {} unclean)",
+                    n(leader),
+                    n(leader)
+                ),
+                (r, _) => election_reason(names, leader, r),
+            }
+        }
+        Explain::UncleanRule { requested, kraft } => format!(
+            "{}, trading durability for availability; the ISR becomes just that broker{}",
+            if requested {
+                "an unclean election makes the named broker leader even outside the ISR"
+            } else {
+                "unclean.leader.election.enable is true: the controller may pick a broker outside the ISR"
+            },
+            if kraft {
+                ", and the ELR and the last known leader are cleared"
+            } else {
+                ""
+            }
+        ),
+        Explain::UncleanResult {
+            leader,
+            epoch,
+            lost,
+            from,
+        } => match (lost, from) {
+            ([], _) | (_, None) => format!(
+                "{} leads in epoch {epoch}; its log holds every record committed so far, so nothing committed is \
+                 lost this time",
+                n(leader)
+            ),
+            (lost, Some(from)) => format!(
+                "{} leads in epoch {epoch} without the committed {} (from offset {from}): {} lost",
+                n(leader),
+                lost.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", "),
+                if lost.len() == 1 { "it is" } else { "they are" }
+            ),
+        },
+        Explain::OfflineCause { previous, shut_down } => format!(
+            "{}, the leader, {}",
+            n(previous),
+            if shut_down { "shut down" } else { "crashed" }
+        ),
+        Explain::OfflineRule => "no eligible replica is up: the partition goes offline, and under KRaft that is a new \
+             leader epoch too (every change of leader, to none as well, writes one: PartitionRegistration.merge)"
+            .into(),
+        Explain::OfflineResult {
+            epoch,
+            isr,
+            elr,
+            last_known_leader,
+        } => format!(
+            "no leader in epoch {epoch}; ISR: {}, ELR: {}, last known leader: {}",
+            names.list(isr),
+            names.list(elr),
+            last_known_leader.map_or("none", n)
+        ),
+        Explain::OfflineNext {
+            able,
+            unable,
+            has_elr,
+            unclean,
+        } => {
+            let or = |set: replab_core::BrokerSet| {
+                let v: Vec<&str> = set.iter().map(n).collect();
+                match v.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                    _ => v.concat(),
+                }
+            };
+            let mut s = match (able.is_empty(), unable.is_empty()) {
+                (true, _) => "no single restart brings a leader back now".to_string(),
+                (false, true) => format!("restarting {} would bring a leader back now", or(able)),
+                (false, false) => format!(
+                    "restarting {} would bring a leader back now, restarting {} would not",
+                    or(able),
+                    or(unable)
+                ),
+            };
+            s += if has_elr {
+                ". In general a leader returns when a broker that may lead restarts: an ISR member; with the ISR \
+                 empty, an ELR member that shut down cleanly (a crashed one restarts uncleanly and leaves the ELR); \
+                 with both empty, the last known leader"
+            } else {
+                ". In general a leader returns when an ISR member restarts"
+            };
+            if unclean {
+                s += "; with unclean.leader.election.enable, any broker that restarts";
+            }
+            s
+        }
+        Explain::HwHeldCause { isr, min_isr } => format!(
+            "the ISR is {}: {}, fewer than min.insync.replicas = {min_isr}",
+            names.list(isr),
+            plural(isr.len() as u64, "member", "members")
+        ),
+        Explain::HwHeldRule => "strict min ISR (Kafka 3.7+, KAFKA-15583): the leader does not move the HW while the \
+             ISR has fewer than min.insync.replicas members, so nothing counts as committed on fewer replicas; \
+             acks=all writes are refused meanwhile"
+            .into(),
+        Explain::HwHeldResult {
+            leader,
+            hw,
+            leo,
+            isr,
+            min_isr,
+        } => {
+            let held = format!("HW held at {hw}: ISR has {isr} of min.insync.replicas {min_isr}");
+            if leo > hw + 1 {
+                format!(
+                    "{held}; {}'s records at offsets {hw} to {} stay uncommitted until the ISR grows back",
+                    n(leader),
+                    leo - 1
+                )
+            } else if leo == hw + 1 {
+                format!(
+                    "{held}; {}'s record at offset {hw} stays uncommitted until the ISR grows back",
+                    n(leader)
+                )
+            } else {
+                held
+            }
+        }
     }
 }
 
@@ -516,10 +702,10 @@ pub fn script_error(names: &Names, k: &ScriptErrorKind) -> String {
         ScriptErrorKind::HeaderAfterAction { verb } => format!("'{verb}' belongs in the header, before the first action"),
         ScriptErrorKind::MissingBrokers => "no 'brokers' line before the first action".into(),
         ScriptErrorKind::UnknownProtocol { name } => {
-            format!("unknown protocol '{name}' (hw, kip-101, kip-279 or diverging-epoch)")
+            format!("unknown protocol '{name}' (hw, kip-101, kip-279, diverging-epoch or kraft-elr)")
         }
         ScriptErrorKind::UnknownSetting { key } => format!(
-            "unknown setting '{key}' (min.insync.replicas, unclean.leader.election.enable, replica.lag.time.max.ms, acks)"
+            "unknown setting '{key}' (min.insync.replicas, unclean.leader.election.enable, replica.lag.time.max.ms, acks, eligible.leader.replicas.version)"
         ),
         ScriptErrorKind::BadSettingValue { key, value } => format!("'{value}' is not a valid value for {key}"),
         ScriptErrorKind::BadSetSyntax { text } => format!("'{text}' should be key=value"),

@@ -47,6 +47,9 @@ labels! {
     DropTitle => "The response in flight is lost on the way", "在途响应在路上丢失";
     Crash => "Crash", "崩溃";
     CrashTitle => "The broker stops; the controller notices", "broker 停止，控制器察觉";
+    Shutdown => "Shut down", "受控关闭";
+    ShutdownTitle => "A clean, controlled stop: the broker flushes its log, hands over leadership and leaves the ISR; under KRaft its next restart is clean",
+        "干净的受控停止：broker 先刷盘，交出 leader 身份并离开 ISR；在 KRaft 下，它下次重启是干净重启";
     Bounce => "Bounce", "快速重启";
     BounceTitle => "Crash and restart before the controller notices: stays in the ISR", "在控制器察觉前崩溃并重启：仍在 ISR 中";
     Restart => "Restart", "重启";
@@ -71,6 +74,27 @@ labels! {
     Down => "down", "宕机";
     InIsr => "in ISR", "在 ISR 中";
     OutOfIsr => "out of ISR", "不在 ISR 中";
+    InElr => "in ELR", "在 ELR 中";
+    InElrTitle => "An Eligible Leader Replica (KIP-966): it left an ISR that was below min.insync.replicas, so it holds every committed record and may still be elected while the ISR is empty",
+        "有资格的 leader 副本（ELR，KIP-966）：它是在 ISR 低于 min.insync.replicas 时离开的，拥有全部已提交的消息，ISR 为空时仍可当选";
+    LastKnownLeaderBadge => "last known leader", "最后已知的 leader";
+    LastKnownLeaderTitle => "It led when the ISR became empty: with the ISR and the ELR both empty, the KRaft controller elects it once it is up",
+        "ISR 变空时它是 leader：ISR 和 ELR 都为空时，它一恢复，KRaft 控制器就选它";
+    Fenced => "fenced", "已隔离";
+    FencedTitle => "The KRaft controller has fenced it: it cannot be elected until it restarts and registers with a new broker epoch",
+        "KRaft 控制器已隔离它：在它重启并以新的 broker 纪元注册之前，不能当选";
+    BrokerEpoch => "broker epoch", "broker 纪元";
+    BrokerEpochTitle => "Its registration with the controller: + 1 at each restart; only fetches in its current broker epoch bring it back into the ISR (KIP-903)",
+        "它在控制器上的注册纪元：每次重启 + 1；只有当前 broker 纪元内的拉取才能让它重新加入 ISR（KIP-903）";
+    CleanShutdown => "clean shutdown", "已干净关闭";
+    CleanShutdownTitle => "It shut down cleanly: its next restart is clean, so the controller trusts its log and keeps it in the ELR if it is there",
+        "它是干净关闭的：下次重启是干净重启，控制器信任它的日志，如果它在 ELR 中就让它留在那里";
+    RestartedClean => "clean restart", "干净重启";
+    RestartedCleanTitle => "Its last restart followed a clean shutdown: the controller trusted its log and left its ELR membership alone",
+        "它上次重启前是干净关闭的：控制器信任它的日志，没有改动它的 ELR 成员身份";
+    RestartedUnclean => "unclean restart", "非干净重启";
+    RestartedUncleanTitle => "Its last restart followed a crash: the controller first removed it from the ISR and the ELR, since its log may have lost unflushed records",
+        "它上次重启前是崩溃：控制器先把它移出 ISR 和 ELR，因为它的日志可能丢了未刷盘的消息";
     Leo => "LEO", "LEO";
     LeoTitle => "Log end offset: the offset the next record will get", "日志末端位移：下一条消息将得到的位移";
     Hw => "HW", "HW";
@@ -94,6 +118,11 @@ labels! {
     DecisionSameLeader => "Same leader, new epoch", "同一个 leader，新的纪元";
     DecisionWaiting => "Restarted without a leader", "重启时没有 leader";
     DecisionLeaderFound => "A leader to follow at last", "终于有了可跟随的 leader";
+    DecisionElrElection => "Elected from the ELR", "从 ELR 中选出 leader";
+    DecisionLastKnownLeader => "Elected as last known leader", "选出最后已知的 leader";
+    DecisionUnclean => "Unclean election", "不干净选举";
+    DecisionOffline => "Partition offline", "分区离线";
+    DecisionHwHeld => "High watermark held", "高水位停住";
     NoDecision => "No decision yet. Crash and restart a broker, or change the leader, to see one.",
         "还没有决定。让某个 broker 崩溃再重启，或者更换 leader，就能看到。";
     Question => "Question", "提问";
@@ -124,6 +153,8 @@ labels! {
     CurrentScript => "Copy the current history into the editor", "把当前历史复制到编辑器";
     Partition => "Partition", "分区";
     Offline => "The partition is offline: no replica may lead until an ISR member comes back.", "分区离线：在某个 ISR 成员恢复之前，没有副本可以成为 leader。";
+    OfflineKraft => "The partition is offline: no replica may lead until an ISR member, an eligible ELR member or the last known leader comes back.",
+        "分区离线：在某个 ISR 成员、有资格的 ELR 成员或最后已知的 leader 恢复之前，没有副本可以成为 leader。";
     Acked => "Acknowledged to producers:", "已向生产者确认：";
     Pending => "waiting for acks=all:", "等待 acks=all：";
     Nothing => "none", "无";
@@ -142,6 +173,7 @@ labels! {
     KeyCrash => "crash the selected broker", "让选中的 broker 崩溃";
     KeyRestart => "restart the selected broker", "重启选中的 broker";
     KeyBounce => "bounce the selected broker", "快速重启选中的 broker";
+    KeyShutdown => "shut down the selected broker cleanly", "受控关闭选中的 broker";
     KeyHelp => "show this help", "显示帮助";
     Default => "default", "默认";
     PresetDataLoss => "Data loss: a quick restart, then a leader change", "数据丢失：快速重启后又换了 leader";
@@ -171,6 +203,8 @@ labels! {
     LegendEpoch => "colour = leader epoch", "颜色 = leader 纪元";
     LegendUncommitted => "dashed = above the HW, not committed", "虚线 = 高于 HW，尚未提交";
     LegendLost => "struck out = lost from this replica", "划掉 = 已从该副本丢失";
+    LegendElr => "= Eligible Leader Replica (KIP-966): holds every committed record, may lead while the ISR is empty",
+        "= 有资格的 leader 副本（KIP-966）：拥有全部已提交的消息，ISR 为空时可以当选";
     LeaderEndLegend => "where the leader says the epoch ends:", "leader 所说的纪元结束位置：";
 }
 

@@ -136,7 +136,9 @@ pub enum EpochRecord {
 
 /// One row of a decision the panel explains besides truncations: the controller's
 /// epoch bump on a follower crash, a follower that keeps following the same leader
-/// into a new epoch, and a restarted broker that waits for a leader, then finds one.
+/// into a new epoch, a restarted broker that waits for a leader, then finds one;
+/// elections from the ELR, of the last known leader and unclean ones; a KRaft
+/// partition going offline; a high watermark held by strict min ISR.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Explain<'a> {
     /// Which followers crashed and left the ISR.
@@ -205,6 +207,90 @@ pub enum Explain<'a> {
         follower: BrokerIx,
         leader: BrokerIx,
         reaction: Reaction,
+    },
+    /// KRaft: the ISR was empty and `leader` was the first unfenced member of the
+    /// ELR (`elr`, as it was at the election).
+    ElrElectionCause {
+        leader: BrokerIx,
+        elr: BrokerSet,
+    },
+    ElrElectionRule,
+    /// "B elected from the ELR: the ISR was empty", with the epoch, ISR and ELR after.
+    ElrElectionResult {
+        leader: BrokerIx,
+        epoch: u32,
+        isr: BrokerSet,
+        elr: BrokerSet,
+    },
+    /// KRaft: the ISR and the ELR were both empty; `leader` led when the ISR emptied.
+    LastKnownLeaderCause {
+        leader: BrokerIx,
+    },
+    LastKnownLeaderRule,
+    /// "A elected as last known leader: no ISR or ELR member was left".
+    LastKnownLeaderResult {
+        leader: BrokerIx,
+        epoch: u32,
+    },
+    /// Why an unclean election happened: after the leader `previous` failed with
+    /// no ISR member up, on a return to an offline partition, or by request.
+    /// `kraft`: the ELR counts too.
+    UncleanCause {
+        leader: BrokerIx,
+        previous: Option<BrokerIx>,
+        reason: &'a ElectionReason,
+        kraft: bool,
+    },
+    UncleanRule {
+        requested: bool,
+        kraft: bool,
+    },
+    /// The new leader and the committed records it lacks (lost: their values and
+    /// the first offset; none: nothing committed is lost).
+    UncleanResult {
+        leader: BrokerIx,
+        epoch: u32,
+        lost: &'a [replab_core::Value],
+        from: Option<u64>,
+    },
+    /// KRaft: the leader `previous` stopped (`shut_down`: cleanly) and nobody may
+    /// take over.
+    OfflineCause {
+        previous: BrokerIx,
+        shut_down: bool,
+    },
+    /// "no eligible replica is up: the partition goes offline, and under KRaft
+    /// that is a new leader epoch too".
+    OfflineRule,
+    OfflineResult {
+        epoch: u32,
+        isr: BrokerSet,
+        elr: BrokerSet,
+        last_known_leader: Option<BrokerIx>,
+    },
+    /// Who may bring it back: the down brokers whose restart now would (`able`)
+    /// and would not (`unable`) elect a leader, then the rule in general
+    /// (`has_elr`: the ELR is kept; `unclean`: unclean leader election is enabled).
+    OfflineNext {
+        able: BrokerSet,
+        unable: BrokerSet,
+        has_elr: bool,
+        unclean: bool,
+    },
+    /// Strict min ISR: the ISR is below min.insync.replicas.
+    HwHeldCause {
+        isr: BrokerSet,
+        min_isr: u32,
+    },
+    HwHeldRule,
+    /// "HW held at 1: ISR has 1 of min.insync.replicas 2", and which of the
+    /// leader's records stay uncommitted (offsets `hw` to `leo` - 1).
+    HwHeldResult {
+        leader: BrokerIx,
+        hw: u64,
+        leo: u64,
+        isr: u32,
+        min_isr: u32,
     },
 }
 

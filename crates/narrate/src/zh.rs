@@ -290,6 +290,181 @@ pub fn explain(names: &Names, e: &Explain) -> String {
             n(leader),
             reaction(names, leader, r)
         ),
+        Explain::ElrElectionCause { leader, elr } => {
+            if elr.len() <= 1 {
+                format!("ISR 为空，{} 在 ELR 中", n(leader))
+            } else {
+                format!(
+                    "ISR 为空；ELR 中有 {}，{} 是其中第一个在运行（未被隔离）的",
+                    list(names, elr),
+                    n(leader)
+                )
+            }
+        }
+        Explain::ElrElectionRule => "ISR 为空时，KRaft 控制器按分配顺序选出第一个未被隔离的 ELR 成员（KIP-966）：\
+             ELR 成员是在 ISR 低于 min.insync.replicas 时离开的，那时高水位无法前进，所以它拥有全部已提交的消息"
+            .into(),
+        Explain::ElrElectionResult {
+            leader,
+            epoch,
+            isr,
+            elr,
+        } => format!(
+            "{} 从 ELR 中当选：ISR 已经为空。它成为纪元 {epoch} 的 leader；ISR 现在是 {}，{}",
+            n(leader),
+            list(names, isr),
+            if elr.is_empty() {
+                "ELR 已清空".to_string()
+            } else {
+                format!("ELR 是 {}", list(names, elr))
+            }
+        ),
+        Explain::LastKnownLeaderCause { leader } => {
+            format!("ISR 和 ELR 都为空；ISR 变空时 {} 是 leader", n(leader))
+        }
+        Explain::LastKnownLeaderRule => "没有 ISR 或 ELR 成员时，KRaft 控制器等待最后已知的 leader，它一恢复就选它\
+             （KIP-966）：它最后担任 leader，拥有自己提交过的消息，除非崩溃时丢了未刷盘的消息"
+            .into(),
+        Explain::LastKnownLeaderResult { leader, epoch } => format!(
+            "{} 作为最后已知的 leader 当选：ISR 和 ELR 中都没有可用的成员。它成为纪元 {epoch} 的 leader，ISR 只有 {}",
+            n(leader),
+            n(leader)
+        ),
+        Explain::UncleanCause {
+            leader,
+            previous,
+            reason,
+            kraft,
+        } => {
+            let members = if kraft {
+                "ISR 成员或 ELR 成员"
+            } else {
+                "ISR 成员"
+            };
+            match (reason, previous) {
+                (ElectionReason::UncleanAfterFailure, Some(p)) => {
+                    format!("leader {} 停止了，没有在运行的 {members}可以接替", n(p))
+                }
+                (ElectionReason::UncleanAfterFailure, None) => {
+                    format!("leader 停止了，没有在运行的 {members}可以接替")
+                }
+                (ElectionReason::CameBack { .. }, _) => {
+                    format!("分区原本离线，没有在运行的 {members}，{} 恢复了", n(leader))
+                }
+                (ElectionReason::Requested { .. }, _) => {
+                    format!("有人要求对 {} 进行不干净选举（elect {} unclean）", n(leader), n(leader))
+                }
+                (r, _) => election_reason(names, leader, r),
+            }
+        }
+        Explain::UncleanRule { requested, kraft } => format!(
+            "{}，以持久性换取可用性；ISR 只剩这个 broker{}",
+            if requested {
+                "不干净选举让指定的 broker 成为 leader，即使它不在 ISR 中"
+            } else {
+                "unclean.leader.election.enable 为 true：控制器可以选 ISR 之外的 broker"
+            },
+            if kraft {
+                "，ELR 和最后已知的 leader 被清空"
+            } else {
+                ""
+            }
+        ),
+        Explain::UncleanResult {
+            leader,
+            epoch,
+            lost,
+            from,
+        } => match (lost, from) {
+            ([], _) | (_, None) => format!(
+                "{} 成为纪元 {epoch} 的 leader；它的日志包含目前所有已提交的消息，所以这一次没有丢失已提交的写入",
+                n(leader)
+            ),
+            (lost, Some(from)) => format!(
+                "{} 成为纪元 {epoch} 的 leader，但它没有已提交的 {}（从位移 {from} 起）：{}丢失了",
+                n(leader),
+                lost.iter().map(|v| v.to_string()).collect::<Vec<_>>().join("、"),
+                if lost.len() == 1 {
+                    "这条消息"
+                } else {
+                    "这些消息"
+                }
+            ),
+        },
+        Explain::OfflineCause { previous, shut_down } => format!(
+            "leader {} {}",
+            n(previous),
+            if shut_down { "受控关闭了" } else { "崩溃了" }
+        ),
+        Explain::OfflineRule => "没有可以当选的副本在运行：分区离线，而在 KRaft 下这也是一个新的 leader 纪元\
+             （leader 的每次变化，包括变成没有 leader，都会写入新纪元：PartitionRegistration.merge）"
+            .into(),
+        Explain::OfflineResult {
+            epoch,
+            isr,
+            elr,
+            last_known_leader,
+        } => format!(
+            "纪元 {epoch} 没有 leader；ISR：{}，ELR：{}，最后已知的 leader：{}",
+            list(names, isr),
+            list(names, elr),
+            last_known_leader.map_or("无", n)
+        ),
+        Explain::OfflineNext {
+            able,
+            unable,
+            has_elr,
+            unclean,
+        } => {
+            let or = |set: replab_core::BrokerSet| set.iter().map(n).collect::<Vec<_>>().join(" 或 ");
+            let mut s = match (able.is_empty(), unable.is_empty()) {
+                (true, _) => "现在重启任何一个 broker 都不能让分区重新有 leader".to_string(),
+                (false, true) => format!("现在重启 {} 就能让分区重新有 leader", or(able)),
+                (false, false) => format!(
+                    "现在重启 {} 就能让分区重新有 leader，重启 {} 则不能",
+                    or(able),
+                    or(unable)
+                ),
+            };
+            s += if has_elr {
+                "。一般来说，有资格当选的 broker 重启后分区才重新有 leader：ISR 成员；ISR 为空时，干净关闭的 ELR 成员\
+                 （崩溃过的成员以非干净方式重启，会离开 ELR）；两者都为空时，最后已知的 leader"
+            } else {
+                "。一般来说，有 ISR 成员重启后分区才重新有 leader"
+            };
+            if unclean {
+                s += "；开启 unclean.leader.election.enable 时，任何重启的 broker 都可以";
+            }
+            s
+        }
+        Explain::HwHeldCause { isr, min_isr } => format!(
+            "ISR 是 {}：{} 个成员，少于 min.insync.replicas = {min_isr}",
+            list(names, isr),
+            isr.len()
+        ),
+        Explain::HwHeldRule => "严格最小 ISR（Kafka 3.7+，KAFKA-15583）：ISR 成员少于 min.insync.replicas 时，\
+             leader 不推进高水位，因此没有消息会在更少的副本上算作已提交；其间 acks=all 的写入被拒绝"
+            .into(),
+        Explain::HwHeldResult {
+            leader,
+            hw,
+            leo,
+            isr,
+            min_isr,
+        } => {
+            let held = format!("高水位停在 {hw}：ISR 只有 {isr} 个成员，min.insync.replicas 是 {min_isr}");
+            if leo > hw + 1 {
+                format!(
+                    "{held}；在 ISR 恢复之前，{} 位移 {hw} 到 {} 的消息都不算提交",
+                    n(leader),
+                    leo - 1
+                )
+            } else if leo == hw + 1 {
+                format!("{held}；在 ISR 恢复之前，{} 位移 {hw} 的消息不算提交", n(leader))
+            } else {
+                held
+            }
+        }
     }
 }
 
@@ -538,10 +713,10 @@ pub fn script_error(names: &Names, k: &ScriptErrorKind) -> String {
         ScriptErrorKind::HeaderAfterAction { verb } => format!("'{verb}' 属于头部，必须写在第一个动作之前"),
         ScriptErrorKind::MissingBrokers => "第一个动作之前没有 'brokers' 行".into(),
         ScriptErrorKind::UnknownProtocol { name } => {
-            format!("未知协议 '{name}'（hw、kip-101、kip-279 或 diverging-epoch）")
+            format!("未知协议 '{name}'（hw、kip-101、kip-279、diverging-epoch 或 kraft-elr）")
         }
         ScriptErrorKind::UnknownSetting { key } => format!(
-            "未知配置 '{key}'（min.insync.replicas、unclean.leader.election.enable、replica.lag.time.max.ms、acks）"
+            "未知配置 '{key}'（min.insync.replicas、unclean.leader.election.enable、replica.lag.time.max.ms、acks、eligible.leader.replicas.version）"
         ),
         ScriptErrorKind::BadSettingValue { key, value } => format!("'{value}' 不是 {key} 的合法取值"),
         ScriptErrorKind::BadSetSyntax { text } => format!("'{text}' 应写成 key=value"),

@@ -154,6 +154,106 @@ fn every_decision_row_has_an_english_and_a_chinese_sentence() {
             reaction,
         });
     }
+    // KRaft elections, unclean elections, going offline, a held high watermark.
+    let unclean = [
+        ElectionReason::UncleanAfterFailure,
+        ElectionReason::CameBack { unclean: true },
+        ElectionReason::Requested { unclean: true },
+    ];
+    let lost: Vec<replab_core::Value> = vec!["m2".into(), "m3".into()];
+    rows.extend([
+        Explain::ElrElectionCause {
+            leader: 1,
+            elr: BrokerSet::all(2),
+        },
+        Explain::ElrElectionCause {
+            leader: 1,
+            elr: BrokerSet::only(1),
+        },
+        Explain::ElrElectionRule,
+        Explain::ElrElectionResult {
+            leader: 1,
+            epoch: 2,
+            isr: BrokerSet::only(1),
+            elr: BrokerSet::only(0),
+        },
+        Explain::ElrElectionResult {
+            leader: 1,
+            epoch: 2,
+            isr: BrokerSet::only(1),
+            elr: BrokerSet::default(),
+        },
+        Explain::LastKnownLeaderCause { leader: 0 },
+        Explain::LastKnownLeaderRule,
+        Explain::LastKnownLeaderResult { leader: 0, epoch: 2 },
+        Explain::OfflineCause {
+            previous: 0,
+            shut_down: false,
+        },
+        Explain::OfflineCause {
+            previous: 0,
+            shut_down: true,
+        },
+        Explain::OfflineRule,
+        Explain::OfflineResult {
+            epoch: 1,
+            isr: BrokerSet::default(),
+            elr: BrokerSet::all(2),
+            last_known_leader: Some(0),
+        },
+        Explain::HwHeldCause {
+            isr: BrokerSet::only(1),
+            min_isr: 2,
+        },
+        Explain::HwHeldRule,
+    ]);
+    for (has_elr, unclean) in [(true, false), (true, true), (false, false), (false, true)] {
+        for (able, unable) in [
+            (BrokerSet::only(1), BrokerSet::only(0).union(BrokerSet::only(2))),
+            (BrokerSet::all(3), BrokerSet::default()),
+            (BrokerSet::default(), BrokerSet::all(2)),
+        ] {
+            rows.push(Explain::OfflineNext {
+                able,
+                unable,
+                has_elr,
+                unclean,
+            });
+        }
+    }
+    for (hw, leo) in [(1, 1), (1, 2), (1, 3)] {
+        rows.push(Explain::HwHeldResult {
+            leader: 1,
+            hw,
+            leo,
+            isr: 1,
+            min_isr: 2,
+        });
+    }
+    for reason in &unclean {
+        for kraft in [false, true] {
+            for previous in [None, Some(0)] {
+                rows.push(Explain::UncleanCause {
+                    leader: 1,
+                    previous,
+                    reason,
+                    kraft,
+                });
+            }
+            rows.push(Explain::UncleanRule {
+                requested: matches!(reason, ElectionReason::Requested { .. }),
+                kraft,
+            });
+        }
+    }
+    for (lost, from) in [(&lost[..1], Some(1)), (&lost[..], Some(1)), (&lost[..0], None)] {
+        rows.push(Explain::UncleanResult {
+            leader: 1,
+            epoch: 2,
+            lost,
+            from,
+        });
+    }
     for row in &rows {
         let en = explain(Lang::En, &names, row);
         let zh = explain(Lang::Zh, &names, row);
@@ -163,6 +263,21 @@ fn every_decision_row_has_an_english_and_a_chinese_sentence() {
     assert_eq!(
         explain(Lang::En, &names, &rows[0]),
         "C crashed, and the controller removed it from the ISR (now A, B)"
+    );
+    let next = Explain::OfflineNext {
+        able: BrokerSet::only(1),
+        unable: BrokerSet::only(0).union(BrokerSet::only(2)),
+        has_elr: false,
+        unclean: false,
+    };
+    assert_eq!(
+        explain(Lang::En, &names, &next),
+        "restarting B would bring a leader back now, restarting A or C would not. In general a leader returns \
+         when an ISR member restarts"
+    );
+    assert_eq!(
+        explain(Lang::Zh, &names, &next),
+        "现在重启 B 就能让分区重新有 leader，重启 A 或 C 则不能。一般来说，有 ISR 成员重启后分区才重新有 leader"
     );
     assert_eq!(
         explain(Lang::Zh, &names, &rows[0]),

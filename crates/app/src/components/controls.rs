@@ -129,6 +129,9 @@ pub fn controls(p: &ControlsProps) -> Html {
                 <span><span class="swatch e0"></span><span class="swatch e1"></span><span class="swatch e2"></span>{ label(lang, Label::LegendEpoch) }</span>
                 <span><span class="swatch dashed"></span>{ label(lang, Label::LegendUncommitted) }</span>
                 <span><span class="swatch struck">{ "m" }</span>{ label(lang, Label::LegendLost) }</span>
+                if p.view.has_elr() {
+                    <span><span class="badge elr">{ label(lang, Label::InElr) }</span>{ " " }{ label(lang, Label::LegendElr) }</span>
+                }
             </p>
             <details class="settings">
                 <summary>{ label(lang, Label::Settings) }</summary>

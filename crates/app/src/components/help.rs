@@ -21,6 +21,7 @@ pub fn help(p: &HelpProps) -> Html {
         ("1–7", Label::KeyDigits),
         ("f", Label::KeyFetch),
         ("c", Label::KeyCrash),
+        ("s", Label::KeyShutdown),
         ("r", Label::KeyRestart),
         ("b", Label::KeyBounce),
         ("?", Label::KeyHelp),

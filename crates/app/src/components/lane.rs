@@ -1,8 +1,11 @@
 //! One broker: its log as cells coloured by leader epoch with HW and LEO marks,
-//! its role and ISR membership, its checkpoints, a response in flight, and the
-//! buttons that act on it.
+//! its role and ISR membership (under KRaft also the ELR, the last known leader,
+//! fencing, its broker epoch and how it last restarted), its checkpoints, a
+//! response in flight, and the buttons that act on it, each enabled exactly when
+//! `Cluster::check` accepts its command.
 
 use super::{send, Dispatch};
+use crate::badges::badges;
 use crate::state::Action;
 use replab_core::{Cluster, Command, CrashTarget, Record};
 use replab_narrate::{self as narrate, label, Label, Lang};
@@ -19,6 +22,8 @@ pub struct LaneProps {
     pub interactive: bool,
     /// (step, records) this broker lost most recently.
     pub ghosts: Rc<(usize, Vec<Record>)>,
+    /// KRaft: whether its latest restart was clean (None: none, or ZooKeeper).
+    pub last_restart: Option<bool>,
     pub dispatch: Dispatch,
 }
 
@@ -28,14 +33,31 @@ impl PartialEq for LaneProps {
         let (a, b) = (&self.view, &other.view);
         let ix = self.ix;
         // The leader (role, and the sender of a response in flight), ISR membership,
-        // and the protocol (whether the epoch cache is shown).
-        let controller = |c: &Cluster| (c.leader(), c.isr().contains(ix), c.protocol());
+        // the protocol (whether the epoch cache is shown), and under KRaft the
+        // ELR, the last known leader and fencing.
+        let controller = |c: &Cluster| {
+            (
+                c.leader(),
+                c.isr().contains(ix),
+                c.protocol(),
+                c.has_elr() && c.elr().contains(ix),
+                c.last_known_leader() == Some(ix),
+                c.is_fenced(ix),
+            )
+        };
+        // Which buttons the core accepts now (they may depend on other brokers).
+        let enabled = |c: &Cluster| {
+            self.interactive
+                .then(|| buttons(ix).map(|b| c.check(&b.command).is_ok()))
+        };
         ix == other.ix
             && self.lang == other.lang
             && self.selected == other.selected
             && self.interactive == other.interactive
             && self.dispatch == other.dispatch
-            && (Rc::ptr_eq(a, b) || (a.broker(ix) == b.broker(ix) && controller(a) == controller(b)))
+            && self.last_restart == other.last_restart
+            && (Rc::ptr_eq(a, b)
+                || (a.broker(ix) == b.broker(ix) && controller(a) == controller(b) && enabled(a) == enabled(b)))
             && (Rc::ptr_eq(&self.ghosts, &other.ghosts) || self.ghosts == other.ghosts)
     }
 }
@@ -82,6 +104,92 @@ fn crash_target(broker: usize) -> CrashTarget {
     }
 }
 
+/// A button of the lane: the command it sends, its test id prefix, its label
+/// and tooltip.
+struct Button {
+    command: Command,
+    id: &'static str,
+    label: Label,
+    title: Label,
+}
+
+/// The lane's buttons for broker `ix`, in order; each is enabled exactly when
+/// `Cluster::check` accepts its command.
+fn buttons(ix: usize) -> [Button; 8] {
+    let b = |command, id, label, title| Button {
+        command,
+        id,
+        label,
+        title,
+    };
+    [
+        b(
+            Command::Fetch {
+                follower: ix,
+                max: None,
+            },
+            "fetch",
+            Label::Fetch,
+            Label::FetchTitle,
+        ),
+        b(
+            Command::Send {
+                follower: ix,
+                max: None,
+            },
+            "send",
+            Label::Send,
+            Label::SendTitle,
+        ),
+        b(
+            Command::Crash {
+                targets: vec![crash_target(ix)],
+            },
+            "crash",
+            Label::Crash,
+            Label::CrashTitle,
+        ),
+        b(
+            Command::Shutdown { broker: ix },
+            "shutdown",
+            Label::Shutdown,
+            Label::ShutdownTitle,
+        ),
+        b(
+            Command::Bounce {
+                target: crash_target(ix),
+            },
+            "bounce",
+            Label::Bounce,
+            Label::BounceTitle,
+        ),
+        b(
+            Command::Restart { broker: ix },
+            "restart",
+            Label::Restart,
+            Label::RestartTitle,
+        ),
+        b(
+            Command::Elect {
+                broker: ix,
+                unclean: false,
+            },
+            "elect",
+            Label::Elect,
+            Label::ElectTitle,
+        ),
+        b(
+            Command::Elect {
+                broker: ix,
+                unclean: true,
+            },
+            "elect-unclean",
+            Label::ElectUnclean,
+            Label::ElectUncleanTitle,
+        ),
+    ]
+}
+
 #[function_component(Lane)]
 pub fn lane(p: &LaneProps) -> Html {
     // Counts this lane's renders, so tests can see unchanged lanes are skipped.
@@ -111,8 +219,15 @@ pub fn lane(p: &LaneProps) -> Html {
         },
     );
     let in_isr = c.isr().contains(ix);
-    let follower = alive && !is_leader;
     let in_flight = b.in_flight();
+    let (pills, facts): (Vec<_>, Vec<_>) = badges(c, ix, p.last_restart).into_iter().partition(|x| x.is_pill());
+    let badge = |x: crate::badges::Badge| {
+        html! {
+            <span class={x.class()} data-testid={x.testid(&id)} data-clean={x.data_clean()} title={x.title(lang)}>
+                { x.text(lang) }
+            </span>
+        }
+    };
     let validating = b.follower_state().is_some_and(|s| s.validating);
     let hw = b.hw();
     let leo = b.leo();
@@ -143,10 +258,12 @@ pub fn lane(p: &LaneProps) -> Html {
                 <span class={classes!("isr", if in_isr { "in" } else { "out" })}>
                     { label(lang, if in_isr { Label::InIsr } else { Label::OutOfIsr }) }
                 </span>
+                { for pills.into_iter().map(badge) }
                 <span class="nums">
                     <abbr title={label(lang, Label::LeoTitle)}>{ label(lang, Label::Leo) }</abbr>{ format!(" {leo} · ") }
                     <abbr title={label(lang, Label::HwTitle)}>{ label(lang, Label::Hw) }</abbr>{ format!(" {hw}") }
                 </span>
+                { for facts.into_iter().map(badge) }
                 if let Some(s) = status {
                     <span class="status">{ s }</span>
                 }
@@ -214,22 +331,14 @@ pub fn lane(p: &LaneProps) -> Html {
             }
             if p.interactive {
             <div class="actions" role="group" aria-label={format!("{id}")}>
-                <button data-testid={format!("fetch-{id}")} disabled={!follower || in_flight.is_some()}
-                    title={label(lang, Label::FetchTitle)}
-                    onclick={send(d, move || Action::Do(Command::Fetch { follower: ix, max: None }))}>{ label(lang, Label::Fetch) }</button>
-                <button data-testid={format!("send-{id}")} disabled={!follower || in_flight.is_some()}
-                    title={label(lang, Label::SendTitle)}
-                    onclick={send(d, move || Action::Do(Command::Send { follower: ix, max: None }))}>{ label(lang, Label::Send) }</button>
-                <button data-testid={format!("crash-{id}")} disabled={!alive} title={label(lang, Label::CrashTitle)}
-                    onclick={send(d, move || Action::Do(Command::Crash { targets: vec![crash_target(ix)] }))}>{ label(lang, Label::Crash) }</button>
-                <button data-testid={format!("bounce-{id}")} disabled={!follower} title={label(lang, Label::BounceTitle)}
-                    onclick={send(d, move || Action::Do(Command::Bounce { target: crash_target(ix) }))}>{ label(lang, Label::Bounce) }</button>
-                <button data-testid={format!("restart-{id}")} disabled={alive} title={label(lang, Label::RestartTitle)}
-                    onclick={send(d, move || Action::Do(Command::Restart { broker: ix }))}>{ label(lang, Label::Restart) }</button>
-                <button data-testid={format!("elect-{id}")} disabled={!alive || !in_isr} title={label(lang, Label::ElectTitle)}
-                    onclick={send(d, move || Action::Do(Command::Elect { broker: ix, unclean: false }))}>{ label(lang, Label::Elect) }</button>
-                <button data-testid={format!("elect-unclean-{id}")} disabled={!alive} title={label(lang, Label::ElectUncleanTitle)}
-                    onclick={send(d, move || Action::Do(Command::Elect { broker: ix, unclean: true }))}>{ label(lang, Label::ElectUnclean) }</button>
+                { for buttons(ix).into_iter().map(|x| {
+                    let enabled = c.check(&x.command).is_ok();
+                    let command = x.command;
+                    html! {
+                        <button data-testid={format!("{}-{id}", x.id)} disabled={!enabled} title={label(lang, x.title)}
+                            onclick={send(d, move || Action::Do(command.clone()))}>{ label(lang, x.label) }</button>
+                    }
+                }) }
             </div>
             }
         </section>

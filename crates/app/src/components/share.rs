@@ -86,7 +86,15 @@ pub fn share_bar(p: &ShareProps) -> Html {
                 .next()
                 .map(|step| describe(state.lang, &t, step))
                 .unwrap_or_default();
-            let figure = svg::frame(state.lang, &state.view, &title(&state), state.cursor, &decisions);
+            let restarts = history::last_restarts(&t, state.cursor, &state.view);
+            let figure = svg::frame(
+                state.lang,
+                &state.view,
+                &title(&state),
+                state.cursor,
+                &decisions,
+                &restarts,
+            );
             let _ = download(
                 &format!("replication-step-{}.svg", state.cursor),
                 "image/svg+xml",

@@ -42,13 +42,10 @@ impl ControllerRules for KRaft {
     fn shutdown(&self, c: &mut Controller<'_>, broker: BrokerIx) {
         c.out.push(Event::ShutDown { broker });
         let led = c.p.leader == Some(broker);
-        c.stop_broker(
-            CrashTarget {
-                broker,
-                unflushed_from: None,
-            },
-            true,
-        );
+        c.halt(CrashTarget {
+            broker,
+            unflushed_from: None,
+        });
         c.p.brokers[broker].durable.clean_shutdown = true;
         if led {
             c.lose_leader();
@@ -203,6 +200,8 @@ fn set_elr_in(p: &mut Partition, elr: BrokerSet, last_known_leader: Option<Broke
 fn elect_from_elr(c: &mut Controller<'_>, broker: BrokerIx) {
     let old = c.p.isr;
     c.p.isr = BrokerSet::only(broker);
+    // A leader exists again: the last known leader goes with this same change.
+    c.p.last_known_leader = None;
     elr_rule(c.p, old, BrokerSet::default(), c.out);
     c.make_leader(broker, BrokerSet::only(broker), ElectionReason::FromElr);
 }

@@ -89,14 +89,21 @@ impl Controller<'_> {
     /// had not flushed from `target.unflushed_from` on.
     fn stop_broker(&mut self, target: CrashTarget, noticed: bool) {
         let b = target.broker;
-        self.follower(b).lose_in_flight(LossReason::FollowerCrashed);
-        let lost = self.p.brokers[b].stop(target.unflushed_from);
+        let lost = self.halt(target);
         self.out.push(Event::Crashed {
             broker: b,
             lost_from: (lost > 0).then(|| self.p.brokers[b].leo()),
             lost,
             noticed,
         });
+    }
+
+    /// The broker process ends (how is for the caller to tell): its own response
+    /// in flight is lost, and so is what it had not flushed. Returns how many
+    /// records were lost.
+    fn halt(&mut self, target: CrashTarget) -> u64 {
+        self.follower(target.broker).lose_in_flight(LossReason::FollowerCrashed);
+        self.p.brokers[target.broker].stop(target.unflushed_from)
     }
 
     /// The leader went down: responses on their way from it die with it, and
