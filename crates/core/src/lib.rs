@@ -8,6 +8,7 @@ pub mod broker;
 pub mod broker_set;
 pub mod cluster;
 pub mod command;
+pub mod compare;
 pub mod config;
 pub mod epoch_cache;
 pub mod event;

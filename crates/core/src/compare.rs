@@ -1,0 +1,145 @@
+//! One history under two protocols, side by side: the first step at which what a
+//! reader sees differs, and what differs there.
+
+use crate::broker_set::BrokerIx;
+use crate::cluster::Cluster;
+use crate::event::ViolationKind;
+use crate::timeline::Timeline;
+use serde::Serialize;
+
+/// One thing a reader sees that differs between the two states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "type")]
+pub enum Difference {
+    Leader,
+    LeaderEpoch,
+    Isr,
+    Elr,
+    /// The broker is up in one and down in the other.
+    Alive {
+        broker: BrokerIx,
+    },
+    /// Its log holds different records (by epoch and value) or ends elsewhere.
+    Log {
+        broker: BrokerIx,
+    },
+    Hw {
+        broker: BrokerIx,
+    },
+    Acked,
+    /// A safety check has fired in one and not in the other.
+    Violation {
+        kind: ViolationKind,
+    },
+}
+
+/// Where two histories first part: after `step` commands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FirstDifference {
+    pub step: usize,
+    pub differences: Vec<Difference>,
+}
+
+/// What differs between two states of the same brokers, in a fixed order. Not
+/// compared: leader-epoch caches (there are none before 0.11), broker epochs,
+/// clocks and what each side knows of the other brokers.
+pub fn differences(a: &Cluster, b: &Cluster) -> Vec<Difference> {
+    let mut out = Vec::new();
+    if a.leader() != b.leader() {
+        out.push(Difference::Leader);
+    }
+    if a.leader_epoch() != b.leader_epoch() {
+        out.push(Difference::LeaderEpoch);
+    }
+    if a.isr() != b.isr() {
+        out.push(Difference::Isr);
+    }
+    if a.elr() != b.elr() {
+        out.push(Difference::Elr);
+    }
+    for (broker, (x, y)) in a.brokers().iter().zip(b.brokers()).enumerate() {
+        if x.is_alive() != y.is_alive() {
+            out.push(Difference::Alive { broker });
+        }
+        let (lx, ly) = (x.durable.log.records(), y.durable.log.records());
+        if lx.len() != ly.len() || lx.iter().zip(ly).any(|(r, s)| !r.same_as(s)) {
+            out.push(Difference::Log { broker });
+        }
+        if x.hw() != y.hw() {
+            out.push(Difference::Hw { broker });
+        }
+    }
+    if a.acked() != b.acked() {
+        out.push(Difference::Acked);
+    }
+    for kind in ViolationKind::ALL {
+        if a.safety().has_fired(kind) != b.safety().has_fired(kind) {
+            out.push(Difference::Violation { kind });
+        }
+    }
+    out
+}
+
+/// The first step, counting from the start (step 0), after which `a` and `b` look
+/// different, over the steps both have. None: they agree throughout.
+pub fn first_difference(a: &Timeline, b: &Timeline) -> Option<FirstDifference> {
+    let mut x = Cluster::new(a.setup());
+    let mut y = Cluster::new(b.setup());
+    for step in 0..=a.len().min(b.len()) {
+        if step > 0 {
+            // Both histories were accepted when they were built.
+            x.apply(&a.commands()[step - 1]).ok()?;
+            y.apply(&b.commands()[step - 1]).ok()?;
+        }
+        let differences = differences(&x, &y);
+        if !differences.is_empty() {
+            return Some(FirstDifference { step, differences });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Protocol;
+    use crate::scenario;
+
+    fn timeline(text: &str, protocol: Protocol) -> Timeline {
+        let script = scenario::parse(text).expect("parses");
+        scenario::load(&script, Some(protocol)).expect("loads").timeline
+    }
+
+    // The data-loss story: before leader epochs A truncates to its HW on the quick
+    // restart; with epochs it keeps m2. That is where the two first part.
+    #[test]
+    fn the_data_loss_story_parts_at_the_quick_restart() {
+        let text = include_str!("../../../web/scenarios/data-loss.scn");
+        let hw = timeline(text, Protocol::Hw);
+        let kip101 = timeline(text, Protocol::Kip101);
+        let first = first_difference(&hw, &kip101).expect("they differ");
+        assert_eq!(
+            scenario::command_line(&hw.setup().brokers, &hw.commands()[first.step - 1]),
+            "bounce A"
+        );
+        assert_eq!(first.differences, vec![Difference::Log { broker: 0 }]);
+    }
+
+    #[test]
+    fn the_same_protocol_never_differs() {
+        let text = include_str!("../../../web/scenarios/divergence.scn");
+        let a = timeline(text, Protocol::Kip279);
+        assert_eq!(first_difference(&a, &a.clone()), None);
+    }
+
+    // ZooKeeper bumps the epoch when a follower crashes; KRaft does not.
+    #[test]
+    fn zookeeper_and_kraft_part_at_a_follower_crash() {
+        let text = "brokers A B C\nproduce m1\ncrash C";
+        let zk = timeline(text, Protocol::DivergingEpoch);
+        let kraft = timeline(text, Protocol::KraftElr);
+        let first = first_difference(&zk, &kraft).expect("they differ");
+        assert_eq!(first.step, 2);
+        assert_eq!(first.differences, vec![Difference::LeaderEpoch]);
+    }
+}
