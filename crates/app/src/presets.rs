@@ -45,6 +45,26 @@ pub const PRESETS: &[Preset] = &[
         text: include_str!("../../../web/scenarios/same-leader-new-epoch.scn"),
         title: Label::PresetSameLeader,
     },
+    Preset {
+        id: "kraft-quick-restart",
+        text: include_str!("../../../web/scenarios/kraft-quick-restart.scn"),
+        title: Label::PresetKraftQuickRestart,
+    },
+    Preset {
+        id: "kraft-power-failure",
+        text: include_str!("../../../web/scenarios/kraft-power-failure.scn"),
+        title: Label::PresetKraftPowerFailure,
+    },
+    Preset {
+        id: "kraft-shutdown-saves",
+        text: include_str!("../../../web/scenarios/kraft-shutdown-saves.scn"),
+        title: Label::PresetKraftShutdownSaves,
+    },
+    Preset {
+        id: "kraft-last-replica-standing",
+        text: include_str!("../../../web/scenarios/kraft-last-replica-standing.scn"),
+        title: Label::PresetKraftLastReplica,
+    },
 ];
 
 pub fn find(id: &str) -> Option<&'static Preset> {

@@ -315,3 +315,28 @@ fn a_setup_the_language_cannot_write_is_refused() {
         Err(SetupError::BrokerCount { count: 0 })
     ));
 }
+
+// KIP-966's promise, checked exhaustively: under kraft-elr with
+// min.insync.replicas=2, acks=all and unclean election off, no history within the
+// bounds loses a committed write unless records are lost unflushed; at
+// min.insync.replicas=1 a power failure (unflushed loss) does lose one.
+#[test]
+fn kraft_elr_at_min_isr_2_keeps_committed_writes_without_unflushed_loss() {
+    let mut s = setup(Protocol::KraftElr, &["A", "B"]);
+    s.config.min_insync_replicas = 2;
+    let bounds = Bounds {
+        only: Some(ViolationKind::CommittedWriteLost),
+        multi_crashes: true,
+        ..Bounds::default()
+    };
+    let states = no_violation(&s, run(&s, bounds.clone()));
+    eprintln!("kraft-elr, min ISR 2: no committed write lost in {states} states");
+    let mut s1 = setup(Protocol::KraftElr, &["A", "B"]);
+    s1.config.min_insync_replicas = 1;
+    let lossy = Bounds {
+        unflushed_loss: true,
+        ..bounds
+    };
+    let (kind, _) = violation(&s1, run(&s1, lossy));
+    assert_eq!(kind, ViolationKind::CommittedWriteLost);
+}

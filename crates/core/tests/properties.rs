@@ -256,6 +256,59 @@ proptest! {
         }
     }
 
+    /// KRaft (kraft-elr): the leader epoch moves exactly with the leader — once per
+    /// election or change to no leader, and never for an ISR change; and the high
+    /// watermark never moves while the ISR is below min ISR (strict min ISR).
+    #[test]
+    fn kraft_moves_the_epoch_with_the_leader_and_holds_the_hw_below_min_isr(
+        n in 2usize..=5,
+        ops in prop::collection::vec(op(), 0..80),
+    ) {
+        let mut c = Cluster::new(&setup(n, Protocol::KraftElr));
+        for (i, op) in ops.iter().enumerate() {
+            let (leader, epoch) = (c.leader(), c.leader_epoch());
+            let Ok(events) = c.apply(&command(op, n, i)) else { continue };
+            let changes = events
+                .iter()
+                .filter(|e| matches!(e, Event::LeaderElected { .. } | Event::PartitionOffline { .. }))
+                .count() as u32;
+            prop_assert_eq!(c.leader_epoch() - epoch, changes, "{:?}: {:?}", op, events);
+            if c.leader() != leader {
+                prop_assert!(changes > 0);
+            }
+            let leader_hw_moved = events.iter().any(|e| {
+                matches!(*e, Event::HighWatermarkChanged { broker, from, to } if Some(broker) == c.leader() && to > from)
+            });
+            if leader_hw_moved {
+                prop_assert!(c.isr().len() as u32 >= c.min_isr(), "{:?}: {:?}", op, events);
+            }
+        }
+    }
+
+    /// KIP-966's guarantee: under kraft-elr with min.insync.replicas=2, acks=all,
+    /// unclean election off and nothing lost unflushed, no committed write is lost.
+    #[test]
+    fn kraft_at_min_isr_2_loses_no_committed_write(
+        n in 2usize..=5,
+        ops in prop::collection::vec(op(), 0..80),
+    ) {
+        let mut s = setup(n, Protocol::KraftElr);
+        s.config.min_insync_replicas = 2;
+        let mut c = Cluster::new(&s);
+        let kept = ops.iter().filter(|o| !lossy(o) && !matches!(o, Op::MinIsr(_) | Op::Unclean(_)));
+        for (i, op) in kept.enumerate() {
+            let mut cmd = command(op, n, i);
+            if let Command::Produce { acks, .. } = &mut cmd {
+                *acks = None; // acks=all, the default
+            }
+            let _ = c.apply(&cmd);
+            prop_assert!(
+                !c.safety().has_fired(replab_core::ViolationKind::CommittedWriteLost),
+                "after {:?}: {:?}", op, c.violations()
+            );
+        }
+    }
+
     /// The state after any step of a timeline equals a straight replay to it,
     /// across snapshots and forks.
     #[test]

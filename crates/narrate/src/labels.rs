@@ -183,6 +183,10 @@ labels! {
     PresetUnclean => "Unclean election loses acknowledged writes", "不干净选举会丢失已确认的写入";
     PresetMinIsr => "min.insync.replicas=2 refuses the write instead", "min.insync.replicas=2 改为拒绝写入";
     PresetSameLeader => "Same leader, new epoch: the follower that never checked", "同一个 leader、新的纪元：从不校验的 follower";
+    PresetKraftQuickRestart => "Kafka 4.1: a quick restart at min.insync.replicas=2", "Kafka 4.1：min.insync.replicas=2 时的快速重启";
+    PresetKraftPowerFailure => "Kafka 4.1: a power failure on both replicas at min.insync.replicas=1", "Kafka 4.1：min.insync.replicas=1 时两个副本同时断电";
+    PresetKraftShutdownSaves => "Kafka 4.1: a clean shutdown and min.insync.replicas=2 save the write", "Kafka 4.1：干净关闭与 min.insync.replicas=2 保住了写入";
+    PresetKraftLastReplica => "Kafka 4.1: the last replica standing keeps every committed record", "Kafka 4.1：最后一个副本保有全部已提交的记录";
     Checkpoints => "On disk", "磁盘上";
     HwRule => "no question: before leader epochs it truncates to its own HW", "不提问：没有 leader epoch 时直接截断到自己的 HW";
     Before => "before", "之前";
