@@ -191,3 +191,34 @@ test('the KRaft badges fit a 360 px phone', async () => {
   await shoot(page, 'kraft-elr-phone-360');
   assert.deepEqual(errors, []);
 });
+
+test('the ELR badge appears when the ISR falls below min ISR and goes when it recovers', async () => {
+  const { page, errors } = await open();
+  await load(page, 'protocol kraft-elr\nbrokers A B C\nset min.insync.replicas=2\n');
+  await page.getByTestId('crash-C').click();
+  assert.equal(await count(page, 'elr-C'), 0, 'the ISR (A, B) is still at min.insync.replicas');
+  await page.getByTestId('crash-B').click();
+  assert.equal(await text(page, 'elr-B'), 'in ELR', 'B left an ISR that fell below min.insync.replicas');
+  await page.getByTestId('restart-C').click();
+  assert.equal(await text(page, 'elr-B'), 'in ELR', 'C restarting changes nothing for B');
+  await page.getByTestId('fetch-C').click();
+  assert.match(await page.getByTestId('broker-C').textContent(), /in ISR/);
+  assert.equal(await count(page, 'elr-B'), 0, 'the ISR is back at min.insync.replicas: the ELR empties');
+  assert.deepEqual(errors, []);
+});
+
+test('Shutdown then Restart keeps a broker electable where Crash then Restart does not', async () => {
+  for (const [stop, leads] of [['shutdown', true], ['crash', false]]) {
+    const { page, errors } = await open();
+    await load(page, 'protocol kraft-elr\nbrokers A B\nset min.insync.replicas=2\nproduce m1\nfetch B\nfetch B\n');
+    await page.getByTestId(`${stop}-B`).click();
+    assert.equal(await text(page, 'elr-B'), 'in ELR');
+    await page.getByTestId('crash-A').click();
+    await page.getByTestId('restart-B').click();
+    const role = await page.getByTestId('broker-B').getAttribute('data-role');
+    assert.equal(role === 'leader', leads, `${stop} then restart: B is ${role}`);
+    assert.equal(await count(page, 'elr-B'), 0, leads ? 'elected from the ELR' : 'an unclean restart leaves the ELR');
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});

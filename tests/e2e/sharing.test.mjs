@@ -164,6 +164,37 @@ test("the example post's embeds all load and step", async () => {
   assert.deepEqual(errors, []);
 });
 
+test("the example post's Kafka 4.1 section loads and steps", async () => {
+  const { page, errors } = await open(server.url + 'example-post.html', { width: 900, height: 1200 });
+  const heading = page.locator('h2', { hasText: 'Kafka 4.1 里还会丢消息吗？' });
+  await heading.scrollIntoViewIfNeeded();
+  // The section's figures: the power failure under 2.8 and 4.1, the clean shutdown,
+  // the last replica standing under 2.8 and 4.1.
+  const figures = page.locator('h2:has-text("Kafka 4.1 里还会丢消息吗？") ~ figure iframe');
+  assert.equal(await figures.count(), 5);
+  const first = await page.locator('iframe').count() - 5;
+  const kraft = [false, true, true, false, true];
+  for (let i = 0; i < 5; i++) {
+    await figures.nth(i).scrollIntoViewIfNeeded();
+    const frame = page.frameLocator('iframe').nth(first + i);
+    await frame.getByTestId('broker-A').waitFor();
+    assert.equal(await frame.getByTestId('broker-epoch-A').count() > 0, kraft[i], `figure ${i + 7}`);
+    const s = await stepOf(frame);
+    await frame.getByTestId('step-back').click();
+    assert.equal(await stepOf(frame), s - 1);
+  }
+  // Figure 11: B, an ELR member, led after A failed; under 2.8 (figure 10) nobody did.
+  const fig11 = page.frameLocator('iframe').nth(first + 4);
+  await fig11.getByTestId('step-forward').click();
+  assert.equal(await fig11.getByTestId('broker-B').getAttribute('data-role'), 'leader');
+  const fig10 = page.frameLocator('iframe').nth(first + 3);
+  await fig10.getByTestId('step-forward').click();
+  assert.notEqual(await fig10.getByTestId('broker-B').getAttribute('data-role'), 'leader');
+  await heading.scrollIntoViewIfNeeded();
+  await screenshot(page, 'example-post-kraft');
+  assert.deepEqual(errors, []);
+});
+
 test('the exported SVG parses and holds every broker lane', async () => {
   const { page } = await open(server.url);
   await page.getByTestId('broker-A').waitFor();
