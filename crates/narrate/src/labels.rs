@@ -210,6 +210,14 @@ labels! {
     LegendElr => "= Eligible Leader Replica (KIP-966): holds every committed record, may lead while the ISR is empty",
         "= 有资格的 leader 副本（KIP-966）：拥有全部已提交的消息，ISR 为空时可以当选";
     LeaderEndLegend => "where the leader says the epoch ends:", "leader 所说的纪元结束位置：";
+    CompareOff => "off", "不对比";
+    CompareTitle => "Replay the same history under a second protocol and show it beside this one, with the first step where they differ",
+        "在第二个协议下重放同一段历史，并排显示，并标出两者第一次不同的步骤";
+    ComparedReadOnly => "read-only: act in the first column", "只读：请在第一栏操作";
+    JumpToDifference => "Jump there", "跳到那一步";
+    DifferenceMarkTitle => "▼ on the history bar: the first step where the two protocols differ",
+        "历史条上的 ▼：两个协议第一次不同的步骤";
+    DifferingEvents => "What each did at that step", "那一步各自做了什么";
 }
 
 #[cfg(test)]
