@@ -1,7 +1,7 @@
 //! Text to `Script`, with a line-numbered error for anything malformed.
 
 use super::{Expectation, Script, Statement, StatementKind};
-use crate::broker_set::{BrokerIx, MAX_BROKERS};
+use crate::broker_set::{BrokerIx, BrokerSet, MAX_BROKERS};
 use crate::command::{Command, CrashTarget};
 use crate::config::{Acks, Setting};
 use crate::event::ViolationKind;
@@ -338,6 +338,26 @@ impl Parser {
         }
     }
 
+    /// `<id>` or `none`, and nothing after it.
+    fn broker_or_none(&self, line: usize, rest: &[&str]) -> Result<Option<BrokerIx>, ScriptError> {
+        let (id, more) = rest
+            .split_first()
+            .ok_or_else(|| missing(line, "expect", "broker or none"))?;
+        if let Some(a) = more.first() {
+            return Err(unexpected(line, "expect", a));
+        }
+        if *id == "none" {
+            Ok(None)
+        } else {
+            self.broker(line, id).map(Some)
+        }
+    }
+
+    /// Broker ids, none or more.
+    fn broker_set(&self, line: usize, ids: &[&str]) -> Result<BrokerSet, ScriptError> {
+        ids.iter().map(|id| self.broker(line, id)).collect()
+    }
+
     fn crash_target(&self, line: usize, text: &str) -> Result<CrashTarget, ScriptError> {
         let (id, offset) = match text.split_once('@') {
             Some((id, o)) => {
@@ -364,18 +384,7 @@ impl Parser {
             None => Ok(()),
         };
         match *first {
-            "leader" => {
-                let (id, more) = rest
-                    .split_first()
-                    .ok_or_else(|| missing(line, verb, "broker or none"))?;
-                no_more(more)?;
-                let b = if *id == "none" {
-                    None
-                } else {
-                    Some(self.broker(line, id)?)
-                };
-                Ok(Expectation::Leader(b))
-            }
+            "leader" => Ok(Expectation::Leader(self.broker_or_none(line, rest)?)),
             "epoch" => {
                 let (n, more) = rest.split_first().ok_or_else(|| missing(line, verb, "epoch"))?;
                 no_more(more)?;
@@ -384,26 +393,9 @@ impl Parser {
                     u32::try_from(n).map_err(|_| bad_number(line, "epoch", &n.to_string()))?,
                 ))
             }
-            "isr" => {
-                let set = rest.iter().map(|id| self.broker(line, id)).collect::<Result<_, _>>()?;
-                Ok(Expectation::Isr(set))
-            }
-            "elr" => {
-                let set = rest.iter().map(|id| self.broker(line, id)).collect::<Result<_, _>>()?;
-                Ok(Expectation::Elr(set))
-            }
-            "last-known-leader" => {
-                let (id, more) = rest
-                    .split_first()
-                    .ok_or_else(|| missing(line, verb, "broker or none"))?;
-                no_more(more)?;
-                let b = if *id == "none" {
-                    None
-                } else {
-                    Some(self.broker(line, id)?)
-                };
-                Ok(Expectation::LastKnownLeader(b))
-            }
+            "isr" => Ok(Expectation::Isr(self.broker_set(line, rest)?)),
+            "elr" => Ok(Expectation::Elr(self.broker_set(line, rest)?)),
+            "last-known-leader" => Ok(Expectation::LastKnownLeader(self.broker_or_none(line, rest)?)),
             "acked" => Ok(Expectation::Acked(
                 rest.iter().map(|v| parse_value(line, v)).collect::<Result<_, _>>()?,
             )),

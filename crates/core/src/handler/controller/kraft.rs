@@ -61,16 +61,7 @@ impl ControllerRules for KRaft {
     fn restart(&self, c: &mut Controller<'_>, broker: BrokerIx) {
         let clean = c.p.brokers[broker].durable.clean_shutdown;
         if !clean {
-            let old = c.p.isr;
-            if old.contains(broker) && (c.p.has_elr() || old.len() > 1) {
-                c.p.isr.remove(broker);
-                c.out.push(Event::IsrShrunk {
-                    broker,
-                    isr: c.p.isr,
-                    reason: ShrinkReason::UncleanRestart,
-                });
-            }
-            elr_rule(c.p, old, BrokerSet::only(broker), c.out);
+            leave_isr(c, broker, ShrinkReason::UncleanRestart, BrokerSet::only(broker));
             if c.p.leader.is_none() {
                 elect_leader(c, Trigger::Restart);
             }
@@ -146,8 +137,18 @@ impl ControllerRules for KRaft {
 /// if it led, an election runs in which brokers not yet fenced still count.
 fn fence(c: &mut Controller<'_>, broker: BrokerIx, reason: ShrinkReason) {
     c.p.fenced.insert(broker);
+    if c.p.isr.contains(broker) {
+        leave_isr(c, broker, reason, BrokerSet::default());
+    }
+    if c.p.leader == Some(broker) {
+        elect_leader(c, Trigger::LeaderFenced);
+    }
+}
+
+/// `broker` leaves the ISR, and the ELR follows by its rule, without `unclean`.
+/// Without an ELR (version 0) the ISR never becomes empty: its last member stays.
+fn leave_isr(c: &mut Controller<'_>, broker: BrokerIx, reason: ShrinkReason, unclean: BrokerSet) {
     let old = c.p.isr;
-    // Without an ELR (version 0) the ISR never becomes empty.
     if old.contains(broker) && (c.p.has_elr() || old.len() > 1) {
         c.p.isr.remove(broker);
         c.out.push(Event::IsrShrunk {
@@ -155,11 +156,8 @@ fn fence(c: &mut Controller<'_>, broker: BrokerIx, reason: ShrinkReason) {
             isr: c.p.isr,
             reason,
         });
-        elr_rule(c.p, old, BrokerSet::default(), c.out);
     }
-    if c.p.leader == Some(broker) {
-        elect_leader(c, Trigger::LeaderFenced);
-    }
+    elr_rule(c.p, old, unclean, c.out);
 }
 
 /// The ELR on every change of the ISR from `old` (`PartitionChangeBuilder`,
