@@ -1,23 +1,36 @@
 // Reports the release build's transfer size: what opening the app loads
-// (index.html, wasm, JS, CSS), gzipped. The example post is listed apart.
+// (index.html and the wasm, JS and CSS it names), gzipped. Files the page does
+// not name are listed apart: the checker's Web Worker, which the page starts
+// on first use, and the example post.
 import { readdir, readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join, extname } from 'node:path';
 
 const dir = process.argv[2] ?? 'dist';
+const index = await readFile(join(dir, 'index.html'), 'utf8');
+// A file the page fetches at load: index.html names it (as href, src or import).
+const named = (name) => name === 'index.html' || new RegExp(`["'(/]${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["')]`).test(index);
 let raw = 0, gz = 0;
 const rows = [];
 const row = (name, body, z) => `  ${name.padEnd(44)} ${String(body.length).padStart(8)} B  ${String(z).padStart(7)} B gzipped`;
-const apart = [];
+const total = (label, r, z) => `  ${label.padEnd(45)}${String(r).padStart(8)} B  ${String(z).padStart(7)} B gzipped (${(z / 1024).toFixed(1)} KiB)`;
+const pages = [];
+const later = [];
+let laterRaw = 0, laterGz = 0;
 for (const name of (await readdir(dir)).sort()) {
   if (!['.wasm', '.js', '.css', '.html'].includes(extname(name))) continue;
   const body = await readFile(join(dir, name));
   const z = gzipSync(body, { level: 9 }).length;
-  if (extname(name) === '.html' && name !== 'index.html') { apart.push(row(name, body, z)); continue; }
+  if (extname(name) === '.html' && name !== 'index.html') { pages.push(row(name, body, z)); continue; }
+  if (!named(name)) { later.push(row(name, body, z)); laterRaw += body.length; laterGz += z; continue; }
   raw += body.length; gz += z;
   rows.push(row(name, body, z));
 }
 console.log(`release build transfer size (${dir}):`);
 console.log(rows.join('\n'));
-console.log(`  total${' '.repeat(40)}${String(raw).padStart(8)} B  ${String(gz).padStart(7)} B gzipped (${(gz / 1024).toFixed(1)} KiB)`);
-if (apart.length) console.log(`other pages:\n${apart.join('\n')}`);
+console.log(total('total', raw, gz));
+if (later.length) {
+  console.log(`loaded on first use (not named by index.html):\n${later.join('\n')}`);
+  console.log(total('total', laterRaw, laterGz));
+}
+if (pages.length) console.log(`other pages:\n${pages.join('\n')}`);

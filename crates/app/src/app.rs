@@ -1,8 +1,9 @@
 //! The page: header, player, lanes, decision panel, event log, controls, editor.
 
 use crate::components::{
-    controls::Controls, decision::DecisionPanel, editor::Editor, event_log::EventLog, header::Header, help::Help,
-    lane::Lane, link_alert::LinkAlert, notice::NoticeBar, player::Player, share::ShareBar, violations::Violations,
+    compare::Compare, controls::Controls, decision::DecisionPanel, editor::Editor, event_log::EventLog, header::Header,
+    help::Help, lane::Lane, link_alert::LinkAlert, notice::NoticeBar, player::Player, share::ShareBar,
+    violations::Violations,
 };
 use crate::history;
 use crate::link;
@@ -233,7 +234,8 @@ pub fn app() -> Html {
                 dispatch={dispatch.clone()} />
             <p class="tagline">{ label(lang, Label::Tagline) }</p>
             <Player lang={lang} cursor={state.cursor} len={len} playing={state.playing} speed_ms={state.speed_ms}
-                can_undo={state.undo.is_some()} marks={(*marks).clone()} dispatch={dispatch.clone()} />
+                can_undo={state.undo.is_some()} marks={(*marks).clone()} dispatch={dispatch.clone()}
+                difference={state.comparison.as_ref().and_then(|c| c.first.as_ref()).map(|f| f.step)} />
             { link_alert }
             <ShareBar lang={lang} state={Rc::new((*state).clone())} />
             if let Some(notice) = &state.notice {
@@ -254,6 +256,8 @@ pub fn app() -> Html {
                             dispatch={dispatch.clone()} />
                     }) }
                 </section>
+                <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
+                    history={state.history()} cursor={state.cursor} dispatch={dispatch.clone()} />
                 <aside class="side">
                     <Violations lang={lang} view={state.view.clone()} marks={(*marks).clone()} dispatch={dispatch.clone()} />
                     <DecisionPanel lang={lang} history={state.history()}
@@ -264,6 +268,7 @@ pub fn app() -> Html {
             </div>
             <Editor lang={lang} history={state.history()} title={state.title.clone()} source={state.source.clone()}
                 dispatch={dispatch.clone()} />
+            <crate::components::checker::CheckerPanel lang={lang} history={state.history()} dispatch={dispatch.clone()} />
             <div class="sr-only" aria-live="polite" data-testid="announcer">{ announcement }</div>
             if state.help_open {
                 <Help lang={lang} dispatch={dispatch.clone()} />

@@ -71,8 +71,12 @@ pub fn find(id: &str) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| p.id == id)
 }
 
-/// A scenario title in `lang`: a preset's title is translated; any other is shown as written.
+/// A scenario title in `lang`: a preset's title and the title of a history the
+/// checker found are translated; any other is shown as written.
 pub fn display_title(lang: replab_narrate::Lang, title: &str) -> String {
+    if let Some(found) = found_title(lang, title) {
+        return found;
+    }
     PRESETS
         .iter()
         .find(|p| replab_narrate::label(replab_narrate::Lang::En, p.title) == title)
@@ -80,6 +84,17 @@ pub fn display_title(lang: replab_narrate::Lang, title: &str) -> String {
             || title.to_string(),
             |p| replab_narrate::label(lang, p.title).to_string(),
         )
+}
+
+/// "Found by replab-check: committed-write-lost in 5 steps" in `lang`.
+fn found_title(lang: replab_narrate::Lang, title: &str) -> Option<String> {
+    let rest = title.strip_prefix("Found by replab-check: ")?.strip_suffix(" steps")?;
+    let (kind, steps) = rest.split_once(' ')?;
+    let steps = steps.strip_prefix("in ")?;
+    let kind = replab_core::ViolationKind::from_name(kind)?;
+    let steps = steps.parse().ok()?;
+    let en = replab_narrate::checker_found_title(replab_narrate::Lang::En, kind, steps);
+    (en == title).then(|| replab_narrate::checker_found_title(lang, kind, steps))
 }
 
 #[cfg(test)]
@@ -96,5 +111,19 @@ mod tests {
             let title = script.title.as_deref().unwrap_or_default();
             assert_eq!(display_title(Lang::Zh, title), label(Lang::Zh, p.title));
         }
+    }
+
+    #[test]
+    fn a_history_the_checker_found_has_its_title_translated() {
+        let title = "Found by replab-check: committed-write-lost in 5 steps";
+        assert_eq!(display_title(Lang::En, title), title);
+        assert_eq!(
+            display_title(Lang::Zh, title),
+            "检查器找到的历史：committed-write-lost，共 5 步"
+        );
+        assert_eq!(
+            display_title(Lang::Zh, "Found by replab-check: nonsense in 5 steps"),
+            "Found by replab-check: nonsense in 5 steps"
+        );
     }
 }

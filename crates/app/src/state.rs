@@ -1,5 +1,6 @@
 //! The app's state and its reducer: every change goes through an `Action`.
 
+use replab_core::compare::{self, FirstDifference};
 use replab_core::scenario::{self, Script, ScriptError};
 use replab_core::timeline::Timeline;
 use replab_core::{Acks, Cluster, Command, CommandError, Config, Protocol, Setup};
@@ -21,6 +22,59 @@ pub enum Notice {
         command: String,
         error: CommandError,
     },
+}
+
+/// Where replaying a history under another protocol stopped: after `step`
+/// commands; the next one (`command`, as scenario text) is refused with `error`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stopped {
+    pub step: usize,
+    pub command: String,
+    pub error: CommandError,
+}
+
+/// A history under another protocol, built as a protocol switch builds it.
+struct Under {
+    timeline: Timeline,
+    stopped: Option<Stopped>,
+    /// The loaded scenario, loaded again (its `under` lines apply).
+    reloaded: bool,
+}
+
+/// The same history under a second protocol, shown beside the first. Built once
+/// per (history generation, protocol); a step added at the end of the first
+/// history is pushed onto it, and the view follows the cursor.
+#[derive(Clone, Debug)]
+pub struct Comparison {
+    pub protocol: Protocol,
+    /// The second history. Grows in place; `revision` says when.
+    pub timeline: Rc<RefCell<Timeline>>,
+    pub revision: u64,
+    /// The first history's generation it was built from.
+    generation: u64,
+    /// How many of the first history's commands it has taken in.
+    seen: usize,
+    /// Its commands are the first history's, so a new step is pushed onto it too.
+    follows: bool,
+    /// Where replaying stopped: the rest is not possible under `protocol`.
+    pub stopped: Option<Stopped>,
+    /// The first step at which the two histories look different.
+    pub first: Option<FirstDifference>,
+    /// The state after the cursor's step, or after its last step if it is shorter.
+    pub view: Rc<Cluster>,
+    /// The step `view` shows.
+    pub view_step: usize,
+}
+
+impl PartialEq for Comparison {
+    fn eq(&self, o: &Self) -> bool {
+        self.protocol == o.protocol
+            && Rc::ptr_eq(&self.timeline, &o.timeline)
+            && self.revision == o.revision
+            && Rc::ptr_eq(&self.view, &o.view)
+            && self.stopped == o.stopped
+            && self.first == o.first
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -57,6 +111,10 @@ pub struct AppState {
     pub on_screen: bool,
     /// A share link that could not be opened, and why.
     pub link_problem: Option<LinkProblem>,
+    /// The second protocol to compare with ("Compare with: …"); off by default.
+    pub compare: Option<Protocol>,
+    /// The history under `compare`, derived by the reducer.
+    pub comparison: Option<Comparison>,
 }
 
 impl PartialEq for AppState {
@@ -76,6 +134,8 @@ impl PartialEq for AppState {
             && self.on_screen == other.on_screen
             && self.link_problem == other.link_problem
             && self.undo.as_ref().map(|u| u.0) == other.undo.as_ref().map(|u| u.0)
+            && self.compare == other.compare
+            && self.comparison == other.comparison
     }
 }
 
@@ -113,6 +173,8 @@ impl AppState {
             embed,
             on_screen: true,
             link_problem: None,
+            compare: None,
+            comparison: None,
         }
     }
 
@@ -137,6 +199,130 @@ impl AppState {
             return None;
         }
         scenario::load(&script, Some(protocol)).ok().map(|l| l.timeline)
+    }
+
+    /// `t` under `protocol`, as a protocol switch builds it: the loaded scenario
+    /// again if `t` is still exactly its history (so its `under` lines apply), else
+    /// `t`'s commands replayed up to the first one the protocol refuses.
+    fn under_protocol(&self, t: &Timeline, protocol: Protocol) -> Under {
+        if let Some(timeline) = self.reload_source_under(t, protocol) {
+            return Under {
+                timeline,
+                stopped: None,
+                reloaded: true,
+            };
+        }
+        let setup = Setup {
+            protocol,
+            ..t.setup().clone()
+        };
+        let mut timeline = Timeline::new(setup);
+        for (step, command) in t.commands().iter().enumerate() {
+            if let Err(error) = timeline.push(command.clone()) {
+                let stopped = Stopped {
+                    step,
+                    command: scenario::command_line(&t.setup().brokers, command),
+                    error,
+                };
+                return Under {
+                    timeline,
+                    stopped: Some(stopped),
+                    reloaded: false,
+                };
+            }
+        }
+        Under {
+            timeline,
+            stopped: None,
+            reloaded: false,
+        }
+    }
+
+    /// Brings the comparison up to date with the history, the cursor and the
+    /// chosen protocol: built anew only for a new generation or protocol, a new
+    /// step at the end pushed onto it, its view moved with the cursor.
+    fn sync_comparison(&mut self) {
+        let Some(protocol) = self.compare else {
+            self.comparison = None;
+            return;
+        };
+        let t = self.timeline.borrow();
+        let current = self
+            .comparison
+            .take()
+            .filter(|c| c.protocol == protocol && c.generation == self.generation && c.seen <= t.len());
+        let mut c = match current {
+            // A step added at the end: pushed onto the second history too.
+            Some(mut c) if c.seen < t.len() && c.follows => {
+                let mut second = c.timeline.borrow_mut();
+                for k in c.seen..t.len() {
+                    let command = &t.commands()[k];
+                    if let Err(error) = second.push(command.clone()) {
+                        c.stopped = Some(Stopped {
+                            step: k,
+                            command: scenario::command_line(&t.setup().brokers, command),
+                            error,
+                        });
+                        c.follows = false;
+                        break;
+                    }
+                    if c.first.is_none() {
+                        let state = if k + 1 == t.len() {
+                            std::borrow::Cow::Borrowed(t.head())
+                        } else {
+                            std::borrow::Cow::Owned(t.state_at(k + 1))
+                        };
+                        let differences = compare::differences(&state, second.head());
+                        if !differences.is_empty() {
+                            c.first = Some(FirstDifference {
+                                step: k + 1,
+                                differences,
+                            });
+                        }
+                    }
+                }
+                drop(second);
+                c.seen = t.len();
+                c.revision += 1;
+                c
+            }
+            // Stopped: replaying the longer history would stop at the same command.
+            Some(mut c) if c.seen < t.len() && c.stopped.is_some() => {
+                c.seen = t.len();
+                c
+            }
+            Some(c) if c.seen == t.len() => c,
+            // A reloaded scenario with lines of its own for this protocol, and a
+            // step added since: a protocol switch would now replay, so this does.
+            _ => {
+                let under = self.under_protocol(&t, protocol);
+                let first = compare::first_difference(&t, &under.timeline);
+                let follows = under.stopped.is_none() && under.timeline.commands() == t.commands();
+                let view = Rc::new(under.timeline.state_at(self.cursor));
+                Comparison {
+                    protocol,
+                    view_step: self.cursor.min(under.timeline.len()),
+                    timeline: Rc::new(RefCell::new(under.timeline)),
+                    revision: 0,
+                    generation: self.generation,
+                    seen: t.len(),
+                    follows,
+                    stopped: under.stopped,
+                    first,
+                    view,
+                }
+            }
+        };
+        drop(t);
+        let second = c.timeline.borrow();
+        let step = self.cursor.min(second.len());
+        // Past steps never change within a generation: only a move needs a new view.
+        if step != c.view_step {
+            c.view = Rc::new(second.state_at(step));
+            c.view_step = step;
+        }
+        drop(second);
+        self.comparison = Some(c);
     }
 
     fn replace_timeline(&mut self, timeline: Timeline, cursor: usize) {
@@ -249,6 +435,8 @@ pub enum Action {
     /// A share link was opened (or could not be).
     OpenLink(Rc<Result<crate::link::Opened, LinkProblem>>),
     OnScreen(bool),
+    /// Compare with a second protocol, or stop comparing.
+    SetCompare(Option<Protocol>),
 }
 
 /// Builds the history a script describes, under its own protocol.
@@ -260,6 +448,19 @@ impl Reducible for AppState {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let next = self.clone().apply(action);
+        if Rc::ptr_eq(&next, &self) || next.compare.is_none() && next.comparison.is_none() {
+            return next;
+        }
+        let mut s = Rc::unwrap_or_clone(next);
+        s.sync_comparison();
+        Rc::new(s)
+    }
+}
+
+impl AppState {
+    /// The action itself; the reducer then brings the comparison up to date.
+    fn apply(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
         match action {
             Action::Do(command) => s.act(command),
@@ -290,38 +491,30 @@ impl Reducible for AppState {
                 if p == s.view.protocol() {
                     return self;
                 }
-                let t = s.timeline.borrow().clone();
-                let cursor = s.cursor;
                 // A history that is still the loaded scenario's is loaded again
                 // under the new protocol, so its `under` lines apply; a history the
                 // reader changed is replayed command by command.
-                if let Some(reloaded) = s.reload_source_under(&t, p) {
-                    let cursor = if cursor == t.len() { reloaded.len() } else { cursor };
-                    s.replace_timeline(reloaded, cursor);
-                    s.undo = None;
-                    return Rc::new(s);
+                let timeline = s.timeline.clone();
+                let t = timeline.borrow();
+                let under = s.under_protocol(&t, p);
+                let was = t.setup().protocol;
+                let cursor = if under.reloaded && s.cursor == t.len() {
+                    under.timeline.len()
+                } else {
+                    s.cursor
+                };
+                drop(t);
+                s.replace_timeline(under.timeline, cursor);
+                // Switching to the protocol compared with swaps the two.
+                if s.compare == Some(p) {
+                    s.compare = Some(was);
                 }
-                match t.with_protocol(p) {
-                    Ok(replayed) => s.replace_timeline(replayed, cursor),
-                    Err(e) => {
-                        let setup = Setup {
-                            protocol: p,
-                            ..t.setup().clone()
-                        };
-                        let names = t.setup().brokers.clone();
-                        let partial = Timeline::replay(setup, &t.commands()[..e.index]);
-                        if let Ok(partial) = partial {
-                            s.replace_timeline(partial, cursor);
-                            s.notice = Some(Notice::ReplayStopped {
-                                step: e.index,
-                                command: scenario::command_line(&names, &t.commands()[e.index]),
-                                error: e.error,
-                            });
-                        }
-                    }
+                if let Some(Stopped { step, command, error }) = under.stopped {
+                    s.notice = Some(Notice::ReplayStopped { step, command, error });
                 }
                 s.undo = None;
             }
+            Action::SetCompare(p) => s.compare = p,
             Action::Load { script, text, preset } => match load_script(&script) {
                 Ok(t) => {
                     let end = t.len();
@@ -382,6 +575,7 @@ impl Reducible for AppState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use replab_core::compare;
 
     fn reduce(s: Rc<AppState>, a: Action) -> Rc<AppState> {
         s.reduce(a)
@@ -578,6 +772,153 @@ mod tests {
         );
         assert_eq!(s.view.leader(), None);
         assert_eq!(s.natural_next(), None);
+    }
+
+    fn load(text: &'static str, preset: Option<&'static str>) -> Rc<AppState> {
+        let script = scenario::parse(text).expect("parses");
+        reduce(
+            Rc::new(AppState::new(Lang::En, false)),
+            Action::Load {
+                script: Rc::new(script),
+                text: Rc::from(text),
+                preset,
+            },
+        )
+    }
+
+    fn data_loss() -> Rc<AppState> {
+        let preset = crate::presets::find("data-loss").expect("preset");
+        load(preset.text, Some(preset.id))
+    }
+
+    fn compared(s: &AppState) -> &Comparison {
+        s.comparison.as_ref().expect("a comparison")
+    }
+
+    #[test]
+    fn the_data_loss_story_under_hw_and_kip_101_parts_at_bounce_a() {
+        let mut s = data_loss();
+        assert!(s.comparison.is_none(), "off by default");
+        s = reduce(s, Action::SetCompare(Some(Protocol::Kip101)));
+        let c = compared(&s);
+        assert_eq!((c.protocol, c.stopped.as_ref()), (Protocol::Kip101, None));
+        assert_eq!(c.timeline.borrow().len(), s.len());
+        let first = c.first.clone().expect("they differ");
+        let command = {
+            let t = s.timeline.borrow();
+            scenario::command_line(&t.setup().brokers, &t.commands()[first.step - 1])
+        };
+        assert_eq!(command, "bounce A");
+        assert_eq!(first.differences, vec![compare::Difference::Log { broker: 0 }]);
+        // At the end, hw has lost m2 and kip-101 has not.
+        assert_eq!((c.view_step, c.view.protocol()), (s.cursor, Protocol::Kip101));
+        assert!(c.view.violations().is_empty());
+        assert_eq!(s.view.violations().len(), 1);
+        // The second view follows the cursor: at the first difference A kept m2.
+        s = reduce(s, Action::StepTo(first.step));
+        let c = compared(&s);
+        assert_eq!(c.view_step, first.step);
+        assert_eq!((s.view.brokers()[0].leo(), c.view.brokers()[0].leo()), (1, 2));
+        let view = c.view.clone();
+        s = reduce(s, Action::DismissNotice);
+        assert!(Rc::ptr_eq(&view, &compared(&s).view), "no step, no new view");
+    }
+
+    #[test]
+    fn a_step_at_the_end_extends_the_comparison_and_a_fork_rebuilds_it() {
+        let mut s = reduce(data_loss(), Action::SetCompare(Some(Protocol::Kip279)));
+        let built = compared(&s).timeline.clone();
+        let len = s.len();
+        // A new step at the end is pushed onto the second history, not rebuilt.
+        s = produce(s);
+        let c = compared(&s);
+        assert!(Rc::ptr_eq(&built, &c.timeline));
+        assert_eq!((c.timeline.borrow().len(), c.view_step), (len + 1, len + 1));
+        assert_eq!(
+            c.view.brokers()[0].leo(),
+            s.view.brokers()[0].leo() + 1,
+            "kip-279 kept m2, so its m3 lands one further"
+        );
+        // Acting at a past step forks the history: the comparison is built anew.
+        s = reduce(s, Action::StepTo(3));
+        s = reduce(s, Action::Do(Command::Fetch { follower: 0, max: None }));
+        let c = compared(&s);
+        assert!(!Rc::ptr_eq(&built, &c.timeline), "rebuilt after the fork");
+        assert_eq!(c.timeline.borrow().len(), 4);
+        assert_eq!(c.first, None, "no bounce any more: nothing differs");
+        assert_eq!(c.view_step, 4);
+    }
+
+    #[test]
+    fn switching_the_comparison_off_drops_it() {
+        let mut s = reduce(data_loss(), Action::SetCompare(Some(Protocol::Kip101)));
+        assert!(s.comparison.is_some());
+        s = reduce(s, Action::SetCompare(None));
+        assert!(s.comparison.is_none());
+        // Nor does any later action build it again.
+        s = produce(s);
+        assert!(s.comparison.is_none());
+    }
+
+    #[test]
+    fn another_compare_protocol_or_main_protocol_rebuilds_it() {
+        let mut s = reduce(data_loss(), Action::SetCompare(Some(Protocol::Kip101)));
+        s = reduce(s, Action::SetCompare(Some(Protocol::KraftElr)));
+        // The unchanged preset is loaded again under kraft-elr: its own lines apply.
+        let c = compared(&s);
+        assert_eq!((c.protocol, c.stopped.as_ref()), (Protocol::KraftElr, None));
+        assert_eq!(c.view.leader(), Some(1));
+        s = reduce(s, Action::SetProtocol(Protocol::Kip101));
+        let c = compared(&s);
+        assert_eq!((c.protocol, s.view.protocol()), (Protocol::KraftElr, Protocol::Kip101));
+        assert_eq!(c.view.leader(), Some(1));
+        assert!(c.first.is_some());
+        // Switching to the protocol compared with swaps the two.
+        s = reduce(s, Action::SetProtocol(Protocol::KraftElr));
+        assert_eq!(
+            (s.view.protocol(), s.compare),
+            (Protocol::KraftElr, Some(Protocol::Kip101))
+        );
+        assert_eq!(compared(&s).protocol, Protocol::Kip101);
+    }
+
+    #[test]
+    fn a_changed_history_is_replayed_and_says_where_the_comparison_stops() {
+        // As a protocol switch: the preset's own kraft-elr lines apply only while
+        // the history is unchanged; once the reader adds a step, its commands are
+        // replayed, and under kraft-elr B leads after its restart, so `fetch B` is
+        // refused.
+        let mut s = reduce(data_loss(), Action::SetCompare(Some(Protocol::KraftElr)));
+        s = produce(s);
+        let stopped = compared(&s).stopped.clone().expect("stops");
+        assert_eq!(stopped.command, "fetch B");
+        assert_eq!(stopped.error, CommandError::IsLeader { broker: 1 });
+        let c = compared(&s);
+        assert_eq!((c.timeline.borrow().len(), c.view_step), (stopped.step, stopped.step));
+        // Later steps change nothing: it stops where it stopped.
+        let view = c.view.clone();
+        s = produce(s);
+        assert_eq!(compared(&s).stopped, Some(stopped));
+        assert!(Rc::ptr_eq(&view, &compared(&s).view));
+    }
+
+    #[test]
+    fn a_comparison_that_cannot_replay_everything_says_where_it_stops() {
+        let text =
+            "protocol kip-101\nbrokers A B C D\nproduce m1\nfetch B\nfetch C\nfetch D\nfetch B\nfetch C\nfetch D\n\
+                    crash C\nproduce m2\nfetch B\nfetch B\ncrash A\nrestart C\nfetch C\nfetch C\nelect C\n";
+        let mut s = load(text, None);
+        s = reduce(s, Action::SetCompare(Some(Protocol::Kip279)));
+        let c = compared(&s);
+        assert_eq!(
+            c.stopped,
+            Some(Stopped {
+                step: 15,
+                command: "elect C".into(),
+                error: CommandError::NotInIsr { broker: 2 }
+            })
+        );
+        assert_eq!((s.cursor, c.view_step), (16, 15));
     }
 
     #[test]

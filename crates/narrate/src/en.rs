@@ -799,3 +799,143 @@ pub fn link_error(
         P::Script { error, names } => format!("the link's scenario does not load: {}", script(error, names)),
     }
 }
+
+fn shown(names: &Names, s: &super::Shown) -> String {
+    use super::Shown;
+    let values = |v: &[replab_core::Value]| if v.is_empty() { "none".to_string() } else { v.join(" ") };
+    match s {
+        Shown::Broker(b) => b.map_or("none".into(), |b| names.get(b).to_string()),
+        Shown::Number(n) => n.to_string(),
+        Shown::Brokers(set) => names.list(*set),
+        Shown::Up(up) => if *up { "up" } else { "down" }.into(),
+        Shown::Log(records) if records.is_empty() => "empty".into(),
+        Shown::Log(records) => records
+            .iter()
+            .map(|(v, e)| e.map_or(v.to_string(), |e| format!("{v} (epoch {e})")))
+            .collect::<Vec<_>>()
+            .join(" "),
+        Shown::Values(v) => values(v),
+        Shown::Fired(fired) => if *fired { "fired" } else { "not fired" }.into(),
+    }
+}
+
+pub fn difference(
+    names: &Names,
+    d: &replab_core::compare::Difference,
+    sides: &[(Protocol, super::Shown); 2],
+) -> String {
+    use replab_core::compare::Difference as D;
+    use replab_core::ViolationKind;
+    let n = |b: usize| names.get(b);
+    let what = match d {
+        D::Leader => "the leader".to_string(),
+        D::LeaderEpoch => "the leader epoch".into(),
+        D::Isr => "the ISR".into(),
+        D::Elr => "the ELR".into(),
+        D::Alive { broker } => format!("broker {}", n(*broker)),
+        D::Log { broker } => format!("{}'s log", n(*broker)),
+        D::Hw { broker } => format!("{}'s HW", n(*broker)),
+        D::Acked => "acknowledged to producers".into(),
+        D::Violation {
+            kind: ViolationKind::CommittedWriteLost,
+        } => "the safety check \"committed write lost\"".into(),
+        D::Violation {
+            kind: ViolationKind::ReplicasDiverged,
+        } => "the safety check \"replicas diverged\"".into(),
+    };
+    let [(pa, a), (pb, b)] = sides;
+    format!(
+        "{what}: {} under {}, {} under {}",
+        shown(names, a),
+        pa.name(),
+        shown(names, b),
+        pb.name()
+    )
+}
+
+pub fn checker_outcome(o: &super::CheckerOutcome) -> String {
+    use super::{thousands, CheckerOutcome as O};
+    use replab_core::ViolationKind;
+    match *o {
+        O::Violation {
+            protocol,
+            kind,
+            steps,
+            states,
+        } => {
+            let what = match kind {
+                ViolationKind::CommittedWriteLost => "a committed record is lost",
+                ViolationKind::ReplicasDiverged => "two replicas hold different records at the same offset",
+            };
+            format!(
+                "{} in {} ({} explored). Under {}, {what} after these {steps} steps, and no shorter history breaks a safety check.",
+                kind.name(),
+                plural(steps.into(), "step", "steps"),
+                if states == 1 {
+                    "1 state".to_string()
+                } else {
+                    format!("{} states", thousands(states))
+                },
+                protocol.name()
+            )
+        }
+        O::NoViolation {
+            protocol,
+            states,
+            depth,
+        } => format!(
+            "No violation within these bounds: no history of up to {} breaks a safety check under {} ({} states explored). \
+             Beyond the bounds (more records, more failures, a higher epoch, other kinds of step) one may still exist.",
+            plural(depth.into(), "step", "steps"),
+            protocol.name(),
+            thousands(states)
+        ),
+        O::StateLimit {
+            protocol,
+            depth,
+            limit,
+            ..
+        } => format!(
+            "Stopped at the limit of {} states: under {}, no history of up to {} breaks a safety check, \
+             but longer ones were not all tried. Lower a bound to search them all.",
+            thousands(limit),
+            protocol.name(),
+            plural(depth.into(), "step", "steps")
+        ),
+        O::ReplayFailed { at_step } => {
+            format!("The history found did not replay at step {at_step}: a bug in the model or the checker.")
+        }
+    }
+}
+
+pub fn checker_progress(states: u32, depth: u32, cancelled: bool) -> String {
+    let states = super::thousands(states);
+    let steps = plural(depth.into(), "step", "steps");
+    match (cancelled, depth) {
+        (true, 0) => "Cancelled before the checker had tried anything.".into(),
+        (true, _) => format!(
+            "Cancelled after {states} states: no history of up to {steps} breaks a safety check; longer ones were not all tried."
+        ),
+        (false, 0) => format!("Exploring: {states} states so far…"),
+        (false, _) => format!(
+            "Exploring: {states} states so far. No history of up to {steps} breaks a safety check; trying {} steps…",
+            depth + 1
+        ),
+    }
+}
+
+pub fn checker_setup(protocol: &str, brokers: &str, leader: &str, settings: &[String]) -> String {
+    let settings = if settings.is_empty() {
+        "default settings".to_string()
+    } else {
+        settings.join(", ")
+    };
+    format!("{protocol} · brokers {brokers} · leader {leader} · {settings}")
+}
+
+pub fn checker_limit(limit: u32) -> String {
+    format!(
+        "It stops at {} states, so that a phone's browser tab is not exhausted.",
+        super::thousands(limit)
+    )
+}

@@ -210,14 +210,41 @@ labels! {
     LegendElr => "= Eligible Leader Replica (KIP-966): holds every committed record, may lead while the ISR is empty",
         "= 有资格的 leader 副本（KIP-966）：拥有全部已提交的消息，ISR 为空时可以当选";
     LeaderEndLegend => "where the leader says the epoch ends:", "leader 所说的纪元结束位置：";
+    CheckerTitle => "Find a failure", "自动寻找出错的历史";
+    CheckerHint => "The checker tries every history from this setup within the bounds below (every order of writes, fetches, crashes, restarts and elections) and shows the shortest one that breaks a safety check. It runs in the background and is downloaded the first time you run it.",
+        "检查器从这个起点出发，在下面的边界内尝试每一段可能的历史（写入、拉取、崩溃、重启、选举的每一种顺序），并给出触发安全检查的最短历史。它在后台运行，第一次运行时才下载。";
+    CheckerSetup => "Starts from:", "起点：";
+    CheckerSetupHint => "the brokers, leader and settings of the scenario loaded above, under the protocol chosen at the top. Load another scenario or choose another protocol to change it.",
+        "即上面加载的场景中的 broker、leader 和配置，以及页面顶部选择的协议。加载别的场景或换一个协议即可改变它。";
+    CheckerBounds => "Bounds: how far to look", "边界：搜索多远";
+    BoundProduces => "Records written, at most", "最多写入几条消息";
+    BoundFailures => "Broker failures, at most (crash, bounce, shut down)", "最多几次 broker 故障（崩溃、快速重启、受控关闭）";
+    BoundEpoch => "Highest leader epoch", "最高 leader 纪元";
+    BoundCleanElections => "Clean elections (Elect)", "干净选举（选为 leader）";
+    BoundUncleanElections => "Unclean elections", "不干净选举";
+    BoundUnflushedLoss => "Crashes that lose records not yet flushed to disk", "崩溃时丢失尚未刷盘的消息";
+    BoundLagTicks => "Clock ticks: followers that lag leave the ISR", "时钟前进：落后的 follower 离开 ISR";
+    BoundMultiCrash => "Two brokers crashing at once", "两个 broker 同时崩溃";
+    CheckerRun => "Run the checker", "运行检查器";
+    CheckerCancel => "Cancel", "取消";
+    CheckerReplay => "Replay it", "重放这段历史";
+    CheckerReplayTitle => "Load the history found into the page, as the scenario editor's Load does, and step through it",
+        "像场景编辑器的“加载场景”一样，把找到的历史加载到页面上，逐步查看";
+    CheckerReplayHint => "Replay loads these steps into the lanes above and stops at the last one, where the safety check fires; step back (◀) to watch it happen.",
+        "重放会把这几步加载到上面的各副本中，停在触发安全检查的最后一步；用后退（◀）一步步看它是怎么发生的。";
+    CheckerFoundScenario => "The history found, as a scenario", "找到的历史（场景脚本）";
+    CheckerLoading => "Loading the checker…", "正在加载检查器…";
+    CheckerCrashed => "The checker stopped unexpectedly", "检查器意外停止";
+    CheckerBadRequest => "The checker could not read its request", "检查器无法读取它收到的请求";
     CompareOff => "off", "不对比";
     CompareTitle => "Replay the same history under a second protocol and show it beside this one, with the first step where they differ",
         "在第二个协议下重放同一段历史，并排显示，并标出两者第一次不同的步骤";
-    ComparedReadOnly => "read-only: act in the first column", "只读：请在第一栏操作";
+    ComparedReadOnly => "read-only: it replays each step you take", "只读：它会重放你的每一步操作";
     JumpToDifference => "Jump there", "跳到那一步";
     DifferenceMarkTitle => "▼ on the history bar: the first step where the two protocols differ",
         "历史条上的 ▼：两个协议第一次不同的步骤";
-    DifferingEvents => "What each did at that step", "那一步各自做了什么";
+    DifferingEvents => "What each did at that step that the other did not:", "那一步两者各自做了而对方没做的事：";
+    ActHere => "act here; the comparison replays each step", "在这里操作；对比会重放每一步";
 }
 
 #[cfg(test)]

@@ -9,10 +9,11 @@ mod zh;
 pub use labels::{label, Label};
 
 use replab_core::command::CommandError;
+use replab_core::compare::Difference;
 use replab_core::event::{ElectionReason, Event, Violation};
 use replab_core::protocol::ControllerKind;
 use replab_core::scenario::{Found, ScriptError, ScriptErrorKind};
-use replab_core::{BrokerIx, BrokerSet, Protocol};
+use replab_core::{BrokerIx, BrokerSet, Cluster, Protocol, Value};
 
 /// The languages narration is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -390,5 +391,296 @@ pub fn link_error(lang: Lang, e: &LinkProblem) -> String {
     match lang {
         Lang::En => en::link_error(e, script),
         Lang::Zh => zh::link_error(e, script),
+    }
+}
+
+/// How a run of the exhaustive checker (replab-check) ended, as the page tells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckerOutcome {
+    /// A shortest history of `steps` steps that fires `kind`.
+    Violation {
+        protocol: Protocol,
+        kind: replab_core::ViolationKind,
+        steps: u32,
+        states: u32,
+    },
+    /// Every history within the bounds tried: the longest needed `depth` steps.
+    NoViolation {
+        protocol: Protocol,
+        states: u32,
+        depth: u32,
+    },
+    /// Stopped at `limit` states: histories up to `depth` steps are all clean.
+    StateLimit {
+        protocol: Protocol,
+        states: u32,
+        depth: u32,
+        limit: u32,
+    },
+    /// The history found did not replay (a bug).
+    ReplayFailed { at_step: u32 },
+}
+
+/// A checker's outcome as a sentence or two, saying clearly what holds only
+/// within the bounds.
+pub fn checker_outcome(lang: Lang, o: &CheckerOutcome) -> String {
+    match lang {
+        Lang::En => en::checker_outcome(o),
+        Lang::Zh => zh::checker_outcome(o),
+    }
+}
+
+/// The title of a history the checker found, as `replab_check::scenario_text`
+/// writes it in English ("Found by replab-check: committed-write-lost in 5 steps").
+pub fn checker_found_title(lang: Lang, kind: replab_core::ViolationKind, steps: usize) -> String {
+    match lang {
+        Lang::En => format!("Found by replab-check: {} in {steps} steps", kind.name()),
+        Lang::Zh => format!("检查器找到的历史：{}，共 {steps} 步", kind.name()),
+    }
+}
+
+/// A checker's progress: states seen, and the length of the histories all
+/// checked so far (`depth`; `cancelled`: where it was stopped).
+pub fn checker_progress(lang: Lang, states: u32, depth: u32, cancelled: bool) -> String {
+    match lang {
+        Lang::En => en::checker_progress(states, depth, cancelled),
+        Lang::Zh => zh::checker_progress(states, depth, cancelled),
+    }
+}
+
+/// The checker's starting point: "hw (Kafka 0.10) · brokers A, B · leader A ·
+/// default settings".
+pub fn checker_setup(lang: Lang, setup: &replab_core::Setup) -> String {
+    let option = protocol_option(lang, setup.protocol);
+    let brokers = setup.brokers.join(if lang == Lang::Zh { "、" } else { ", " });
+    let leader = setup.brokers.get(setup.leader).map_or("?", |s| s.as_str());
+    let settings: Vec<String> = setup
+        .config
+        .settings()
+        .iter()
+        .map(|s| format!("{}={}", s.key(), s.value_text()))
+        .collect();
+    match lang {
+        Lang::En => en::checker_setup(&option, &brokers, leader, &settings),
+        Lang::Zh => zh::checker_setup(&option, &brokers, leader, &settings),
+    }
+}
+
+/// Why the checker stops at `limit` states.
+pub fn checker_limit(lang: Lang, limit: u32) -> String {
+    match lang {
+        Lang::En => en::checker_limit(limit),
+        Lang::Zh => zh::checker_limit(limit),
+    }
+}
+
+/// A count with thousands separators: 300,000.
+pub(crate) fn thousands(n: u32) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// What one side of a comparison shows of a fact that differs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Shown {
+    Broker(Option<BrokerIx>),
+    Number(u64),
+    Brokers(BrokerSet),
+    Up(bool),
+    /// A log's values, each with its epoch when the two logs hold the same values.
+    Log(Vec<(Value, Option<u32>)>),
+    Values(Vec<Value>),
+    Fired(bool),
+}
+
+/// What `c` shows of the fact `d`; `other` is the other side.
+fn shown(d: &Difference, c: &Cluster, other: &Cluster) -> Shown {
+    let log = |cl: &Cluster, b: BrokerIx| {
+        cl.broker(b)
+            .map(|x| x.durable.log.records().to_vec())
+            .unwrap_or_default()
+    };
+    match *d {
+        Difference::Leader => Shown::Broker(c.leader()),
+        Difference::LeaderEpoch => Shown::Number(c.leader_epoch().into()),
+        Difference::Isr => Shown::Brokers(c.isr()),
+        Difference::Elr => Shown::Brokers(c.elr()),
+        Difference::Alive { broker } => Shown::Up(c.broker(broker).is_some_and(|b| b.is_alive())),
+        Difference::Log { broker } => {
+            let (mine, theirs) = (log(c, broker), log(other, broker));
+            let same_values = mine.len() == theirs.len() && mine.iter().zip(&theirs).all(|(a, b)| a.value == b.value);
+            Shown::Log(
+                mine.into_iter()
+                    .map(|r| (r.value, same_values.then_some(r.epoch)))
+                    .collect(),
+            )
+        }
+        Difference::Hw { broker } => Shown::Number(c.broker(broker).map_or(0, |b| b.hw())),
+        Difference::Acked => Shown::Values(c.acked().to_vec()),
+        Difference::Violation { kind } => Shown::Fired(c.safety().has_fired(kind)),
+    }
+}
+
+/// Where the same history first looks different under two protocols, as a
+/// heading: "First difference at step 7 (bounce A)".
+pub fn first_difference(lang: Lang, step: usize, command: &str) -> String {
+    match lang {
+        Lang::En => format!("First difference at step {step} ({command})"),
+        Lang::Zh => format!("第一处不同：第 {step} 步（{command}）"),
+    }
+}
+
+/// One fact that differs at the same step of one history under two protocols,
+/// with what each shows: "A's log: m1 under hw, m1 m2 under kip-101".
+pub fn difference(lang: Lang, names: &Names, d: &Difference, a: &Cluster, b: &Cluster) -> String {
+    let sides = [(a.protocol(), shown(d, a, b)), (b.protocol(), shown(d, b, a))];
+    match lang {
+        Lang::En => en::difference(names, d, &sides),
+        Lang::Zh => zh::difference(names, d, &sides),
+    }
+}
+
+/// No difference over the steps both histories have (`until`: the second one
+/// stops there).
+pub fn no_difference(lang: Lang, a: Protocol, b: Protocol, until: Option<usize>) -> String {
+    let (a, b) = (a.name(), b.name());
+    match (lang, until) {
+        (Lang::En, None) => format!("No difference: {a} and {b} show the same at every step of this history."),
+        (Lang::En, Some(k)) => {
+            format!("No difference: {a} and {b} show the same up to step {k}, where the comparison stops.")
+        }
+        (Lang::Zh, None) => format!("没有不同：在这段历史的每一步，{a} 和 {b} 显示的都一样。"),
+        (Lang::Zh, Some(k)) => format!("没有不同：直到对比停止的第 {k} 步，{a} 和 {b} 显示的都一样。"),
+    }
+}
+
+/// The history could be replayed under `p` only up to `step`: the next command
+/// (`command`, as scenario text) is refused with `error`.
+pub fn comparison_stopped(
+    lang: Lang,
+    names: &Names,
+    p: Protocol,
+    step: usize,
+    command: &str,
+    error: &CommandError,
+) -> String {
+    let why = command_error(lang, names, error);
+    let p = p.name();
+    match lang {
+        Lang::En => format!(
+            "Under {p} the comparison stops at step {step}: step {} ({command}) is not possible under it: {why}.",
+            step + 1
+        ),
+        Lang::Zh => format!(
+            "在 {p} 下对比停在第 {step} 步：第 {} 步（{command}）在该协议下不可行：{why}。",
+            step + 1
+        ),
+    }
+}
+
+/// The cursor is past the end of the second history (it stopped, or the loaded
+/// scenario has fewer steps under `p`): its last step, `len`, is shown.
+pub fn comparison_ends(lang: Lang, p: Protocol, len: usize) -> String {
+    let p = p.name();
+    match lang {
+        Lang::En => format!("Under {p} this history ends at step {len}: that step is shown."),
+        Lang::Zh => format!("在 {p} 下这段历史到第 {len} 步为止：这里显示那一步。"),
+    }
+}
+
+/// The comparison picker's label: "Compare hw with".
+pub fn compare_with(lang: Lang, p: Protocol) -> String {
+    match lang {
+        Lang::En => format!("Compare {} with", p.name()),
+        Lang::Zh => format!("对比 {} 与", p.name()),
+    }
+}
+
+/// The second column's heading: "The same history under kip-101 (Kafka 0.11)".
+pub fn compared_heading(lang: Lang, p: Protocol) -> String {
+    match lang {
+        Lang::En => format!("The same history under {}", protocol_option(lang, p)),
+        Lang::Zh => format!("同一段历史在 {}下", protocol_option(lang, p)),
+    }
+}
+
+/// The first column's heading while comparing: "This history under hw (Kafka 0.10)".
+pub fn comparing_heading(lang: Lang, p: Protocol) -> String {
+    match lang {
+        Lang::En => format!("This history under {}", protocol_option(lang, p)),
+        Lang::Zh => format!("这段历史在 {}下", protocol_option(lang, p)),
+    }
+}
+
+/// "Under hw:" before what one protocol did at a step.
+pub fn under(lang: Lang, p: Protocol) -> String {
+    match lang {
+        Lang::En => format!("under {}:", p.name()),
+        Lang::Zh => format!("{} 下：", p.name()),
+    }
+}
+
+#[cfg(test)]
+mod compare_tests {
+    use super::*;
+    use replab_core::compare;
+    use replab_core::scenario;
+
+    fn timeline(text: &str, p: Protocol) -> replab_core::timeline::Timeline {
+        let script = scenario::parse(text).expect("parses");
+        scenario::load(&script, Some(p)).expect("loads").timeline
+    }
+
+    #[test]
+    fn the_data_loss_story_parts_at_a_log_in_both_languages() {
+        let text = include_str!("../../../web/scenarios/data-loss.scn");
+        let (hw, kip101) = (timeline(text, Protocol::Hw), timeline(text, Protocol::Kip101));
+        let first = compare::first_difference(&hw, &kip101).expect("they differ");
+        let (a, b) = (hw.state_at(first.step), kip101.state_at(first.step));
+        let names = Names(&hw.setup().brokers);
+        let d = &first.differences[0];
+        assert_eq!(
+            difference(Lang::En, &names, d, &a, &b),
+            "A's log: m1 under hw, m1 m2 under kip-101"
+        );
+        assert_eq!(
+            difference(Lang::Zh, &names, d, &a, &b),
+            "A 的日志：hw 下为 m1，kip-101 下为 m1 m2"
+        );
+        assert_eq!(
+            first_difference(Lang::En, first.step, "bounce A"),
+            "First difference at step 7 (bounce A)"
+        );
+    }
+
+    #[test]
+    fn logs_with_the_same_values_show_their_epochs() {
+        // Under ZooKeeper C's crash bumps the epoch, so m2 is written in epoch 1;
+        // under KRaft it stays in epoch 0.
+        let text = "brokers A B C\nproduce m1\ncrash C\nproduce m2\n";
+        let (zk, kraft) = (
+            timeline(text, Protocol::DivergingEpoch),
+            timeline(text, Protocol::KraftElr),
+        );
+        let (a, b) = (zk.head().clone(), kraft.head().clone());
+        let names = Names(&zk.setup().brokers);
+        let all = compare::differences(&a, &b);
+        assert!(all.contains(&compare::Difference::Log { broker: 0 }), "{all:?}");
+        assert_eq!(
+            difference(Lang::En, &names, &compare::Difference::Log { broker: 0 }, &a, &b),
+            "A's log: m1 (epoch 0) m2 (epoch 1) under diverging-epoch, m1 (epoch 0) m2 (epoch 0) under kraft-elr"
+        );
+        for d in &all {
+            for lang in [Lang::En, Lang::Zh] {
+                assert!(!difference(lang, &names, d, &a, &b).is_empty());
+            }
+        }
     }
 }

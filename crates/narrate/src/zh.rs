@@ -808,3 +808,132 @@ pub fn link_error(
         P::Script { error, names } => format!("链接中的场景无法加载：{}", script(error, names)),
     }
 }
+
+fn shown(names: &Names, s: &super::Shown) -> String {
+    use super::Shown;
+    let values = |v: &[replab_core::Value]| if v.is_empty() { "无".to_string() } else { v.join(" ") };
+    match s {
+        Shown::Broker(b) => b.map_or("无".into(), |b| names.get(b).to_string()),
+        Shown::Number(n) => n.to_string(),
+        Shown::Brokers(set) => list(names, *set),
+        Shown::Up(up) => if *up { "运行中" } else { "宕机" }.into(),
+        Shown::Log(records) if records.is_empty() => "空".into(),
+        Shown::Log(records) => records
+            .iter()
+            .map(|(v, e)| e.map_or(v.to_string(), |e| format!("{v}（纪元 {e}）")))
+            .collect::<Vec<_>>()
+            .join(" "),
+        Shown::Values(v) => values(v),
+        Shown::Fired(fired) => if *fired { "已触发" } else { "未触发" }.into(),
+    }
+}
+
+pub fn difference(
+    names: &Names,
+    d: &replab_core::compare::Difference,
+    sides: &[(Protocol, super::Shown); 2],
+) -> String {
+    use replab_core::compare::Difference as D;
+    use replab_core::ViolationKind;
+    let n = |b: usize| names.get(b);
+    let what = match d {
+        D::Leader => "leader".to_string(),
+        D::LeaderEpoch => "leader 纪元".into(),
+        D::Isr => "ISR".into(),
+        D::Elr => "ELR".into(),
+        D::Alive { broker } => format!("broker {}", n(*broker)),
+        D::Log { broker } => format!("{} 的日志", n(*broker)),
+        D::Hw { broker } => format!("{} 的 HW", n(*broker)),
+        D::Acked => "已向生产者确认的消息".into(),
+        D::Violation {
+            kind: ViolationKind::CommittedWriteLost,
+        } => "安全检查「已提交的写入丢失」".into(),
+        D::Violation {
+            kind: ViolationKind::ReplicasDiverged,
+        } => "安全检查「副本不一致」".into(),
+    };
+    let [(pa, a), (pb, b)] = sides;
+    format!(
+        "{what}：{} 下为 {}，{} 下为 {}",
+        pa.name(),
+        shown(names, a),
+        pb.name(),
+        shown(names, b)
+    )
+}
+
+pub fn checker_outcome(o: &super::CheckerOutcome) -> String {
+    use super::{thousands, CheckerOutcome as O};
+    use replab_core::ViolationKind;
+    match *o {
+        O::Violation {
+            protocol,
+            kind,
+            steps,
+            states,
+        } => {
+            let what = match kind {
+                ViolationKind::CommittedWriteLost => "一条已提交的消息丢失了",
+                ViolationKind::ReplicasDiverged => "两个副本在同一位移上的消息不一样了",
+            };
+            format!(
+                "{}：{steps} 步（探索了 {} 个状态）。在 {} 下，这 {steps} 步之后{what}，而且没有更短的历史会触发安全检查。",
+                kind.name(),
+                thousands(states),
+                protocol.name()
+            )
+        }
+        O::NoViolation {
+            protocol,
+            states,
+            depth,
+        } => format!(
+            "在这些边界内没有违规：在 {} 下，没有任何不超过 {depth} 步的历史会触发安全检查（探索了 {} 个状态）。\
+             超出边界（更多写入、更多故障、更高的纪元、其他种类的步骤）仍可能存在问题。",
+            protocol.name(),
+            thousands(states)
+        ),
+        O::StateLimit {
+            protocol, depth, limit, ..
+        } => format!(
+            "已在 {} 个状态的上限处停止：在 {} 下，不超过 {depth} 步的历史都不会触发安全检查，\
+             但更长的历史没有全部试过。降低某个边界即可完整搜索。",
+            thousands(limit),
+            protocol.name()
+        ),
+        O::ReplayFailed { at_step } => format!("找到的历史在第 {at_step} 步无法重放：这是模型或检查器的 bug。"),
+    }
+}
+
+pub fn checker_progress(states: u32, depth: u32, cancelled: bool) -> String {
+    let states = super::thousands(states);
+    match (cancelled, depth) {
+        (true, 0) => "已取消：检查器还没有尝试任何历史。".into(),
+        (true, _) => {
+            format!(
+                "已取消：探索了 {states} 个状态，不超过 {depth} 步的历史都不会触发安全检查；更长的历史没有全部试过。"
+            )
+        }
+        (false, 0) => format!("正在探索：已有 {states} 个状态…"),
+        (false, _) => format!(
+            "正在探索：已有 {states} 个状态。不超过 {depth} 步的历史都不会触发安全检查；正在尝试 {} 步…",
+            depth + 1
+        ),
+    }
+}
+
+pub fn checker_setup(protocol: &str, brokers: &str, leader: &str, settings: &[String]) -> String {
+    let settings = if settings.is_empty() {
+        "默认配置".to_string()
+    } else {
+        format!("配置 {}", settings.join("，"))
+    };
+    format!("{protocol} · broker {brokers} · leader {leader} · {settings}")
+}
+
+pub fn checker_limit(limit: u32) -> String {
+    format!(
+        "最多探索 {} 个状态，以免耗尽手机浏览器标签页的内存。",
+        super::thousands(limit)
+    )
+}

@@ -1,6 +1,8 @@
 //! The page's parts. Props are small and comparable, so a part whose data did
 //! not change is not re-rendered.
 
+pub mod checker;
+pub mod compare;
 pub mod controls;
 pub mod decision;
 pub mod editor;

@@ -16,6 +16,9 @@ pub struct PlayerProps {
     pub speed_ms: u32,
     pub can_undo: bool,
     pub marks: Rc<Vec<(usize, ViolationKind)>>,
+    /// Comparing with a second protocol: the first step where the two differ.
+    #[prop_or_default]
+    pub difference: Option<usize>,
     pub dispatch: Dispatch,
 }
 
@@ -66,6 +69,10 @@ pub fn player(p: &PlayerProps) -> Html {
                         <span class={classes!("mark", kind.name())} data-testid="timeline-mark"
                             style={format!("left: calc({} * 100% / {len})", k)}></span>
                     }) }
+                    if let Some(k) = p.difference {
+                        <span class="mark difference" data-testid="difference-mark" data-step={k.to_string()}
+                            style={format!("left: calc({k} * 100% / {len})")}>{ "▼" }</span>
+                    }
                 </div>
             </div>
             <span class="step">

@@ -1,0 +1,232 @@
+//! Two protocols side by side: "Compare with: …" picks a second protocol; the
+//! same history under it is shown beside the first (read-only lanes and its own
+//! safety checks), at the same step, with the first step where the two differ
+//! named in words, marked on the scrubber and one click away.
+
+use super::lane::Lane;
+use super::violations::Violations;
+use super::{send, target_value, Dispatch, History};
+use crate::history;
+use crate::state::{Action, Comparison};
+use replab_core::timeline::Timeline;
+use replab_core::Protocol;
+use replab_narrate::{self as narrate, label, Label, Lang, Names};
+use std::cell::RefCell;
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct CompareProps {
+    pub lang: Lang,
+    /// The first history's protocol.
+    pub protocol: Protocol,
+    /// The protocol picked to compare with.
+    pub compare: Option<Protocol>,
+    pub comparison: Option<Comparison>,
+    /// The first history: its states and events at the first difference.
+    pub history: History,
+    pub cursor: usize,
+    pub dispatch: Dispatch,
+}
+
+/// A history held as a memo key: compared by identity, and kept alive by the
+/// key so its address is never reused while the memo holds it.
+#[derive(Clone)]
+struct Same(Rc<RefCell<Timeline>>);
+
+impl PartialEq for Same {
+    fn eq(&self, o: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &o.0)
+    }
+}
+
+/// The first difference in words: the heading, what differs, and what each
+/// protocol did at that step that the other did not.
+#[derive(PartialEq)]
+struct Words {
+    heading: String,
+    differences: Vec<String>,
+    did: [(Protocol, Vec<String>); 2],
+}
+
+fn words(lang: Lang, first: &replab_core::compare::FirstDifference, a: &Timeline, b: &Timeline) -> Words {
+    let names = &a.setup().brokers;
+    let n = Names(names);
+    let step = first.step;
+    let command = a
+        .commands()
+        .get(step.wrapping_sub(1))
+        .map(|c| replab_core::scenario::command_line(names, c))
+        .unwrap_or_default();
+    let (x, y) = (a.state_at(step), b.state_at(step));
+    let said =
+        |t: &Timeline| -> Vec<String> { t.events_of(step).iter().map(|e| narrate::event(lang, &n, e)).collect() };
+    let (sa, sb) = (said(a), said(b));
+    let only = |mine: &[String], theirs: &[String]| mine.iter().filter(|s| !theirs.contains(s)).cloned().collect();
+    Words {
+        heading: narrate::first_difference(lang, step, &command),
+        differences: first
+            .differences
+            .iter()
+            .map(|d| narrate::difference(lang, &n, d, &x, &y))
+            .collect(),
+        did: [(x.protocol(), only(&sa, &sb)), (y.protocol(), only(&sb, &sa))],
+    }
+}
+
+#[function_component(Compare)]
+pub fn compare(p: &CompareProps) -> Html {
+    let lang = p.lang;
+    let c = p.comparison.as_ref();
+    let second = c.map(|c| Same(c.timeline.clone()));
+
+    // Hooks first, whether or not there is a comparison.
+    let marks = use_memo((second.clone(), c.map(|c| c.revision)), |(second, _)| {
+        Rc::new(
+            second
+                .as_ref()
+                .map(|s| history::violation_marks(&s.0.borrow()))
+                .unwrap_or_default(),
+        )
+    });
+    let loss_steps = c
+        .map(|c| history::loss_steps(&c.timeline.borrow(), c.view_step, c.view.brokers().len()))
+        .unwrap_or_default();
+    let ghosts = use_memo((second.clone(), loss_steps), |(second, steps)| {
+        second
+            .as_ref()
+            .map(|s| {
+                history::lost_records(&s.0.borrow(), steps)
+                    .into_iter()
+                    .map(Rc::new)
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default()
+    });
+    let first = c.and_then(|c| c.first.clone());
+    let words = use_memo(
+        (
+            lang,
+            first.clone(),
+            second.clone(),
+            Same(p.history.timeline.clone()),
+            p.history.generation,
+        ),
+        |(lang, first, second, main, _)| match (first, second) {
+            (Some(first), Some(second)) => Some(words(*lang, first, &main.0.borrow(), &second.0.borrow())),
+            _ => None,
+        },
+    );
+
+    let on_pick = {
+        let dispatch = p.dispatch.clone();
+        Callback::from(move |e: Event| {
+            dispatch.dispatch(Action::SetCompare(Protocol::from_name(&target_value(&e))));
+        })
+    };
+    let picker = html! {
+        <label class="compare-pick" title={label(lang, Label::CompareTitle)}>
+            <span>{ narrate::compare_with(lang, p.protocol) }</span>
+            <select data-testid="compare" onchange={on_pick}>
+                <option value="" selected={p.compare.is_none()}>{ label(lang, Label::CompareOff) }</option>
+                { for Protocol::ALL.iter().map(|&proto| html! {
+                    <option value={proto.name()} selected={p.compare == Some(proto)} disabled={proto == p.protocol}
+                        title={narrate::protocol_note(lang, proto)}>
+                        { narrate::protocol_option(lang, proto) }
+                    </option>
+                }) }
+            </select>
+        </label>
+    };
+    let Some(c) = c else {
+        return html! { <div class="compare-bar" data-testid="compare-bar">{ picker }</div> };
+    };
+
+    let names: Vec<String> = c.view.brokers().iter().map(|b| b.id.clone()).collect();
+    let summary = match (&first, words.as_ref()) {
+        (Some(first), Some(w)) => {
+            let step = first.step;
+            html! {
+                <div class="first-difference" data-testid="first-difference" data-step={step.to_string()}>
+                    <p class="difference-head">
+                        <strong>
+                            <span class="difference-glyph" aria-hidden="true" title={label(lang, Label::DifferenceMarkTitle)}>{ "▼ " }</span>
+                            { w.heading.clone() }
+                        </strong>
+                        <button class="jump" data-testid="compare-jump" disabled={p.cursor == step}
+                            onclick={send(&p.dispatch, move || Action::StepTo(step))}>{ label(lang, Label::JumpToDifference) }</button>
+                    </p>
+                    <ul class="differences" data-testid="differences">
+                        { for w.differences.iter().map(|d| html! { <li>{ d.clone() }</li> }) }
+                    </ul>
+                    if w.did.iter().any(|(_, s)| !s.is_empty()) {
+                        <div class="did" data-testid="differing-events">
+                            <p class="did-caption">{ label(lang, Label::DifferingEvents) }</p>
+                            { for w.did.iter().map(|(proto, said)| html! {
+                                <div class="did-side">
+                                    <span class="did-under">{ narrate::under(lang, *proto) }</span>
+                                    <ul>{ for said.iter().map(|s| html! { <li>{ s.clone() }</li> }) }</ul>
+                                </div>
+                            }) }
+                        </div>
+                    }
+                </div>
+            }
+        }
+        _ => html! {
+            <p class="first-difference none" data-testid="first-difference">
+                { narrate::no_difference(lang, p.protocol, c.protocol, c.stopped.as_ref().map(|s| s.step)) }
+            </p>
+        },
+    };
+    let stopped = c
+        .stopped
+        .as_ref()
+        .map(|s| narrate::comparison_stopped(lang, &Names(&names), c.protocol, s.step, &s.command, &s.error));
+    // The cursor is past the second history's end: say which step it shows.
+    let behind = (c.view_step < p.cursor).then(|| narrate::comparison_ends(lang, c.protocol, c.view_step));
+    let restarts = history::last_restarts(&c.timeline.borrow(), c.view_step, &c.view);
+    let heading = narrate::compared_heading(lang, c.protocol);
+
+    html! {
+        <>
+        <div class="compare-bar comparing" data-testid="compare-bar">
+            { picker }
+            { summary }
+            if let Some(text) = &stopped {
+                <p class="compare-stopped" role="status" data-testid="compare-stopped">{ text.clone() }</p>
+            }
+        </div>
+        <div class="main-head" data-testid="main-heading">
+            <h2>
+                <span>{ narrate::comparing_heading(lang, p.protocol) }</span>
+                <span class="read-only">{ label(lang, Label::ActHere) }</span>
+            </h2>
+            <p class="compare-note">{ narrate::protocol_note(lang, p.protocol) }</p>
+        </div>
+        <section class="compare-column" data-testid="compare-column" aria-label={heading.clone()}>
+            <h2 data-testid="compare-heading">
+                <span>{ heading }</span>
+                <span class="read-only">{ label(lang, Label::ComparedReadOnly) }</span>
+            </h2>
+            <p class="compare-note">{ narrate::protocol_note(lang, c.protocol) }</p>
+            <Violations lang={lang} view={c.view.clone()} marks={(*marks).clone()} dispatch={p.dispatch.clone()} />
+            if let Some(text) = behind {
+                <p class="notice offline" role="status" data-testid="compare-behind">
+                    { text }
+                </p>
+            }
+            if c.view.leader().is_none() {
+                <p class="notice offline" role="status">
+                    { label(lang, if c.view.has_elr() { Label::OfflineKraft } else { Label::Offline }) }
+                </p>
+            }
+            { for (0..c.view.brokers().len()).map(|ix| html! {
+                <Lane key={ix} view={c.view.clone()} ix={ix} lang={lang} selected={false} interactive={false}
+                    ghosts={ghosts.get(ix).cloned().unwrap_or_default()} last_restart={restarts.get(ix).copied().flatten()}
+                    dispatch={p.dispatch.clone()} />
+            }) }
+        </section>
+        </>
+    }
+}

@@ -1,0 +1,233 @@
+//! The exhaustive checker as a Web Worker. The page does not carry the explorer:
+//! it starts this worker (its own wasm module, fetched on first use), sends one
+//! `Request` and shows the replies. Cancelling is terminating the worker.
+//!
+//! This library is what the worker does, without the browser: `run` drives
+//! `Explorer::step` a slice at a time and hands each reply to a callback, so it
+//! is tested natively. `main.rs` wires it to `DedicatedWorkerGlobalScope`.
+
+pub mod message;
+
+use message::{Reply, Request};
+use replab_check::{scenario_text, Explorer, Outcome, SetupError};
+use replab_core::scenario::{self, ScriptErrorKind};
+use replab_core::{Protocol, Setup};
+use replab_narrate::{self as narrate, Lang, Names};
+
+/// States expanded between two progress replies.
+pub const SLICE: usize = 20_000;
+
+/// One search, started from a request.
+pub struct Run {
+    explorer: Explorer,
+    limit: u32,
+}
+
+impl Run {
+    /// Reads the request: its scenario's header, under its protocol. Err: the
+    /// reply that says what is wrong.
+    pub fn start(request: &Request) -> Result<Run, Reply> {
+        let script = scenario::parse(&request.scenario).map_err(|e| {
+            let word = |lang| narrate::script_error(lang, &Names(&[]), &e);
+            Reply::Invalid {
+                en: word(Lang::En),
+                zh: word(Lang::Zh),
+            }
+        })?;
+        let protocol = Protocol::from_name(&request.protocol).ok_or_else(|| {
+            invalid(&ScriptErrorKind::UnknownProtocol {
+                name: request.protocol.clone(),
+            })
+        })?;
+        let setup = script.setup(Some(protocol));
+        let explorer = Explorer::new(setup.clone(), request.bounds.into()).map_err(|e| setup_error(&setup, e))?;
+        Ok(Run {
+            explorer,
+            limit: request.bounds.max_states,
+        })
+    }
+
+    /// Expands up to `budget` states: a progress reply, or the final one.
+    pub fn slice(&mut self, budget: usize) -> Reply {
+        let p = self.explorer.step(budget);
+        match self.explorer.outcome() {
+            None => Reply::Progress {
+                states: count(p.states),
+                frontier: count(p.frontier),
+                depth: count(p.depth),
+            },
+            Some(outcome) => self.finished(outcome),
+        }
+    }
+
+    fn finished(&self, outcome: &Outcome) -> Reply {
+        match outcome {
+            Outcome::Violation {
+                kind, trace, states, ..
+            } => Reply::Violation {
+                kind: kind.name().into(),
+                steps: count(trace.len()),
+                states: count(*states),
+                scenario: scenario_text(self.explorer.setup(), trace, Some(*kind)),
+            },
+            Outcome::NoViolation { states, depth } => Reply::NoViolation {
+                states: count(*states),
+                depth: count(*depth),
+            },
+            Outcome::StateLimit { states, depth } => Reply::StateLimit {
+                states: count(*states),
+                depth: count(*depth),
+                limit: self.limit,
+            },
+            Outcome::ReplayFailed { at_step } => Reply::ReplayFailed {
+                at_step: count(*at_step),
+            },
+        }
+    }
+}
+
+/// Runs `request` to the end, handing every reply to `post`: progress after
+/// each slice of `budget` states, then the outcome (or only why it cannot run).
+pub fn run(request: &Request, budget: usize, mut post: impl FnMut(Reply)) {
+    let mut run = match Run::start(request) {
+        Ok(run) => run,
+        Err(reply) => return post(reply),
+    };
+    loop {
+        let reply = run.slice(budget);
+        let last = reply.is_final();
+        post(reply);
+        if last {
+            return;
+        }
+    }
+}
+
+/// A request the worker could not read (a page and worker out of step).
+pub fn unreadable(error: &str) -> Reply {
+    let word = |lang| format!("{}: {error}", narrate::label(lang, narrate::Label::CheckerBadRequest));
+    Reply::Invalid {
+        en: word(Lang::En),
+        zh: word(Lang::Zh),
+    }
+}
+
+fn invalid(kind: &ScriptErrorKind) -> Reply {
+    Reply::Invalid {
+        en: narrate::script_error_kind(Lang::En, kind),
+        zh: narrate::script_error_kind(Lang::Zh, kind),
+    }
+}
+
+/// A setup the explorer refuses, worded as the scenario error it amounts to
+/// (a parsed header never has one: the parser checks the same).
+fn setup_error(setup: &Setup, e: SetupError) -> Reply {
+    invalid(&match e {
+        SetupError::BrokerCount { count } => ScriptErrorKind::BrokerCount { count },
+        SetupError::BadBrokerId { id } => ScriptErrorKind::BadBrokerId { id },
+        SetupError::DuplicateBroker { id } => ScriptErrorKind::DuplicateBroker { id },
+        SetupError::LeaderOutOfRange { leader } => ScriptErrorKind::UnknownBroker {
+            id: setup.brokers.get(leader).cloned().unwrap_or_else(|| leader.to_string()),
+        },
+    })
+}
+
+/// Counts cross as u32: the explorer's state ids are u32 too.
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::message::Bounds;
+    use super::*;
+    use replab_core::ViolationKind;
+
+    fn request(scenario: &str, protocol: &str, bounds: Bounds) -> Request {
+        Request {
+            scenario: scenario.into(),
+            protocol: protocol.into(),
+            bounds,
+        }
+    }
+
+    fn replies(r: &Request, budget: usize) -> Vec<Reply> {
+        let mut out = Vec::new();
+        run(r, budget, |reply| out.push(reply));
+        out
+    }
+
+    #[test]
+    fn two_brokers_under_hw_lose_a_committed_write_in_five_steps() {
+        let r = request("brokers A B\nprotocol hw\n", "hw", Bounds::with_limit(300_000));
+        let out = replies(&r, 100);
+        let (last, progress) = out.split_last().expect("replies");
+        assert!(!progress.is_empty() && progress.iter().all(|p| matches!(p, Reply::Progress { .. })));
+        let Reply::Violation {
+            kind,
+            steps,
+            states,
+            scenario: text,
+        } = last
+        else {
+            panic!("{last:?}")
+        };
+        assert_eq!((kind.as_str(), *steps, *states), ("committed-write-lost", 5, 798));
+        // The page translates the title by this very wording.
+        let title = narrate::checker_found_title(Lang::En, ViolationKind::CommittedWriteLost, 5);
+        assert!(text.starts_with(&format!("title {title}\n")), "{text}");
+        // The scenario loads, as the page's Replay does, and its last step fires the check.
+        let script = scenario::parse(text).expect("parses");
+        let ran = scenario::run(&script, None).expect("runs and its expectation holds");
+        assert_eq!(ran.steps.len(), 5);
+        let fired = ran.steps.last().expect("a last step").events.iter().any(|e| {
+            matches!(e, replab_core::Event::ViolationFound { violation }
+                if violation.kind() == ViolationKind::CommittedWriteLost)
+        });
+        assert!(fired, "{text}");
+    }
+
+    #[test]
+    fn the_request_protocol_wins_over_the_header() {
+        let r = request("brokers A B\nprotocol hw\n", "kip-279", Bounds::with_limit(300_000));
+        assert_eq!(
+            replies(&r, usize::MAX),
+            [Reply::NoViolation {
+                states: 16004,
+                depth: 12
+            }]
+        );
+    }
+
+    #[test]
+    fn the_state_limit_is_reported_with_its_value() {
+        let r = request("brokers A B C\n", "kip-279", Bounds::with_limit(2_000));
+        let out = replies(&r, SLICE);
+        assert!(
+            matches!(
+                out.last(),
+                Some(Reply::StateLimit {
+                    states: 2_000,
+                    limit: 2_000,
+                    ..
+                })
+            ),
+            "{out:?}"
+        );
+    }
+
+    #[test]
+    fn a_broken_scenario_comes_back_with_its_line_in_both_languages() {
+        let r = request("brokers A B\nprotocol hw\nfrobnicate\n", "hw", Bounds::with_limit(10));
+        let [Reply::Invalid { en, zh }] = &replies(&r, SLICE)[..] else {
+            panic!()
+        };
+        assert!(en.starts_with("line 3: "), "{en}");
+        assert!(zh.starts_with("第 3 行："), "{zh}");
+        let r = request("brokers A B\n", "kip-999", Bounds::with_limit(10));
+        let [Reply::Invalid { en, .. }] = &replies(&r, SLICE)[..] else {
+            panic!()
+        };
+        assert!(en.contains("kip-999"), "{en}");
+    }
+}

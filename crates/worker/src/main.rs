@@ -1,0 +1,40 @@
+//! The worker's entry point. Trunk builds it for wasm32 with a loader shim
+//! (`replab-worker_loader.js`) that the page starts with `new Worker(url)`; the
+//! shim loads the wasm, which runs `main`: listen, then say so.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    use replab_worker::message::{from_js, to_js, Reply, Request};
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+    use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let post = {
+        let scope = scope.clone();
+        move |reply: Reply| {
+            if let Ok(message) = to_js(&reply) {
+                let _ = scope.post_message(&message);
+            }
+        }
+    };
+    // Runs to the end without yielding: progress is posted as it goes, and the
+    // page stops a run by terminating the worker.
+    let on_message = {
+        let post = post.clone();
+        Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| match from_js::<Request>(e.data()) {
+            Ok(request) => replab_worker::run(&request, replab_worker::SLICE, &post),
+            Err(error) => post(replab_worker::unreadable(&error.to_string())),
+        })
+    };
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The worker lives as long as its handler: until the page terminates it.
+    on_message.forget();
+    post(Reply::Ready);
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("replab-worker is a Web Worker: Trunk builds it for wasm32 (see index.html); `replab explore` is the checker on the command line");
+    std::process::exit(2);
+}

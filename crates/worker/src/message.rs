@@ -1,0 +1,340 @@
+//! The messages between the page and the worker. Both ways they are plain JS
+//! objects written with serde-wasm-bindgen (`to_js`): the worker reads the
+//! request with it too (`from_js`); the page reads replies with `Reply::read`,
+//! which the wasm tests hold to serde's field names.
+//!
+//! The page sends one `Request`; the worker answers `{ type: "ready" }` once it
+//! listens, then `{ type: "progress", … }` after each slice of the search, then
+//! one final reply (`Reply::is_final`). To stop a run the page terminates the
+//! worker; a new run starts a new one.
+
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::JsValue;
+
+/// Page → worker: explore from a scenario's setup.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Request {
+    /// Scenario text: its header (brokers, leader, `set` lines) is the setup;
+    /// its commands, if any, are not used.
+    pub scenario: String,
+    /// The protocol to explore under, by name (`hw`, `kip-279`, …); it wins over
+    /// the header's.
+    pub protocol: String,
+    pub bounds: Bounds,
+}
+
+/// `replab_check::Bounds` as the page sets it (no `only`: either kind of
+/// violation ends the search).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Bounds {
+    /// Records written.
+    pub max_produces: u32,
+    /// Brokers stopped by crash, bounce and shutdown together.
+    pub max_failures: u32,
+    /// The highest leader epoch.
+    pub max_epoch: u32,
+    pub clean_elections: bool,
+    pub unclean_elections: bool,
+    pub unflushed_loss: bool,
+    pub lag_ticks: bool,
+    pub multi_crashes: bool,
+    /// Stop past this many distinct states.
+    pub max_states: u32,
+}
+
+impl Bounds {
+    /// The explorer's defaults, with `max_states` as the limit.
+    pub fn with_limit(max_states: u32) -> Bounds {
+        let d = replab_check::Bounds::default();
+        Bounds {
+            max_produces: d.max_produces,
+            max_failures: d.max_failures,
+            max_epoch: d.max_epoch,
+            clean_elections: d.clean_elections,
+            unclean_elections: d.unclean_elections,
+            unflushed_loss: d.unflushed_loss,
+            lag_ticks: d.lag_ticks,
+            multi_crashes: d.multi_crashes,
+            max_states,
+        }
+    }
+}
+
+impl From<Bounds> for replab_check::Bounds {
+    fn from(b: Bounds) -> Self {
+        replab_check::Bounds {
+            max_produces: b.max_produces,
+            max_failures: b.max_failures,
+            max_epoch: b.max_epoch,
+            clean_elections: b.clean_elections,
+            unclean_elections: b.unclean_elections,
+            unflushed_loss: b.unflushed_loss,
+            lag_ticks: b.lag_ticks,
+            multi_crashes: b.multi_crashes,
+            only: None,
+            max_states: Some(b.max_states as usize),
+        }
+    }
+}
+
+/// Worker → page.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case", rename_all_fields = "camelCase")]
+pub enum Reply {
+    /// The worker has loaded and listens: the page sends its request now (a
+    /// message sent earlier could arrive before anyone listens).
+    Ready,
+    /// After a slice: distinct states seen, states waiting to be expanded, and the
+    /// number of steps from the start of the states being expanded.
+    Progress { states: u32, frontier: u32, depth: u32 },
+    /// A shortest history that breaks a safety check (`kind`, e.g.
+    /// `committed-write-lost`), as scenario text that loads and replays it.
+    Violation {
+        kind: String,
+        steps: u32,
+        states: u32,
+        scenario: String,
+    },
+    /// Every history within the bounds was tried: none breaks a safety check.
+    NoViolation { states: u32, depth: u32 },
+    /// The state limit was reached: no violation in histories up to `depth` steps.
+    StateLimit { states: u32, depth: u32, limit: u32 },
+    /// The request cannot be run (its scenario does not parse, its protocol is
+    /// unknown, its setup is not explorable), worded in both languages so the
+    /// page can switch language without asking again.
+    Invalid { en: String, zh: String },
+    /// The history found did not replay to the same violation: a bug.
+    ReplayFailed { at_step: u32 },
+}
+
+impl Reply {
+    /// Whether the run is over after this reply.
+    pub fn is_final(&self) -> bool {
+        !matches!(self, Reply::Ready | Reply::Progress { .. })
+    }
+
+    /// Reads a reply the worker posted (with `to_js`), as the page does: a few
+    /// property reads, so the page's first download carries no deserializer
+    /// (serde-wasm-bindgen's would add about 21 KiB gzipped to it). The wasm
+    /// tests check it against `to_js` for every kind of reply. None: not a reply.
+    pub fn read(object: &JsValue) -> Option<Reply> {
+        let get = |key: &str| js_sys::Reflect::get(object, &JsValue::from_str(key)).ok();
+        let text = |key: &str| get(key)?.as_string();
+        let number = |key: &str| {
+            get(key)?
+                .as_f64()
+                .filter(|n| n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(n))
+                .map(|n| n as u32)
+        };
+        Some(match text("type")?.as_str() {
+            "ready" => Reply::Ready,
+            "progress" => Reply::Progress {
+                states: number("states")?,
+                frontier: number("frontier")?,
+                depth: number("depth")?,
+            },
+            "violation" => Reply::Violation {
+                kind: text("kind")?,
+                steps: number("steps")?,
+                states: number("states")?,
+                scenario: text("scenario")?,
+            },
+            "no-violation" => Reply::NoViolation {
+                states: number("states")?,
+                depth: number("depth")?,
+            },
+            "state-limit" => Reply::StateLimit {
+                states: number("states")?,
+                depth: number("depth")?,
+                limit: number("limit")?,
+            },
+            "invalid" => Reply::Invalid {
+                en: text("en")?,
+                zh: text("zh")?,
+            },
+            "replay-failed" => Reply::ReplayFailed {
+                at_step: number("atStep")?,
+            },
+            _ => return None,
+        })
+    }
+}
+
+/// A message as a plain JS object.
+pub fn to_js<T: Serialize>(message: &T) -> Result<JsValue, serde_wasm_bindgen::Error> {
+    message.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+}
+
+/// A message from a plain JS object.
+pub fn from_js<T: for<'de> Deserialize<'de>>(value: JsValue) -> Result<T, serde_wasm_bindgen::Error> {
+    serde_wasm_bindgen::from_value(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_defaults_are_the_explorers() {
+        let b: replab_check::Bounds = Bounds::with_limit(300_000).into();
+        assert_eq!(
+            b,
+            replab_check::Bounds {
+                max_states: Some(300_000),
+                ..replab_check::Bounds::default()
+            }
+        );
+    }
+
+    /// The shape the page and the worker agree on (serde-wasm-bindgen writes
+    /// the same fields and tags as serde_json; the wasm test converts for real).
+    #[test]
+    fn messages_are_tagged_objects_with_camel_case_fields() {
+        let request = Request {
+            scenario: "brokers A B\n".into(),
+            protocol: "hw".into(),
+            bounds: Bounds::with_limit(10),
+        };
+        assert_eq!(
+            serde_json::to_value(&request).expect("serializes"),
+            json!({
+                "scenario": "brokers A B\n",
+                "protocol": "hw",
+                "bounds": {
+                    "maxProduces": 2, "maxFailures": 2, "maxEpoch": 3,
+                    "cleanElections": true, "uncleanElections": false, "unflushedLoss": false,
+                    "lagTicks": false, "multiCrashes": false, "maxStates": 10
+                }
+            })
+        );
+        let replies = [
+            (Reply::Ready, json!({ "type": "ready" })),
+            (
+                Reply::Progress {
+                    states: 1,
+                    frontier: 2,
+                    depth: 3,
+                },
+                json!({ "type": "progress", "states": 1, "frontier": 2, "depth": 3 }),
+            ),
+            (
+                Reply::StateLimit {
+                    states: 4,
+                    depth: 5,
+                    limit: 4,
+                },
+                json!({ "type": "state-limit", "states": 4, "depth": 5, "limit": 4 }),
+            ),
+            (
+                Reply::ReplayFailed { at_step: 2 },
+                json!({ "type": "replay-failed", "atStep": 2 }),
+            ),
+        ];
+        for (reply, shape) in replies {
+            assert_eq!(serde_json::to_value(&reply).expect("serializes"), shape);
+            assert_eq!(serde_json::from_value::<Reply>(shape).expect("deserializes"), reply);
+        }
+    }
+}
+
+#[cfg(all(test, target_arch = "wasm32"))]
+mod wasm_tests {
+    use super::*;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    fn field(object: &JsValue, name: &str) -> JsValue {
+        js_sys::Reflect::get(object, &name.into()).expect("an object")
+    }
+
+    #[wasm_bindgen_test]
+    fn a_request_is_a_plain_object_and_converts_back() {
+        let request = Request {
+            scenario: "brokers A B\nprotocol hw\n".into(),
+            protocol: "hw".into(),
+            bounds: Bounds::with_limit(300_000),
+        };
+        let js = to_js(&request).expect("converts");
+        assert!(js.is_object());
+        assert!(!js.is_instance_of::<js_sys::Map>(), "a plain object, not a Map");
+        assert_eq!(field(&js, "protocol").as_string().as_deref(), Some("hw"));
+        let bounds = field(&js, "bounds");
+        assert_eq!(field(&bounds, "maxStates").as_f64(), Some(300_000.0));
+        assert_eq!(field(&bounds, "cleanElections").as_bool(), Some(true));
+        assert_eq!(from_js::<Request>(js).expect("converts back"), request);
+    }
+
+    #[wasm_bindgen_test]
+    fn a_reply_from_the_worker_converts_both_ways() {
+        let reply = Reply::Violation {
+            kind: "committed-write-lost".into(),
+            steps: 5,
+            states: 798,
+            scenario: "brokers A B\n".into(),
+        };
+        let js = to_js(&reply).expect("converts");
+        assert_eq!(field(&js, "type").as_string().as_deref(), Some("violation"));
+        assert_eq!(field(&js, "steps").as_f64(), Some(5.0));
+        assert_eq!(from_js::<Reply>(js).expect("converts back"), reply);
+    }
+
+    /// The page's reader agrees with serde-wasm-bindgen on every kind of reply.
+    #[wasm_bindgen_test]
+    fn the_page_reads_every_reply_the_worker_writes() {
+        let replies = [
+            Reply::Ready,
+            Reply::Progress {
+                states: 300_000,
+                frontier: 2,
+                depth: 9,
+            },
+            Reply::Violation {
+                kind: "replicas-diverged".into(),
+                steps: 7,
+                states: 8_875,
+                scenario: "brokers A B C\nproduce m1\n".into(),
+            },
+            Reply::NoViolation {
+                states: 16_004,
+                depth: 12,
+            },
+            Reply::StateLimit {
+                states: 300_000,
+                depth: 9,
+                limit: 300_000,
+            },
+            Reply::Invalid {
+                en: "line 3: unknown verb".into(),
+                zh: "第 3 行".into(),
+            },
+            Reply::ReplayFailed { at_step: 4 },
+        ];
+        for reply in replies {
+            let js = to_js(&reply).expect("converts");
+            assert_eq!(Reply::read(&js).as_ref(), Some(&reply));
+        }
+        // Not a reply: no type, an unknown type, a field missing or not a count.
+        let object = js_sys::Object::new();
+        assert_eq!(Reply::read(&object), None);
+        js_sys::Reflect::set(&object, &"type".into(), &"no-violation".into()).expect("set");
+        js_sys::Reflect::set(&object, &"states".into(), &16004.into()).expect("set");
+        assert_eq!(Reply::read(&object), None);
+        js_sys::Reflect::set(&object, &"depth".into(), &(-1).into()).expect("set");
+        assert_eq!(Reply::read(&object), None);
+        js_sys::Reflect::set(&object, &"depth".into(), &12.into()).expect("set");
+        assert_eq!(
+            Reply::read(&object),
+            Some(Reply::NoViolation {
+                states: 16004,
+                depth: 12
+            })
+        );
+        js_sys::Reflect::set(&object, &"type".into(), &"what".into()).expect("set");
+        assert_eq!(Reply::read(&object), None);
+    }
+}

@@ -1,0 +1,150 @@
+// Two protocols side by side: the data-loss story under hw, compared with
+// kip-101. The first difference (bounce A, on A's log) is marked on the scrubber,
+// named in words and one click away; the second column is read-only with its own
+// safety checks; its lanes re-render only when their broker changes; a 360 px
+// phone stacks the columns; the words exist in Chinese. Screenshots go to
+// tests/output/ (compare-en.png, compare-zh.png, compare-phone-360.png).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, screenshot, watchErrors } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+async function open({ width = 1400, height = 1000 } = {}) {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width, height });
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('fresh')) { localStorage.clear(); sessionStorage.setItem('fresh', '1'); }
+  });
+  await page.addInitScript(() => Object.defineProperty(navigator, 'language', { get: () => 'en-US' }));
+  await page.goto(server.url);
+  await page.getByTestId('broker-A').waitFor();
+  return { page, errors };
+}
+
+const step = async (page) => Number(await page.getByTestId('step').getAttribute('data-step'));
+const text = async (locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();
+// A full-page screenshot from the top, so the sticky player covers nothing.
+const shoot = async (page, name) => { await page.evaluate(() => window.scrollTo(0, 0)); await screenshot(page, name); };
+// The first column's lanes, and the second column's.
+const main = (page) => page.locator('section.lanes');
+const second = (page) => page.getByTestId('compare-column');
+
+async function compareDataLoss(page, protocol = 'kip-101') {
+  await page.getByTestId('preset').selectOption('data-loss');
+  await page.waitForFunction(() => document.querySelector('[data-testid=protocol]').value === 'hw');
+  await page.getByTestId('compare').selectOption(protocol);
+  await second(page).waitFor();
+}
+
+test('hw beside kip-101: the first difference is bounce A, on A\'s log, one click away', async () => {
+  const { page, errors } = await open();
+  await page.getByTestId('preset').selectOption('data-loss');
+  // Off by default: no second column, no mark.
+  assert.equal(await page.getByTestId('compare').inputValue(), '');
+  assert.equal(await second(page).count(), 0);
+  assert.equal(await page.getByTestId('difference-mark').count(), 0);
+  // The protocol already shown cannot be picked.
+  assert.equal(await page.getByTestId('compare').locator('option[value=hw]').isDisabled(), true);
+  await compareDataLoss(page);
+  assert.equal(await step(page), 11);
+
+  // The mark on the scrubber and the words name the same step.
+  assert.equal(await page.getByTestId('difference-mark').getAttribute('data-step'), '7');
+  const first = page.getByTestId('first-difference');
+  assert.equal(await first.getAttribute('data-step'), '7');
+  assert.match(await text(first), /First difference at step 7 \(bounce A\)/);
+  assert.equal(await text(page.getByTestId('differences')), "A's log: m1 under hw, m1 m2 under kip-101");
+  assert.match(await text(page.getByTestId('main-heading')), /This history under hw \(Kafka 0\.10\)/);
+  // What each did there that the other did not.
+  const did = await text(page.getByTestId('differing-events'));
+  assert.match(did, /under hw: .*A truncates its log from 2 to 1: without leader epochs a new follower truncates to its own high watermark, 1/);
+  assert.match(did, /under kip-101: .*A follows B and must first validate its log with OffsetsForLeaderEpoch/);
+
+  // The second column: the same step under kip-101, read-only, its own safety checks.
+  assert.match(await text(page.getByTestId('compare-heading')), /The same history under kip-101 \(Kafka 0\.11\)/);
+  assert.equal(await main(page).getByTestId('broker-A').getAttribute('data-leo'), '1');
+  assert.equal(await second(page).getByTestId('broker-A').getAttribute('data-leo'), '2');
+  assert.equal(await second(page).locator('.actions').count(), 0, 'no action buttons');
+  assert.equal(await second(page).locator('button:enabled').count(), 0, 'nothing to click in it');
+  assert.equal(await second(page).getByTestId('no-violation').count(), 1);
+  assert.equal(await page.locator('aside.side').getByTestId('violation').count(), 1, 'hw lost m2');
+
+  // Jump: both columns at step 7, where hw has just truncated A and kip-101 has not.
+  await page.getByTestId('compare-jump').click();
+  assert.equal(await step(page), 7);
+  assert.equal(await page.getByTestId('compare-jump').isDisabled(), true);
+  assert.equal(await main(page).getByTestId('broker-A').getAttribute('data-leo'), '1');
+  assert.equal(await second(page).getByTestId('broker-A').getAttribute('data-leo'), '2');
+  await shoot(page, 'compare-en');
+
+  // The second column's lanes compare only what they show: producing m1 at step
+  // 1 changes B (the leader) alone.
+  await page.getByTestId('scrubber').fill('0');
+  assert.equal(await step(page), 0);
+  const renders = async (id) => Number(await second(page).getByTestId(id).getAttribute('data-renders'));
+  const before = { a: await renders('broker-A'), b: await renders('broker-B') };
+  await page.getByTestId('step-forward').click();
+  assert.equal(await step(page), 1);
+  assert.equal(await second(page).getByTestId('broker-B').getAttribute('data-leo'), '1');
+  assert.equal(await renders('broker-A'), before.a, 'A did not change: not re-rendered');
+  assert.equal(await renders('broker-B'), before.b + 1);
+
+  // Off again: the column and the mark go.
+  await page.getByTestId('compare').selectOption('');
+  assert.equal(await second(page).count(), 0);
+  assert.equal(await page.getByTestId('difference-mark').count(), 0);
+  assert.deepEqual(errors, []);
+});
+
+test('a changed history is replayed under the other protocol and says where the comparison stops', async () => {
+  const { page, errors } = await open();
+  // Unchanged, the preset runs its own kraft-elr lines: nothing stops.
+  await compareDataLoss(page, 'kraft-elr');
+  assert.equal(await page.getByTestId('compare-stopped').count(), 0);
+  assert.equal(await second(page).getByTestId('broker-B').getAttribute('data-role'), 'leader');
+  // One more step makes it the reader's history: replayed, kraft-elr refuses
+  // `fetch B` (B leads there), as a protocol switch would.
+  await page.getByTestId('produce').click();
+  assert.equal(await step(page), 12);
+  assert.equal(
+    await text(page.getByTestId('compare-stopped')),
+    "Under kraft-elr the comparison stops at step 9: step 10 (fetch B) is not possible under it: broker 'B' is the leader.",
+  );
+  assert.equal(await text(second(page).getByTestId('compare-behind')), 'Under kraft-elr this history ends at step 9: that step is shown.');
+  assert.deepEqual(errors, []);
+});
+
+test('the comparison in Chinese', async () => {
+  const { page, errors } = await open();
+  await compareDataLoss(page);
+  await page.getByTestId('lang').click();
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  assert.match(await text(page.getByTestId('first-difference')), /第一处不同：第 7 步（bounce A）/);
+  assert.equal(await text(page.getByTestId('differences')), 'A 的日志：hw 下为 m1，kip-101 下为 m1 m2');
+  assert.match(await text(page.getByTestId('differing-events')), /kip-101 下：/);
+  assert.match(await text(page.getByTestId('compare-heading')), /同一段历史在 kip-101（Kafka 0\.11）下/);
+  assert.equal(await text(page.getByTestId('compare-jump')), '跳到那一步');
+  assert.match(await text(page.locator('.compare-pick')), /对比 hw 与/);
+  await page.getByTestId('compare-jump').click();
+  assert.equal(await step(page), 7);
+  await shoot(page, 'compare-zh');
+  assert.deepEqual(errors, []);
+});
+
+test('on a 360 px phone the columns stack', async () => {
+  const { page, errors } = await open({ width: 360, height: 800 });
+  await compareDataLoss(page);
+  await page.getByTestId('compare-jump').click();
+  const lanes = await main(page).boundingBox();
+  const column = await second(page).boundingBox();
+  assert.ok(column.y >= lanes.y + lanes.height - 1, 'the second column is below the first');
+  assert.ok(Math.abs(column.x - lanes.x) < 2 && Math.abs(column.width - lanes.width) < 2, 'same width, one above the other');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
+  await shoot(page, 'compare-phone-360');
+  assert.deepEqual(errors, []);
+});
