@@ -3,9 +3,13 @@
 //! own menu (`Cluster::enabled`) it tries.
 
 use replab_core::{Command, ViolationKind};
+use serde::{Deserialize, Serialize};
 
-/// The limits of one exploration. Every history within them is explored.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// The limits of one exploration. Every history within them is explored. As a
+/// message to the page's worker: a JS object with camelCase fields, any left out
+/// taking the default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct Bounds {
     /// Records written: a `produce` counts when the leader appends it (a refused
     /// produce changes nothing, so it is never a step of its own).
@@ -50,6 +54,16 @@ impl Default for Bounds {
             multi_crashes: false,
             only: None,
             max_states: Some(1_000_000),
+        }
+    }
+}
+
+impl Bounds {
+    /// The defaults with `max_states` as the limit.
+    pub fn with_limit(max_states: usize) -> Bounds {
+        Bounds {
+            max_states: Some(max_states),
+            ..Bounds::default()
         }
     }
 }

@@ -399,14 +399,14 @@ mod tests {
             ..Bounds::default()
         };
         let cases = [
-            small.clone(),
+            small,
             Bounds {
                 unflushed_loss: true,
-                ..small.clone()
+                ..small
             },
             Bounds {
                 unclean_elections: true,
-                ..small.clone()
+                ..small
             },
         ];
         for protocol in Protocol::ALL {
@@ -420,10 +420,10 @@ mod tests {
                 for kind in ViolationKind::ALL {
                     let bounds = Bounds {
                         only: Some(kind),
-                        ..bounds.clone()
+                        ..*bounds
                     };
-                    let reduced = Explorer::new(setup.clone(), bounds.clone()).expect("setup").run();
-                    let full = exact(setup.clone(), bounds.clone());
+                    let reduced = Explorer::new(setup.clone(), bounds).expect("setup").run();
+                    let full = exact(setup.clone(), bounds);
                     let what = format!("{} {bounds:?}", protocol.name());
                     assert_eq!(verdict(&reduced), verdict(&full), "{what}");
                     assert!(states(&reduced) <= states(&full), "{what}");

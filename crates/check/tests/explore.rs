@@ -202,7 +202,7 @@ fn every_protocol_finds_a_violation_whose_trace_replays() {
         let s = setup(protocol, &["A", "B"]);
         let mut found = 0;
         for (bounds, what) in &kinds {
-            match run(&s, bounds.clone()) {
+            match run(&s, *bounds) {
                 Outcome::Violation { kind, trace, .. } => {
                     eprintln!(
                         "{} with {what}: {} in {} steps",
@@ -251,7 +251,7 @@ fn two_runs_give_the_same_outcome_and_counts() {
         max_failures: 1,
         ..Bounds::default()
     };
-    assert_eq!(run(&s, bounds.clone()), run(&s, bounds));
+    assert_eq!(run(&s, bounds), run(&s, bounds));
 }
 
 /// Steps with `budget` until done, checking progress only ever grows.
@@ -329,7 +329,7 @@ fn kraft_elr_at_min_isr_2_keeps_committed_writes_without_unflushed_loss() {
         multi_crashes: true,
         ..Bounds::default()
     };
-    let states = no_violation(&s, run(&s, bounds.clone()));
+    let states = no_violation(&s, run(&s, bounds));
     eprintln!("kraft-elr, min ISR 2: no committed write lost in {states} states");
     let mut s1 = setup(Protocol::KraftElr, &["A", "B"]);
     s1.config.min_insync_replicas = 1;

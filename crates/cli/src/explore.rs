@@ -24,7 +24,7 @@ pub fn explore_command(args: &[String]) -> Result<ExitCode, String> {
     let mut found = false;
     for protocol in protocols {
         let setup = script.setup(Some(protocol));
-        let explorer = Explorer::new(setup.clone(), bounds.clone()).map_err(|e| format!("{e:?}"))?;
+        let explorer = Explorer::new(setup.clone(), bounds).map_err(|e| format!("{e:?}"))?;
         let outcome = explorer.run();
         let name = protocol.name();
         match outcome {

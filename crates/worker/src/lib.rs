@@ -40,11 +40,12 @@ impl Run {
             })
         })?;
         let setup = script.setup(Some(protocol));
-        let explorer = Explorer::new(setup.clone(), request.bounds.into()).map_err(|e| setup_error(&setup, e))?;
-        Ok(Run {
-            explorer,
-            limit: request.bounds.max_states,
-        })
+        let limit = request
+            .bounds
+            .max_states
+            .map_or(u32::MAX, |n| u32::try_from(n).unwrap_or(u32::MAX));
+        let explorer = Explorer::new(setup.clone(), request.bounds).map_err(|e| setup_error(&setup, e))?;
+        Ok(Run { explorer, limit })
     }
 
     /// Expands up to `budget` states: a progress reply, or the final one.

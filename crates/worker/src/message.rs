@@ -24,60 +24,9 @@ pub struct Request {
     pub bounds: Bounds,
 }
 
-/// `replab_check::Bounds` as the page sets it (no `only`: either kind of
+/// The explorer's bounds, as the page sets them (`only` left out: either kind of
 /// violation ends the search).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Bounds {
-    /// Records written.
-    pub max_produces: u32,
-    /// Brokers stopped by crash, bounce and shutdown together.
-    pub max_failures: u32,
-    /// The highest leader epoch.
-    pub max_epoch: u32,
-    pub clean_elections: bool,
-    pub unclean_elections: bool,
-    pub unflushed_loss: bool,
-    pub lag_ticks: bool,
-    pub multi_crashes: bool,
-    /// Stop past this many distinct states.
-    pub max_states: u32,
-}
-
-impl Bounds {
-    /// The explorer's defaults, with `max_states` as the limit.
-    pub fn with_limit(max_states: u32) -> Bounds {
-        let d = replab_check::Bounds::default();
-        Bounds {
-            max_produces: d.max_produces,
-            max_failures: d.max_failures,
-            max_epoch: d.max_epoch,
-            clean_elections: d.clean_elections,
-            unclean_elections: d.unclean_elections,
-            unflushed_loss: d.unflushed_loss,
-            lag_ticks: d.lag_ticks,
-            multi_crashes: d.multi_crashes,
-            max_states,
-        }
-    }
-}
-
-impl From<Bounds> for replab_check::Bounds {
-    fn from(b: Bounds) -> Self {
-        replab_check::Bounds {
-            max_produces: b.max_produces,
-            max_failures: b.max_failures,
-            max_epoch: b.max_epoch,
-            clean_elections: b.clean_elections,
-            unclean_elections: b.unclean_elections,
-            unflushed_loss: b.unflushed_loss,
-            lag_ticks: b.lag_ticks,
-            multi_crashes: b.multi_crashes,
-            only: None,
-            max_states: Some(b.max_states as usize),
-        }
-    }
-}
+pub use replab_check::Bounds;
 
 /// Worker → page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -179,14 +128,16 @@ mod tests {
 
     #[test]
     fn the_defaults_are_the_explorers() {
-        let b: replab_check::Bounds = Bounds::with_limit(300_000).into();
         assert_eq!(
-            b,
+            Bounds::with_limit(300_000),
             replab_check::Bounds {
                 max_states: Some(300_000),
                 ..replab_check::Bounds::default()
             }
         );
+        // Fields the page leaves out take the explorer's defaults.
+        let b: Bounds = serde_json::from_value(json!({ "maxStates": 10 })).expect("deserializes");
+        assert_eq!(b, Bounds::with_limit(10));
     }
 
     /// The shape the page and the worker agree on (serde-wasm-bindgen writes
@@ -206,7 +157,7 @@ mod tests {
                 "bounds": {
                     "maxProduces": 2, "maxFailures": 2, "maxEpoch": 3,
                     "cleanElections": true, "uncleanElections": false, "unflushedLoss": false,
-                    "lagTicks": false, "multiCrashes": false, "maxStates": 10
+                    "lagTicks": false, "multiCrashes": false, "only": null, "maxStates": 10
                 }
             })
         );

@@ -221,7 +221,7 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
         run: 0,
         status: Status::Idle,
     });
-    let bounds = use_state(|| Bounds::with_limit(STATE_LIMIT));
+    let bounds = use_state(|| Bounds::with_limit(STATE_LIMIT as usize));
     let running = use_mut_ref(|| None::<Running>);
     {
         // The worker stops with the panel.
