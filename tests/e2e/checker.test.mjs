@@ -6,7 +6,7 @@
 // to tests/output/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, screenshot, watchErrors } from './harness.mjs';
+import { serve, launch, screenshot, openApp } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -14,20 +14,10 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 const WORKER = /replab-worker/;
 
-async function open({ width = 1400, height = 1000, url = server.url } = {}) {
-  const page = await browser.newPage();
-  const errors = watchErrors(page);
-  const requests = [];
-  page.on('request', (r) => requests.push(r.url()));
-  await page.setViewportSize({ width, height });
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('fresh')) { localStorage.clear(); sessionStorage.setItem('fresh', '1'); }
-  });
-  await page.addInitScript(() => Object.defineProperty(navigator, 'language', { get: () => 'en-US' }));
-  await page.goto(url);
-  await page.getByTestId('broker-A').waitFor();
-  await page.waitForLoadState('networkidle');
-  return { page, errors, requests };
+async function open({ width, height, url = server.url } = {}) {
+  const opened = await openApp(browser, url, { width, height });
+  await opened.page.waitForLoadState('networkidle');
+  return opened;
 }
 
 const step = async (page) => Number(await page.getByTestId('step').getAttribute('data-step'));

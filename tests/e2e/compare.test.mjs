@@ -6,24 +6,13 @@
 // tests/output/ (compare-en.png, compare-zh.png, compare-phone-360.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, screenshot, watchErrors } from './harness.mjs';
+import { serve, launch, screenshot, openApp } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-async function open({ width = 1400, height = 1000 } = {}) {
-  const page = await browser.newPage();
-  const errors = watchErrors(page);
-  await page.setViewportSize({ width, height });
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('fresh')) { localStorage.clear(); sessionStorage.setItem('fresh', '1'); }
-  });
-  await page.addInitScript(() => Object.defineProperty(navigator, 'language', { get: () => 'en-US' }));
-  await page.goto(server.url);
-  await page.getByTestId('broker-A').waitFor();
-  return { page, errors };
-}
+const open = ({ width, height } = {}) => openApp(browser, server.url, { width, height });
 
 const step = async (page) => Number(await page.getByTestId('step').getAttribute('data-step'));
 const text = async (locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();

@@ -70,3 +70,21 @@ export function watchErrors(page) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   return errors;
 }
+
+// A first visit to the app at `url`: a new tab of `size`, nothing remembered from
+// an earlier test (storage cleared once per tab), the browser's language `locale`,
+// the lanes drawn. Returns the page, its console errors and every URL it requested.
+export async function openApp(browser, url, { width = 1400, height = 1000, locale = 'en-US' } = {}) {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.setViewportSize({ width, height });
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('fresh')) { localStorage.clear(); sessionStorage.setItem('fresh', '1'); }
+  });
+  await page.addInitScript((l) => Object.defineProperty(navigator, 'language', { get: () => l }), locale);
+  await page.goto(url);
+  await page.getByTestId('broker-A').waitFor();
+  return { page, errors, requests };
+}

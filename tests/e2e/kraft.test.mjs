@@ -5,24 +5,13 @@
 // min.insync.replicas. Screenshots in English and Chinese go to tests/output/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, screenshot, watchErrors } from './harness.mjs';
+import { serve, launch, screenshot, openApp } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-async function open({ width = 1400, height = 1000 } = {}) {
-  const page = await browser.newPage();
-  const errors = watchErrors(page);
-  await page.setViewportSize({ width, height });
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('fresh')) { localStorage.clear(); sessionStorage.setItem('fresh', '1'); }
-  });
-  await page.addInitScript(() => Object.defineProperty(navigator, 'language', { get: () => 'en-US' }));
-  await page.goto(server.url);
-  await page.getByTestId('broker-A').waitFor();
-  return { page, errors };
-}
+const open = ({ width, height } = {}) => openApp(browser, server.url, { width, height });
 
 // C crashes (step 6); B takes m2 and shuts down cleanly (step 9: A's HW holds at 1,
 // the ISR being A alone); A crashes (step 10: offline in epoch 1, A and B in the

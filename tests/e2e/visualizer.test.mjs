@@ -2,26 +2,13 @@
 // against the Trunk release build. Each test saves a screenshot in tests/output/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, screenshot, watchErrors } from './harness.mjs';
+import { serve, launch, screenshot, openApp } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-async function open({ width = 1400, height = 1000, locale } = {}) {
-  const page = await browser.newPage();
-  const errors = watchErrors(page);
-  await page.setViewportSize({ width, height });
-  // A first visit: nothing remembered from an earlier test (cleared once per tab).
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('fresh')) { localStorage.clear(); sessionStorage.setItem('fresh', '1'); }
-  });
-  if (locale) await page.addInitScript((l) => Object.defineProperty(navigator, 'language', { get: () => l }), locale);
-  else await page.addInitScript(() => Object.defineProperty(navigator, 'language', { get: () => 'en-US' }));
-  await page.goto(server.url);
-  await page.getByTestId('broker-A').waitFor();
-  return { page, errors };
-}
+const open = ({ width, height, locale } = {}) => openApp(browser, server.url, { width, height, locale });
 
 const step = async (page) => Number(await page.getByTestId('step').getAttribute('data-step'));
 const attr = (page, id, name) => page.getByTestId(id).getAttribute(name);
