@@ -43,7 +43,7 @@ test('hw beside kip-101: the first difference is bounce A, on A\'s log, one clic
 
   // The mark on the scrubber and the words name the same step.
   assert.equal(await page.getByTestId('difference-mark').getAttribute('data-step'), '7');
-  const first = page.getByTestId('first-difference');
+  const first = page.getByTestId('compare-first-diff');
   assert.equal(await first.getAttribute('data-step'), '7');
   assert.match(await text(first), /First difference at step 7 \(bounce A\)/);
   assert.equal(await text(page.getByTestId('differences')), "A's log: m1 under hw, m1 m2 under kip-101");
@@ -56,7 +56,7 @@ test('hw beside kip-101: the first difference is bounce A, on A\'s log, one clic
   // The second column: the same step under kip-101, read-only, its own safety checks.
   assert.match(await text(page.getByTestId('compare-heading')), /The same history under kip-101 \(Kafka 0\.11\)/);
   assert.equal(await main(page).getByTestId('broker-A').getAttribute('data-leo'), '1');
-  assert.equal(await second(page).getByTestId('broker-A').getAttribute('data-leo'), '2');
+  assert.equal(await second(page).getByTestId('cmp-broker-A').getAttribute('data-leo'), '2');
   assert.equal(await second(page).locator('.actions').count(), 0, 'no action buttons');
   assert.equal(await second(page).locator('button:enabled').count(), 0, 'nothing to click in it');
   assert.equal(await second(page).getByTestId('no-violation').count(), 1);
@@ -67,7 +67,7 @@ test('hw beside kip-101: the first difference is bounce A, on A\'s log, one clic
   assert.equal(await step(page), 7);
   assert.equal(await page.getByTestId('compare-jump').isDisabled(), true);
   assert.equal(await main(page).getByTestId('broker-A').getAttribute('data-leo'), '1');
-  assert.equal(await second(page).getByTestId('broker-A').getAttribute('data-leo'), '2');
+  assert.equal(await second(page).getByTestId('cmp-broker-A').getAttribute('data-leo'), '2');
   await shoot(page, 'compare-en');
 
   // The second column's lanes compare only what they show: producing m1 at step
@@ -75,12 +75,12 @@ test('hw beside kip-101: the first difference is bounce A, on A\'s log, one clic
   await page.getByTestId('scrubber').fill('0');
   assert.equal(await step(page), 0);
   const renders = async (id) => Number(await second(page).getByTestId(id).getAttribute('data-renders'));
-  const before = { a: await renders('broker-A'), b: await renders('broker-B') };
+  const before = { a: await renders('cmp-broker-A'), b: await renders('cmp-broker-B') };
   await page.getByTestId('step-forward').click();
   assert.equal(await step(page), 1);
-  assert.equal(await second(page).getByTestId('broker-B').getAttribute('data-leo'), '1');
-  assert.equal(await renders('broker-A'), before.a, 'A did not change: not re-rendered');
-  assert.equal(await renders('broker-B'), before.b + 1);
+  assert.equal(await second(page).getByTestId('cmp-broker-B').getAttribute('data-leo'), '1');
+  assert.equal(await renders('cmp-broker-A'), before.a, 'A did not change: not re-rendered');
+  assert.equal(await renders('cmp-broker-B'), before.b + 1);
 
   // Off again: the column and the mark go.
   await page.getByTestId('compare').selectOption('');
@@ -94,7 +94,7 @@ test('a changed history is replayed under the other protocol and says where the 
   // Unchanged, the preset runs its own kraft-elr lines: nothing stops.
   await compareDataLoss(page, 'kraft-elr');
   assert.equal(await page.getByTestId('compare-stopped').count(), 0);
-  assert.equal(await second(page).getByTestId('broker-B').getAttribute('data-role'), 'leader');
+  assert.equal(await second(page).getByTestId('cmp-broker-B').getAttribute('data-role'), 'leader');
   // One more step makes it the reader's history: replayed, kraft-elr refuses
   // `fetch B` (B leads there), as a protocol switch would.
   await page.getByTestId('produce').click();
@@ -103,7 +103,14 @@ test('a changed history is replayed under the other protocol and says where the 
     await text(page.getByTestId('compare-stopped')),
     "Under kraft-elr the comparison stops at step 9: step 10 (fetch B) is not possible under it: broker 'B' is the leader.",
   );
-  assert.equal(await text(second(page).getByTestId('compare-behind')), 'Under kraft-elr this history ends at step 9: that step is shown.');
+  // The refused command is shown as refused in the second column, at its step.
+  assert.equal(
+    await text(second(page).getByTestId('compare-refused')),
+    "Step 10 (fetch B) is refused under kraft-elr: broker 'B' is the leader. This column stays at step 9.",
+  );
+  assert.equal(await second(page).getByTestId('compare-behind').count(), 0);
+  await page.getByTestId('scrubber').fill('9');
+  assert.equal(await second(page).getByTestId('compare-refused').count(), 0, 'not before its step');
   assert.deepEqual(errors, []);
 });
 
@@ -112,7 +119,7 @@ test('the comparison in Chinese', async () => {
   await compareDataLoss(page);
   await page.getByTestId('lang').click();
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
-  assert.match(await text(page.getByTestId('first-difference')), /第一处不同：第 7 步（bounce A）/);
+  assert.match(await text(page.getByTestId('compare-first-diff')), /第一处不同：第 7 步（bounce A）/);
   assert.equal(await text(page.getByTestId('differences')), 'A 的日志：hw 下为 m1，kip-101 下为 m1 m2');
   assert.match(await text(page.getByTestId('differing-events')), /kip-101 下：/);
   assert.match(await text(page.getByTestId('compare-heading')), /同一段历史在 kip-101（Kafka 0\.11）下/);

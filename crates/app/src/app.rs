@@ -54,6 +54,10 @@ pub fn app() -> Html {
                 }
             };
             open(&dispatch);
+            // `?compare=<protocol>` (an embed's, or the app's): compare from the start.
+            if let Some(protocol) = link::query_compare() {
+                dispatch.dispatch(Action::SetCompare(Some(protocol)));
+            }
             let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| open(&dispatch));
             move || drop(listener)
         });
@@ -196,6 +200,7 @@ pub fn app() -> Html {
             String::new()
         }
     });
+    let difference = state.comparison.as_ref().and_then(|c| c.first.as_ref()).map(|f| f.step);
     if state.embed {
         return html! {
             <div class="app embed" ref={root} data-on-screen={state.on_screen.to_string()}>
@@ -210,19 +215,26 @@ pub fn app() -> Html {
                 </header>
                 { link_alert }
                 <Player lang={lang} cursor={state.cursor} len={len} playing={state.playing} speed_ms={state.speed_ms}
-                    can_undo={false} marks={(*marks).clone()} dispatch={dispatch.clone()} />
+                    can_undo={false} marks={(*marks).clone()} dispatch={dispatch.clone()} difference={difference} />
                 <ul class="now" aria-live="polite" data-testid="announcer">
                     { for sentences.iter().map(|t| html! { <li>{ t.clone() }</li> }) }
                 </ul>
-                <div class="embed-body">
+                // With `compare=`, the second column beside the first, as in the app.
+                <div class={classes!("embed-body", state.compare.is_some().then_some("layout"))}>
                     <section class="lanes" aria-label={label(lang, Label::Partition)}>
                         { for (0..state.view.brokers().len()).map(|ix| html! {
                             <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang} selected={false} interactive={false}
                                 ghosts={ghosts[ix].clone()} last_restart={restarts[ix]} dispatch={dispatch.clone()} />
                         }) }
                     </section>
-                    <DecisionPanel lang={lang} history={state.history()}
-                        cursor={state.cursor} dispatch={dispatch.clone()} />
+                    if state.compare.is_some() {
+                        <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
+                            history={state.history()} cursor={state.cursor} dispatch={dispatch.clone()} />
+                    }
+                    <aside class="side">
+                        <DecisionPanel lang={lang} history={state.history()}
+                            cursor={state.cursor} dispatch={dispatch.clone()} />
+                    </aside>
                 </div>
             </div>
         };
@@ -235,7 +247,7 @@ pub fn app() -> Html {
             <p class="tagline">{ label(lang, Label::Tagline) }</p>
             <Player lang={lang} cursor={state.cursor} len={len} playing={state.playing} speed_ms={state.speed_ms}
                 can_undo={state.undo.is_some()} marks={(*marks).clone()} dispatch={dispatch.clone()}
-                difference={state.comparison.as_ref().and_then(|c| c.first.as_ref()).map(|f| f.step)} />
+                difference={difference} />
             { link_alert }
             <ShareBar lang={lang} state={Rc::new((*state).clone())} />
             if let Some(notice) = &state.notice {

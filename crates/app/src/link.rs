@@ -3,7 +3,7 @@
 use crate::state::AppState;
 use replab_core::scenario::{self, history_text};
 use replab_core::timeline::Timeline;
-use replab_core::Command;
+use replab_core::{Command, Protocol};
 use replab_narrate::{Lang, LinkProblem};
 use replab_share::{decode, encode, Shared};
 
@@ -33,6 +33,17 @@ pub fn fragment(state: &AppState) -> String {
         step: state.cursor.saturating_sub(leading_sets),
         lang: state.lang.code().to_string(),
     })
+}
+
+/// A share link (the whole address) to `text` under `protocol` at `step`.
+pub fn link_to(text: &str, protocol: Protocol, step: usize, lang: Lang) -> String {
+    let fragment = encode(&Shared {
+        text: text.to_string(),
+        protocol,
+        step,
+        lang: lang.code().to_string(),
+    });
+    format!("{}#{fragment}", page_base())
 }
 
 /// Opens a fragment: everything is checked before anything is shown.
@@ -67,15 +78,36 @@ pub fn page_base() -> String {
         .unwrap_or_default()
 }
 
+/// The page's query parameters, `?a&b=c` as ("a", ""), ("b", "c").
+fn query() -> Vec<(String, String)> {
+    let search = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (k, v) = p.split_once('=').unwrap_or((p, ""));
+            (k.to_string(), v.to_string())
+        })
+        .collect()
+}
+
 /// Whether the page was opened as an embed (`?embed`).
 pub fn is_embed() -> bool {
-    web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .is_some_and(|q| {
-            q.trim_start_matches('?')
-                .split('&')
-                .any(|p| p == "embed" || p.starts_with("embed="))
-        })
+    query().iter().any(|(k, _)| k == "embed")
+}
+
+/// The protocol `?compare=<name>` asks to compare with; an unknown name is
+/// ignored with a warning in the console.
+pub fn query_compare() -> Option<Protocol> {
+    let (_, name) = query().into_iter().find(|(k, _)| k == "compare")?;
+    let protocol = Protocol::from_name(&name);
+    if protocol.is_none() && !name.is_empty() {
+        web_sys::console::warn_1(&format!("replab: ?compare={name} names no protocol; not comparing").into());
+    }
+    protocol
 }
 
 /// The current fragment, without `#`.

@@ -1,6 +1,6 @@
 //! The app's state and its reducer: every change goes through an `Action`.
 
-use replab_core::compare::{self, FirstDifference};
+use replab_core::compare::{self, FirstCacheDifference, FirstDifference};
 use replab_core::scenario::{self, Script, ScriptError};
 use replab_core::timeline::Timeline;
 use replab_core::{Acks, Cluster, Command, CommandError, Config, Protocol, Setup};
@@ -60,6 +60,8 @@ pub struct Comparison {
     pub stopped: Option<Stopped>,
     /// The first step at which the two histories look different.
     pub first: Option<FirstDifference>,
+    /// The first step at which their leader-epoch caches differ (compared apart).
+    pub first_cache: Option<FirstCacheDifference>,
     /// The state after the cursor's step, or after its last step if it is shorter.
     pub view: Rc<Cluster>,
     /// The step `view` shows.
@@ -74,6 +76,7 @@ impl PartialEq for Comparison {
             && Rc::ptr_eq(&self.view, &o.view)
             && self.stopped == o.stopped
             && self.first == o.first
+            && self.first_cache == o.first_cache
     }
 }
 
@@ -266,18 +269,20 @@ impl AppState {
                         c.follows = false;
                         break;
                     }
-                    if c.first.is_none() {
+                    if c.first.is_none() || c.first_cache.is_none() {
                         let state = if k + 1 == t.len() {
                             std::borrow::Cow::Borrowed(t.head())
                         } else {
                             std::borrow::Cow::Owned(t.state_at(k + 1))
                         };
-                        let differences = compare::differences(&state, second.head());
-                        if !differences.is_empty() {
-                            c.first = Some(FirstDifference {
-                                step: k + 1,
-                                differences,
-                            });
+                        let step = k + 1;
+                        if c.first.is_none() {
+                            let differences = compare::differences(&state, second.head());
+                            c.first = (!differences.is_empty()).then_some(FirstDifference { step, differences });
+                        }
+                        if c.first_cache.is_none() {
+                            let brokers = compare::epoch_cache_differences(&state, second.head());
+                            c.first_cache = (!brokers.is_empty()).then_some(FirstCacheDifference { step, brokers });
                         }
                     }
                 }
@@ -297,6 +302,7 @@ impl AppState {
             _ => {
                 let under = self.under_protocol(&t, protocol);
                 let first = compare::first_difference(&t, &under.timeline);
+                let first_cache = compare::first_epoch_cache_difference(&t, &under.timeline);
                 let follows = under.stopped.is_none() && under.timeline.commands() == t.commands();
                 let view = Rc::new(under.timeline.state_at(self.cursor));
                 Comparison {
@@ -309,6 +315,7 @@ impl AppState {
                     follows,
                     stopped: under.stopped,
                     first,
+                    first_cache,
                     view,
                 }
             }
@@ -514,7 +521,7 @@ impl AppState {
                 }
                 s.undo = None;
             }
-            Action::SetCompare(p) => s.compare = p,
+            Action::SetCompare(p) => s.compare = p.filter(|&p| p != s.view.protocol()),
             Action::Load { script, text, preset } => match load_script(&script) {
                 Ok(t) => {
                     let end = t.len();

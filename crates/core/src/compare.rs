@@ -83,6 +83,43 @@ pub fn differences(a: &Cluster, b: &Cluster) -> Vec<Difference> {
 /// The first step, counting from the start (step 0), after which `a` and `b` look
 /// different, over the steps both have. None: they agree throughout.
 pub fn first_difference(a: &Timeline, b: &Timeline) -> Option<FirstDifference> {
+    first_where(a, b, differences).map(|(step, differences)| FirstDifference { step, differences })
+}
+
+/// Where the leader-epoch caches of two histories first part: after `step`
+/// commands, the caches of `brokers` hold different entries.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FirstCacheDifference {
+    pub step: usize,
+    pub brokers: Vec<BrokerIx>,
+}
+
+/// The brokers whose leader-epoch caches differ. Compared apart from
+/// `differences`: caches differ far more often than what they decide (a bump
+/// the other protocol did not make, a trimmed checkpoint), and only when both
+/// protocols keep one.
+pub fn epoch_cache_differences(a: &Cluster, b: &Cluster) -> Vec<BrokerIx> {
+    if !(a.rules().has_epoch_cache() && b.rules().has_epoch_cache()) {
+        return Vec::new();
+    }
+    a.brokers()
+        .iter()
+        .zip(b.brokers())
+        .enumerate()
+        .filter(|(_, (x, y))| x.durable.epoch_cache != y.durable.epoch_cache)
+        .map(|(broker, _)| broker)
+        .collect()
+}
+
+/// The first step after which the leader-epoch caches differ. None: they agree
+/// throughout, or a protocol keeps none.
+pub fn first_epoch_cache_difference(a: &Timeline, b: &Timeline) -> Option<FirstCacheDifference> {
+    first_where(a, b, epoch_cache_differences).map(|(step, brokers)| FirstCacheDifference { step, brokers })
+}
+
+/// The first step whose states `differ` finds something in, over the steps both
+/// histories have.
+fn first_where<T>(a: &Timeline, b: &Timeline, differ: fn(&Cluster, &Cluster) -> Vec<T>) -> Option<(usize, Vec<T>)> {
     let mut x = Cluster::new(a.setup());
     let mut y = Cluster::new(b.setup());
     for step in 0..=a.len().min(b.len()) {
@@ -91,9 +128,9 @@ pub fn first_difference(a: &Timeline, b: &Timeline) -> Option<FirstDifference> {
             x.apply(&a.commands()[step - 1]).ok()?;
             y.apply(&b.commands()[step - 1]).ok()?;
         }
-        let differences = differences(&x, &y);
-        if !differences.is_empty() {
-            return Some(FirstDifference { step, differences });
+        let found = differ(&x, &y);
+        if !found.is_empty() {
+            return Some((step, found));
         }
     }
     None
@@ -141,5 +178,30 @@ mod tests {
         let first = first_difference(&zk, &kraft).expect("they differ");
         assert_eq!(first.step, 2);
         assert_eq!(first.differences, vec![Difference::LeaderEpoch]);
+    }
+
+    // The data-loss story looks the same under kip-101 and kip-279 at every
+    // step, yet their leader-epoch caches differ from the start: from 2.1 a new
+    // leader writes its epoch's start offset when it becomes leader (0.11 waits
+    // for its first append). Caches are compared apart, and only when both
+    // protocols keep one.
+    #[test]
+    fn epoch_caches_are_compared_apart_and_only_when_both_keep_one() {
+        let text = include_str!("../../../web/scenarios/data-loss.scn");
+        let kip101 = timeline(text, Protocol::Kip101);
+        let kip279 = timeline(text, Protocol::Kip279);
+        assert_eq!(first_difference(&kip101, &kip279), None);
+        let leader = kip101.setup().leader;
+        assert_eq!(
+            first_epoch_cache_difference(&kip101, &kip279),
+            Some(FirstCacheDifference {
+                step: 0,
+                brokers: vec![leader]
+            })
+        );
+        let hw = timeline(text, Protocol::Hw);
+        assert!(first_difference(&hw, &kip101).is_some());
+        assert_eq!(first_epoch_cache_difference(&hw, &kip101), None, "hw keeps no cache");
+        assert_eq!(first_epoch_cache_difference(&kip279, &kip279.clone()), None);
     }
 }

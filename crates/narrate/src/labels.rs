@@ -225,6 +225,12 @@ labels! {
     BoundUnflushedLoss => "Crashes that lose records not yet flushed to disk", "崩溃时丢失尚未刷盘的消息";
     BoundLagTicks => "Clock ticks: followers that lag leave the ISR", "时钟前进：落后的 follower 离开 ISR";
     BoundMultiCrash => "Two brokers crashing at once", "两个 broker 同时崩溃";
+    ExploreProtocol => "Under", "协议";
+    ExploreAll => "all five, one after another", "全部五种，依次搜索";
+    CheckerLink => "Link to this history", "这段历史的链接";
+    CheckerLinkTitle => "A share link that opens the history found, at the step where the safety check fires",
+        "打开找到的历史的分享链接，停在触发安全检查的那一步";
+    JumpToStep => "Go to that step", "跳到那一步";
     CheckerRun => "Run the checker", "运行检查器";
     CheckerCancel => "Cancel", "取消";
     CheckerReplay => "Replay it", "重放这段历史";

@@ -448,6 +448,40 @@ pub fn checker_progress(lang: Lang, states: u32, depth: u32, cancelled: bool) ->
     }
 }
 
+/// Which protocol of a run over several is being searched: "kip-101 (2 of 5):".
+pub fn checker_under(lang: Lang, protocol: Protocol, nth: usize, of: usize) -> String {
+    match lang {
+        Lang::En => format!("{} ({nth} of {of}):", protocol.name()),
+        Lang::Zh => format!("{}（第 {nth} 个，共 {of} 个）：", protocol.name()),
+    }
+}
+
+/// States per second, from `states` in `millis`: "(410,000 states/s)".
+pub fn checker_rate(lang: Lang, states: u32, millis: f64) -> String {
+    let rate = thousands(per_second(states, millis));
+    match lang {
+        Lang::En => format!("({rate} states/s)"),
+        Lang::Zh => format!("（每秒 {rate} 个状态）"),
+    }
+}
+
+/// How long a search took: "0.42 s, 410,000 states/s".
+pub fn checker_timing(lang: Lang, states: u32, millis: f64) -> String {
+    let seconds = millis.max(0.0) / 1000.0;
+    let rate = thousands(per_second(states, millis));
+    match lang {
+        Lang::En => format!("Took {seconds:.2} s, {rate} states/s."),
+        Lang::Zh => format!("用时 {seconds:.2} 秒，每秒 {rate} 个状态。"),
+    }
+}
+
+fn per_second(states: u32, millis: f64) -> u32 {
+    if millis <= 0.0 {
+        return 0;
+    }
+    (f64::from(states) * 1000.0 / millis).round().min(f64::from(u32::MAX)) as u32
+}
+
 /// The checker's starting point: "hw (Kafka 0.10) · brokers A, B · leader A ·
 /// default settings".
 pub fn checker_setup(lang: Lang, setup: &replab_core::Setup) -> String {
@@ -558,6 +592,62 @@ pub fn no_difference(lang: Lang, a: Protocol, b: Protocol, until: Option<usize>)
         }
         (Lang::Zh, None) => format!("没有不同：在这段历史的每一步，{a} 和 {b} 显示的都一样。"),
         (Lang::Zh, Some(k)) => format!("没有不同：直到对比停止的第 {k} 步，{a} 和 {b} 显示的都一样。"),
+    }
+}
+
+/// Where two histories' leader-epoch caches first part, compared apart from
+/// the rest: "Leader-epoch caches first differ at step 0: B's."; `None`: they
+/// never do; `keeps_none`: a protocol that keeps no cache, so none are compared.
+pub fn cache_difference(
+    lang: Lang,
+    names: &Names,
+    first: Option<(usize, &[BrokerIx])>,
+    keeps_none: Option<Protocol>,
+) -> String {
+    let list = |brokers: &[BrokerIx], sep: &str| brokers.iter().map(|&b| names.get(b)).collect::<Vec<_>>().join(sep);
+    match (lang, keeps_none, first) {
+        (Lang::En, Some(p), _) => format!(
+            "Leader-epoch caches are not compared: {} keeps none (they came with Kafka 0.11).",
+            p.name()
+        ),
+        (Lang::Zh, Some(p), _) => format!(
+            "不对比 leader 纪元缓存：{} 没有这种缓存（Kafka 0.11 才引入）。",
+            p.name()
+        ),
+        (Lang::En, None, None) => "Leader-epoch caches, compared apart: the same at every step both have.".into(),
+        (Lang::Zh, None, None) => "leader 纪元缓存（单独对比）：两边共有的每一步都相同。".into(),
+        (Lang::En, None, Some((step, brokers))) => format!(
+            "Leader-epoch caches, compared apart: they first differ at step {step}, in {}'s cache.",
+            list(brokers, ", ")
+        ),
+        (Lang::Zh, None, Some((step, brokers))) => format!(
+            "leader 纪元缓存（单独对比）：第一处不同在第 {step} 步，{} 的缓存。",
+            list(brokers, "、")
+        ),
+    }
+}
+
+/// A command the compared protocol refuses, shown in its column at that step:
+/// "Step 8 (elect C) is refused under kip-279: …".
+pub fn compare_refused(
+    lang: Lang,
+    names: &Names,
+    p: Protocol,
+    step: usize,
+    command: &str,
+    error: &CommandError,
+) -> String {
+    let why = command_error(lang, names, error);
+    let p = p.name();
+    match lang {
+        Lang::En => format!(
+            "Step {step} ({command}) is refused under {p}: {why}. This column stays at step {}.",
+            step - 1
+        ),
+        Lang::Zh => format!(
+            "第 {step} 步（{command}）在 {p} 下被拒绝：{why}。这一栏停在第 {} 步。",
+            step - 1
+        ),
     }
 }
 

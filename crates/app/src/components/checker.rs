@@ -30,44 +30,142 @@ pub struct CheckerProps {
     pub dispatch: Dispatch,
 }
 
+/// What the panel searches under: one protocol, or each in turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    /// The protocol chosen at the top of the page.
+    Page,
+    One(Protocol),
+    All,
+}
+
+impl Choice {
+    fn protocols(self, page: Protocol) -> Vec<Protocol> {
+        match self {
+            Choice::Page => vec![page],
+            Choice::One(p) => vec![p],
+            Choice::All => Protocol::ALL.to_vec(),
+        }
+    }
+}
+
+/// The search under way, or how the run stopped.
 #[derive(Clone, Debug, PartialEq)]
 enum Status {
     Idle,
-    /// The worker is being downloaded and started.
-    Loading,
+    /// The worker for the next protocol is being downloaded and started;
+    /// `since`: when (milliseconds, the page's clock), for the rate.
+    Loading {
+        since: f64,
+    },
     Running {
         states: u32,
         depth: u32,
+        since: f64,
+        now: f64,
     },
     Cancelled {
         states: u32,
         depth: u32,
     },
-    /// How the search ended; for a violation, the history found as scenario text.
-    Done {
+    /// Every protocol of the run has its result.
+    Finished,
+}
+
+/// How the search under one protocol ended.
+#[derive(Clone, Debug, PartialEq)]
+enum Ending {
+    /// The checker's outcome; for a violation, the history found as scenario text.
+    Outcome {
         outcome: CheckerOutcome,
         scenario: Option<Rc<str>>,
     },
     /// The request was refused, worded by the worker in both languages.
-    Invalid {
-        en: Rc<str>,
-        zh: Rc<str>,
-    },
+    Invalid { en: Rc<str>, zh: Rc<str> },
     /// The worker failed (could not load, or stopped): what the browser said.
     Failed(Rc<str>),
 }
 
-/// The panel's run: its number (replies of an older run are ignored) and status.
+#[derive(Clone, Debug, PartialEq)]
+struct Finished {
+    protocol: Protocol,
+    ending: Ending,
+    /// Distinct states, and the milliseconds the search took (from the worker's start).
+    states: u32,
+    millis: f64,
+}
+
+/// What the worker is asked, the same for every protocol of a run.
+#[derive(Clone, Debug, PartialEq)]
+struct Job {
+    /// Scenario text with the setup's header.
+    scenario: String,
+    bounds: Bounds,
+}
+
+/// The panel's run: its number (replies of an older run are ignored), the
+/// protocols it searches under in turn, those finished, and the current one.
 #[derive(Clone, Debug, PartialEq)]
 struct Checker {
     run: u32,
+    job: Rc<Job>,
+    protocols: Rc<[Protocol]>,
+    finished: Vec<Finished>,
     status: Status,
 }
 
+impl Checker {
+    fn idle() -> Checker {
+        Checker {
+            run: 0,
+            job: Rc::new(Job {
+                scenario: String::new(),
+                bounds: Bounds::default(),
+            }),
+            protocols: Rc::from([]),
+            finished: Vec::new(),
+            status: Status::Idle,
+        }
+    }
+
+    fn busy(&self) -> bool {
+        matches!(self.status, Status::Loading { .. } | Status::Running { .. })
+    }
+
+    /// The protocol being searched under now.
+    fn current(&self) -> Option<Protocol> {
+        self.protocols.get(self.finished.len()).copied()
+    }
+
+    /// Ends the current protocol's search with `ending` and goes on to the next,
+    /// unless the worker could not run (then the rest would fail the same way).
+    fn finish(&mut self, ending: Ending, states: u32, now: f64) {
+        let (Some(protocol), Status::Loading { since } | Status::Running { since, .. }) =
+            (self.current(), &self.status)
+        else {
+            return;
+        };
+        let go_on = matches!(ending, Ending::Outcome { .. });
+        self.finished.push(Finished {
+            protocol,
+            ending,
+            states,
+            millis: now - since,
+        });
+        self.status = if go_on && self.current().is_some() {
+            Status::Loading { since: now }
+        } else {
+            Status::Finished
+        };
+    }
+}
+
 enum Msg {
-    Start(u32),
-    Reply(u32, Protocol, Reply),
-    Failed(u32, String),
+    /// A new run: its number, protocols and request, at a time.
+    Start(u32, Rc<[Protocol]>, Rc<Job>, f64),
+    /// A reply of run `.0`'s worker, received at `.2`.
+    Reply(u32, Reply, f64),
+    Failed(u32, String, f64),
     Cancel,
 }
 
@@ -75,73 +173,128 @@ impl Reducible for Checker {
     type Action = Msg;
 
     fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
-        let busy = matches!(self.status, Status::Loading | Status::Running { .. });
-        let status = match msg {
-            Msg::Start(run) => {
+        let mut next = (*self).clone();
+        match msg {
+            Msg::Start(run, protocols, job, now) => {
                 return Rc::new(Checker {
                     run,
-                    status: Status::Loading,
+                    job,
+                    protocols,
+                    finished: Vec::new(),
+                    status: Status::Loading { since: now },
                 })
             }
-            Msg::Cancel => match self.status {
-                Status::Loading => Status::Cancelled { states: 0, depth: 0 },
-                Status::Running { states, depth } => Status::Cancelled { states, depth },
-                _ => return self,
-            },
-            Msg::Reply(run, ..) | Msg::Failed(run, _) if run != self.run || !busy => return self,
-            Msg::Failed(_, text) => Status::Failed(text.into()),
-            Msg::Reply(_, protocol, reply) => match status_of(protocol, reply) {
-                Some(status) => status,
-                None => return self,
-            },
-        };
-        Rc::new(Checker { run: self.run, status })
+            Msg::Cancel => {
+                next.status = match self.status {
+                    Status::Loading { .. } => Status::Cancelled { states: 0, depth: 0 },
+                    Status::Running { states, depth, .. } => Status::Cancelled { states, depth },
+                    _ => return self,
+                }
+            }
+            Msg::Reply(run, ..) | Msg::Failed(run, ..) if run != self.run || !self.busy() => return self,
+            Msg::Failed(_, text, now) => next.finish(Ending::Failed(text.into()), 0, now),
+            Msg::Reply(_, reply, now) => {
+                let Some(protocol) = self.current() else { return self };
+                match ending_of(protocol, reply) {
+                    Step::Nothing => return self,
+                    Step::Progress { states, depth } => {
+                        let since = match self.status {
+                            Status::Loading { since } | Status::Running { since, .. } => since,
+                            _ => now,
+                        };
+                        next.status = Status::Running {
+                            states,
+                            depth,
+                            since,
+                            now,
+                        }
+                    }
+                    Step::End(ending, states) => next.finish(ending, states, now),
+                }
+            }
+        }
+        Rc::new(next)
     }
 }
 
-/// What a reply from the worker says about the run (None: nothing new).
-fn status_of(protocol: Protocol, reply: Reply) -> Option<Status> {
-    let done = |outcome| Status::Done {
-        outcome,
-        scenario: None,
+/// What a reply from the worker says about the search.
+enum Step {
+    Nothing,
+    Progress {
+        states: u32,
+        depth: u32,
+    },
+    /// The search ended, after this many distinct states.
+    End(Ending, u32),
+}
+
+fn ending_of(protocol: Protocol, reply: Reply) -> Step {
+    let outcome = |outcome, states| {
+        Step::End(
+            Ending::Outcome {
+                outcome,
+                scenario: None,
+            },
+            states,
+        )
     };
-    Some(match reply {
-        Reply::Ready => return None,
-        Reply::Progress { states, depth, .. } => Status::Running { states, depth },
+    match reply {
+        Reply::Ready => Step::Nothing,
+        Reply::Progress { states, depth, .. } => Step::Progress { states, depth },
         Reply::Violation {
             kind,
             steps,
             states,
             scenario,
         } => match ViolationKind::from_name(&kind) {
-            Some(kind) => Status::Done {
-                outcome: CheckerOutcome::Violation {
-                    protocol,
-                    kind,
-                    steps,
-                    states,
+            Some(kind) => Step::End(
+                Ending::Outcome {
+                    outcome: CheckerOutcome::Violation {
+                        protocol,
+                        kind,
+                        steps,
+                        states,
+                    },
+                    scenario: Some(scenario.into()),
                 },
-                scenario: Some(scenario.into()),
+                states,
+            ),
+            None => Step::End(
+                Ending::Failed(format!("unknown violation kind '{kind}'").into()),
+                states,
+            ),
+        },
+        Reply::NoViolation { states, depth } => outcome(
+            CheckerOutcome::NoViolation {
+                protocol,
+                states,
+                depth,
             },
-            None => Status::Failed(format!("unknown violation kind '{kind}'").into()),
-        },
-        Reply::NoViolation { states, depth } => done(CheckerOutcome::NoViolation {
-            protocol,
             states,
-            depth,
-        }),
-        Reply::StateLimit { states, depth, limit } => done(CheckerOutcome::StateLimit {
-            protocol,
+        ),
+        Reply::StateLimit { states, depth, limit } => outcome(
+            CheckerOutcome::StateLimit {
+                protocol,
+                states,
+                depth,
+                limit,
+            },
             states,
-            depth,
-            limit,
-        }),
-        Reply::ReplayFailed { at_step } => done(CheckerOutcome::ReplayFailed { at_step }),
-        Reply::Invalid { en, zh } => Status::Invalid {
-            en: en.into(),
-            zh: zh.into(),
-        },
-    })
+        ),
+        Reply::ReplayFailed { at_step } => outcome(CheckerOutcome::ReplayFailed { at_step }, 0),
+        Reply::Invalid { en, zh } => Step::End(
+            Ending::Invalid {
+                en: en.into(),
+                zh: zh.into(),
+            },
+            0,
+        ),
+    }
+}
+
+/// The page's clock, in milliseconds.
+fn now() -> f64 {
+    js_sys::Date::now()
 }
 
 /// A started worker and its handlers; dropping it stops the worker.
@@ -167,12 +320,7 @@ fn js_error(e: wasm_bindgen::JsValue) -> String {
 }
 
 /// Starts a worker for `request`: it says when it is ready, then gets the request.
-fn start(
-    request: &Request,
-    protocol: Protocol,
-    run: u32,
-    dispatch: UseReducerDispatcher<Checker>,
-) -> Result<Running, String> {
+fn start(request: &Request, run: u32, dispatch: UseReducerDispatcher<Checker>) -> Result<Running, String> {
     let message = to_js(request).map_err(|e| e.to_string())?;
     let worker = web_sys::Worker::new(WORKER_URL).map_err(js_error)?;
     let on_message = {
@@ -182,7 +330,7 @@ fn start(
             match Reply::read(&e.data()) {
                 Some(Reply::Ready) => {
                     if let Err(e) = worker.post_message(&message) {
-                        dispatch.dispatch(Msg::Failed(run, js_error(e)));
+                        dispatch.dispatch(Msg::Failed(run, js_error(e), now()));
                     }
                 }
                 Some(reply) => {
@@ -190,9 +338,9 @@ fn start(
                     if reply.is_final() {
                         worker.terminate();
                     }
-                    dispatch.dispatch(Msg::Reply(run, protocol, reply));
+                    dispatch.dispatch(Msg::Reply(run, reply, now()));
                 }
-                None => dispatch.dispatch(Msg::Failed(run, String::new())),
+                None => dispatch.dispatch(Msg::Failed(run, String::new(), now())),
             }
         })
     };
@@ -203,7 +351,7 @@ fn start(
             .dyn_ref::<web_sys::ErrorEvent>()
             .map(|e| e.message())
             .unwrap_or_default();
-        dispatch.dispatch(Msg::Failed(run, text));
+        dispatch.dispatch(Msg::Failed(run, text, now()));
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
@@ -217,39 +365,52 @@ fn start(
 #[function_component(CheckerPanel)]
 pub fn checker_panel(p: &CheckerProps) -> Html {
     let lang = p.lang;
-    let checker = use_reducer(|| Checker {
-        run: 0,
-        status: Status::Idle,
-    });
+    let checker = use_reducer(Checker::idle);
     let bounds = use_state(|| Bounds::with_limit(STATE_LIMIT as usize));
+    let choice = use_state(|| Choice::Page);
     let running = use_mut_ref(|| None::<Running>);
     {
         // The worker stops with the panel.
         let running = running.clone();
         use_effect_with((), move |_| move || drop(running.borrow_mut().take()));
     }
-    let setup = p.history.timeline.borrow().setup().clone();
-    let busy = matches!(checker.status, Status::Loading | Status::Running { .. });
-
-    let on_run = {
+    {
+        // A worker for each protocol of the run in turn: started when the run
+        // starts and when the one before has its result.
         let running = running.clone();
         let dispatch = checker.dispatcher();
-        let run = checker.run + 1;
-        let bounds = *bounds;
-        let setup = setup.clone();
-        Callback::from(move |_| {
+        let loading = matches!(checker.status, Status::Loading { .. });
+        let next = loading.then(|| checker.current()).flatten();
+        let (run, job) = (checker.run, checker.job.clone());
+        // Keyed on the run and its finished count only: the worker must outlive
+        // the move from loading to running.
+        use_effect_with((run, checker.finished.len()), move |_| {
             running.borrow_mut().take();
-            dispatch.dispatch(Msg::Start(run));
-            let request = Request {
-                scenario: scenario::history_text(None, &setup, &[]),
-                protocol: setup.protocol.name().into(),
-                bounds,
-            };
-            match start(&request, setup.protocol, run, dispatch.clone()) {
-                Ok(r) => *running.borrow_mut() = Some(r),
-                Err(e) => dispatch.dispatch(Msg::Failed(run, e)),
+            if let Some(protocol) = next {
+                let request = Request {
+                    scenario: job.scenario.clone(),
+                    protocol: protocol.name().into(),
+                    bounds: job.bounds,
+                };
+                match start(&request, run, dispatch.clone()) {
+                    Ok(r) => *running.borrow_mut() = Some(r),
+                    Err(e) => dispatch.dispatch(Msg::Failed(run, e, now())),
+                }
             }
-        })
+        });
+    }
+    let setup = p.history.timeline.borrow().setup().clone();
+    let busy = checker.busy();
+
+    let on_run = {
+        let dispatch = checker.dispatcher();
+        let run = checker.run + 1;
+        let job = Rc::new(Job {
+            scenario: scenario::history_text(None, &setup, &[]),
+            bounds: *bounds,
+        });
+        let protocols: Rc<[Protocol]> = choice.protocols(setup.protocol).into();
+        Callback::from(move |_| dispatch.dispatch(Msg::Start(run, protocols.clone(), job.clone(), now())))
     };
     let on_cancel = {
         let running = running.clone();
@@ -258,6 +419,35 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
             running.borrow_mut().take();
             dispatch.dispatch(Msg::Cancel);
         })
+    };
+    let on_choice = {
+        let choice = choice.clone();
+        Callback::from(move |e: Event| {
+            let v = target_value(&e);
+            choice.set(match v.as_str() {
+                "all" => Choice::All,
+                name => Protocol::from_name(name).map_or(Choice::Page, Choice::One),
+            });
+        })
+    };
+    // The select shows the page's protocol until the reader picks another.
+    let chosen = match *choice {
+        Choice::Page => setup.protocol.name(),
+        Choice::One(p) => p.name(),
+        Choice::All => "all",
+    };
+    let protocol_field = html! {
+        <label class="protocol-choice">
+            <span>{ label(lang, Label::ExploreProtocol) }</span>
+            <select data-testid="explore-protocol" onchange={on_choice}>
+                { for Protocol::ALL.iter().map(|&proto| html! {
+                    <option value={proto.name()} selected={chosen == proto.name()} title={narrate::protocol_note(lang, proto)}>
+                        { narrate::protocol_option(lang, proto) }
+                    </option>
+                }) }
+                <option value="all" selected={chosen == "all"}>{ label(lang, Label::ExploreAll) }</option>
+            </select>
+        </label>
     };
 
     // The bounds' fields, from one table: a number (with its highest value) or
@@ -294,93 +484,36 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
         html! { <label class={class}><span>{ label(lang, l) }</span>{ input }</label> }
     };
 
+    // Progress: which protocol (of how many), states, depth and the rate.
+    let count = checker.protocols.len();
+    let under = checker
+        .current()
+        .filter(|_| count > 1)
+        .map(|proto| narrate::checker_under(lang, proto, checker.finished.len() + 1, count));
     let progress = match checker.status {
-        Status::Loading => Some((label(lang, Label::CheckerLoading).to_string(), 0)),
-        Status::Running { states, depth } => Some((narrate::checker_progress(lang, states, depth, false), states)),
-        Status::Cancelled { states, depth } => Some((narrate::checker_progress(lang, states, depth, true), states)),
-        _ => None,
-    };
-    // The result: its kind (a class and data-outcome), a headline, its words and,
-    // for a violation, the history found.
-    let result = match &checker.status {
-        Status::Done { outcome, scenario } => {
-            let (kind, headline) = match outcome {
-                CheckerOutcome::Violation { kind, .. } => ("violation", Some(*kind)),
-                CheckerOutcome::NoViolation { .. } => ("no-violation", None),
-                CheckerOutcome::StateLimit { .. } => ("state-limit", None),
-                CheckerOutcome::ReplayFailed { .. } => ("replay-failed", None),
-            };
-            Some((
-                kind,
-                headline,
-                narrate::checker_outcome(lang, outcome),
-                scenario.clone(),
-            ))
-        }
-        Status::Invalid { en, zh } => Some((
-            "invalid",
-            None,
-            (if lang == Lang::Zh { zh } else { en }).to_string(),
-            None,
+        Status::Loading { .. } => Some((label(lang, Label::CheckerLoading).to_string(), 0)),
+        Status::Running {
+            states,
+            depth,
+            since,
+            now,
+        } => Some((
+            format!(
+                "{} {}",
+                narrate::checker_progress(lang, states, depth, false),
+                narrate::checker_rate(lang, states, now - since)
+            ),
+            states,
         )),
-        Status::Failed(text) => {
-            let crashed = label(lang, Label::CheckerCrashed);
-            let words = if text.is_empty() {
-                crashed.to_string()
-            } else {
-                format!("{crashed}: {text}")
-            };
-            Some(("failed", None, words, None))
-        }
-        _ => None,
+        Status::Cancelled { states, depth } => Some((narrate::checker_progress(lang, states, depth, true), states)),
+        Status::Idle | Status::Finished => None,
     };
-    let result = result.map(|(kind, headline, words, scenario)| {
-        let replay = scenario.map(|text| {
-            let dispatch = p.dispatch.clone();
-            let shown = text.to_string();
-            // As the editor's Load: the script must parse and load first.
-            let onclick = Callback::from(move |_| {
-                let Ok(script) = scenario::parse(&text) else { return };
-                if load_script(&script).is_ok() {
-                    dispatch.dispatch(Action::Load {
-                        script: Rc::new(script),
-                        text: text.clone(),
-                        preset: None,
-                    });
-                    // Up to the lanes, where the history is now.
-                    gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
-                }
-            });
-            html! {
-                <>
-                    <p class="replay">
-                        <button class="primary" data-testid="checker-replay" title={label(lang, Label::CheckerReplayTitle)}
-                            {onclick}>{ label(lang, Label::CheckerReplay) }</button>
-                        <span class="hint">{ label(lang, Label::CheckerReplayHint) }</span>
-                    </p>
-                    <details class="found-scenario">
-                        <summary>{ label(lang, Label::CheckerFoundScenario) }</summary>
-                        <pre data-testid="checker-scenario">{ shown }</pre>
-                    </details>
-                </>
-            }
-        });
-        html! {
-            <div class={classes!("checker-result", kind)} role="status" data-testid="checker-result"
-                data-outcome={kind} data-kind={headline.map(|k| k.name())}>
-                if let Some(k) = headline {
-                    <strong>{ label(lang, super::violations::kind_label(k)) }</strong>
-                }
-                <p>{ words }</p>
-                { for replay }
-            </div>
-        }
-    });
+    let results = checker.finished.iter().map(|f| result(lang, f, &p.dispatch));
 
     let limit = narrate::checker_limit(lang, STATE_LIMIT);
     html! {
         <details class="panel checker" data-testid="checker">
-            <summary data-testid="checker-open"><h2>{ label(lang, Label::CheckerTitle) }</h2></summary>
+            <summary data-testid="explore-open"><h2>{ label(lang, Label::CheckerTitle) }</h2></summary>
             <p class="hint">{ label(lang, Label::CheckerHint) }</p>
             <p class="checker-setup" data-testid="checker-setup">
                 <strong>{ label(lang, Label::CheckerSetup) }</strong>{ " " }
@@ -389,29 +522,114 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
             </p>
             <fieldset class="checker-bounds" disabled={busy}>
                 <legend>{ label(lang, Label::CheckerBounds) }</legend>
+                { protocol_field }
                 <div class="numbers">{ for BOUNDS[..3].iter().map(field) }</div>
                 <div class="toggles">{ for BOUNDS[3..].iter().map(field) }</div>
             </fieldset>
             <p class="hint">{ limit.clone() }</p>
             <div class="editor-actions">
-                <button class="primary" data-testid="checker-run" disabled={busy} onclick={on_run}>
+                <button class="primary" data-testid="explore-run" disabled={busy} onclick={on_run}>
                     { label(lang, Label::CheckerRun) }
                 </button>
-                <button data-testid="checker-cancel" disabled={!busy} onclick={on_cancel}>
+                <button data-testid="explore-cancel" disabled={!busy} onclick={on_cancel}>
                     { label(lang, Label::CheckerCancel) }
                 </button>
             </div>
             if let Some((text, states)) = progress {
                 <div class="checker-progress">
-                    <p data-testid="checker-progress" aria-live="polite">{ text }</p>
+                    <p data-testid="explore-progress" data-states={states.to_string()} aria-live="polite">
+                        if let Some(u) = under { <strong>{ u }</strong>{ " " } }
+                        { text }
+                    </p>
                     if busy {
                         <progress max={STATE_LIMIT.to_string()} value={states.to_string()} title={limit.clone()}
                             aria-label={limit} />
                     }
                 </div>
             }
-            { for result }
+            { for results }
         </details>
+    }
+}
+
+/// One protocol's result: its verdict (attributes for scripts), its words, the
+/// time it took and, for a violation, Replay, a share link and the history.
+fn result(lang: Lang, f: &Finished, dispatch: &Dispatch) -> Html {
+    let (kind, verdict, words, scenario, complete, length) = match &f.ending {
+        Ending::Outcome { outcome, scenario } => {
+            let (kind, verdict, complete, length) = match outcome {
+                CheckerOutcome::Violation { kind, steps, .. } => ("violation", kind.name(), None, Some(*steps)),
+                CheckerOutcome::NoViolation { depth, .. } => ("no-violation", "none", Some(true), Some(*depth)),
+                CheckerOutcome::StateLimit { depth, .. } => ("state-limit", "none", Some(false), Some(*depth)),
+                CheckerOutcome::ReplayFailed { .. } => ("replay-failed", "error", None, None),
+            };
+            let words = narrate::checker_outcome(lang, outcome);
+            (kind, verdict, words, scenario.clone(), complete, length)
+        }
+        Ending::Invalid { en, zh } => {
+            let words = (if lang == Lang::Zh { zh } else { en }).to_string();
+            ("invalid", "error", words, None, None, None)
+        }
+        Ending::Failed(text) => {
+            let crashed = label(lang, Label::CheckerCrashed);
+            let words = if text.is_empty() {
+                crashed.to_string()
+            } else {
+                format!("{crashed}: {text}")
+            };
+            ("failed", "error", words, None, None, None)
+        }
+    };
+    let headline = ViolationKind::from_name(verdict);
+    let timing = (f.states > 0).then(|| narrate::checker_timing(lang, f.states, f.millis));
+    let found = scenario.map(|text| {
+        let length = length.unwrap_or_default() as usize;
+        let link = crate::link::link_to(&text, f.protocol, length, lang);
+        let dispatch = dispatch.clone();
+        let shown = text.to_string();
+        // As the editor's Load: the script must parse and load first.
+        let onclick = Callback::from(move |_| {
+            let Ok(script) = scenario::parse(&text) else { return };
+            if load_script(&script).is_ok() {
+                dispatch.dispatch(Action::Load {
+                    script: Rc::new(script),
+                    text: text.clone(),
+                    preset: None,
+                });
+                // Up to the lanes, where the history is now.
+                gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
+            }
+        });
+        html! {
+            <>
+                <p class="replay">
+                    <button class="primary" data-testid="explore-replay" title={label(lang, Label::CheckerReplayTitle)}
+                        {onclick}>{ label(lang, Label::CheckerReplay) }</button>
+                    <a class="share-found" data-testid="explore-link" href={link} target="_blank" rel="noopener"
+                        title={label(lang, Label::CheckerLinkTitle)}>{ label(lang, Label::CheckerLink) }</a>
+                    <span class="hint">{ label(lang, Label::CheckerReplayHint) }</span>
+                </p>
+                <details class="found-scenario">
+                    <summary>{ label(lang, Label::CheckerFoundScenario) }</summary>
+                    <pre data-testid="explore-scenario">{ shown }</pre>
+                </details>
+            </>
+        }
+    });
+    html! {
+        <div class={classes!("checker-result", kind)} role="status" data-testid="explore-result"
+            data-protocol={f.protocol.name()} data-outcome={kind} data-verdict={verdict}
+            data-complete={complete.map(|c| c.to_string())} data-length={length.map(|l| l.to_string())}
+            data-states={f.states.to_string()}>
+            if let Some(k) = headline {
+                <strong>{ label(lang, super::violations::kind_label(k)) }</strong>
+            }
+            <p>{ words }</p>
+            if let Some(t) = timing {
+                <p class="timing">{ t }</p>
+            }
+            { for found }
+        </div>
     }
 }
 
@@ -427,42 +645,42 @@ enum Field {
 const BOUNDS: [(Label, &str, Field); 8] = [
     (
         Label::BoundProduces,
-        "checker-produces",
+        "explore-produces",
         Field::Number(|b| b.max_produces, |b, n| b.max_produces = n, 6),
     ),
     (
         Label::BoundFailures,
-        "checker-failures",
+        "explore-crashes",
         Field::Number(|b| b.max_failures, |b, n| b.max_failures = n, 4),
     ),
     (
         Label::BoundEpoch,
-        "checker-epoch",
+        "explore-max-epoch",
         Field::Number(|b| b.max_epoch, |b, n| b.max_epoch = n, 9),
     ),
     (
         Label::BoundCleanElections,
-        "checker-clean-elections",
+        "explore-elect",
         Field::Toggle(|b| b.clean_elections, |b, v| b.clean_elections = v),
     ),
     (
         Label::BoundUncleanElections,
-        "checker-unclean-elections",
+        "explore-unclean",
         Field::Toggle(|b| b.unclean_elections, |b, v| b.unclean_elections = v),
     ),
     (
         Label::BoundUnflushedLoss,
-        "checker-unflushed-loss",
+        "explore-unflushed",
         Field::Toggle(|b| b.unflushed_loss, |b, v| b.unflushed_loss = v),
     ),
     (
         Label::BoundLagTicks,
-        "checker-lag-ticks",
+        "explore-lag-ticks",
         Field::Toggle(|b| b.lag_ticks, |b, v| b.lag_ticks = v),
     ),
     (
         Label::BoundMultiCrash,
-        "checker-multi-crash",
+        "explore-multi-crash",
         Field::Toggle(|b| b.multi_crashes, |b, v| b.multi_crashes = v),
     ),
 ];
@@ -471,63 +689,89 @@ const BOUNDS: [(Label, &str, Field); 8] = [
 mod tests {
     use super::*;
 
-    fn reduce(c: Rc<Checker>, m: Msg) -> Rc<Checker> {
-        c.reduce(m)
+    fn started(protocols: &[Protocol]) -> Rc<Checker> {
+        let job = Rc::new(Job {
+            scenario: "brokers A B\n".into(),
+            bounds: Bounds::default(),
+        });
+        Rc::new(Checker::idle()).reduce(Msg::Start(1, protocols.into(), job, 1000.0))
+    }
+
+    fn progress(states: u32) -> Reply {
+        Reply::Progress {
+            states,
+            frontier: 0,
+            depth: 3,
+        }
     }
 
     #[test]
     fn replies_of_an_older_or_cancelled_run_change_nothing() {
-        let mut c = Rc::new(Checker {
-            run: 0,
-            status: Status::Idle,
-        });
-        c = reduce(c, Msg::Start(1));
-        let progress = |states| Reply::Progress {
-            states,
-            frontier: 0,
-            depth: 3,
-        };
-        c = reduce(c, Msg::Reply(1, Protocol::Hw, progress(20)));
-        assert_eq!(c.status, Status::Running { states: 20, depth: 3 });
-        let same = reduce(c.clone(), Msg::Reply(0, Protocol::Hw, progress(40)));
+        let mut c = started(&[Protocol::Hw]);
+        c = c.reduce(Msg::Reply(1, progress(20), 1500.0));
+        assert_eq!(
+            c.status,
+            Status::Running {
+                states: 20,
+                depth: 3,
+                since: 1000.0,
+                now: 1500.0
+            }
+        );
+        let same = c.clone().reduce(Msg::Reply(0, progress(40), 1600.0));
         assert!(Rc::ptr_eq(&same, &c), "an older run's reply is ignored");
-        c = reduce(c, Msg::Cancel);
+        c = c.reduce(Msg::Cancel);
         assert_eq!(c.status, Status::Cancelled { states: 20, depth: 3 });
-        let after = reduce(c.clone(), Msg::Reply(1, Protocol::Hw, progress(60)));
+        let after = c.clone().reduce(Msg::Reply(1, progress(60), 1700.0));
         assert!(Rc::ptr_eq(&after, &c), "nothing after a cancel");
     }
 
     #[test]
     fn a_violation_keeps_its_scenario_for_the_replay() {
-        let mut c = Rc::new(Checker {
-            run: 0,
-            status: Status::Idle,
-        });
-        c = reduce(c, Msg::Start(1));
-        c = reduce(
-            c,
-            Msg::Reply(
-                1,
-                Protocol::Hw,
-                Reply::Violation {
-                    kind: "committed-write-lost".into(),
-                    steps: 5,
-                    states: 798,
-                    scenario: "brokers A B\n".into(),
-                },
-            ),
-        );
+        let mut c = started(&[Protocol::Hw]);
+        c = c.reduce(Msg::Reply(
+            1,
+            Reply::Violation {
+                kind: "committed-write-lost".into(),
+                steps: 5,
+                states: 798,
+                scenario: "brokers A B\n".into(),
+            },
+            1250.0,
+        ));
+        assert_eq!(c.status, Status::Finished);
         assert_eq!(
-            c.status,
-            Status::Done {
-                outcome: CheckerOutcome::Violation {
-                    protocol: Protocol::Hw,
-                    kind: ViolationKind::CommittedWriteLost,
-                    steps: 5,
-                    states: 798
+            c.finished,
+            vec![Finished {
+                protocol: Protocol::Hw,
+                ending: Ending::Outcome {
+                    outcome: CheckerOutcome::Violation {
+                        protocol: Protocol::Hw,
+                        kind: ViolationKind::CommittedWriteLost,
+                        steps: 5,
+                        states: 798
+                    },
+                    scenario: Some("brokers A B\n".into())
                 },
-                scenario: Some("brokers A B\n".into())
-            }
+                states: 798,
+                millis: 250.0,
+            }]
         );
+    }
+
+    #[test]
+    fn all_protocols_run_in_turn_and_a_failed_worker_ends_the_run() {
+        let mut c = started(&[Protocol::Hw, Protocol::Kip101, Protocol::Kip279]);
+        assert_eq!(c.current(), Some(Protocol::Hw));
+        c = c.reduce(Msg::Reply(1, Reply::NoViolation { states: 10, depth: 4 }, 1100.0));
+        assert_eq!(c.current(), Some(Protocol::Kip101), "the next protocol's turn");
+        assert_eq!(c.status, Status::Loading { since: 1100.0 });
+        c = c.reduce(Msg::Reply(1, progress(5), 1200.0));
+        c = c.reduce(Msg::Failed(1, "out of memory".into(), 1300.0));
+        assert_eq!(c.status, Status::Finished, "the rest would fail the same way");
+        assert_eq!(c.finished.len(), 2);
+        assert_eq!(c.finished[1].protocol, Protocol::Kip101);
+        assert_eq!(c.finished[1].ending, Ending::Failed("out of memory".into()));
+        assert_eq!(c.finished[1].millis, 200.0);
     }
 }

@@ -147,7 +147,7 @@ pub fn compare(p: &CompareProps) -> Html {
         (Some(first), Some(w)) => {
             let step = first.step;
             html! {
-                <div class="first-difference" data-testid="first-difference" data-step={step.to_string()}>
+                <div class="first-difference" data-testid="compare-first-diff" data-step={step.to_string()}>
                     <p class="difference-head">
                         <strong>
                             <span class="difference-glyph" aria-hidden="true" title={label(lang, Label::DifferenceMarkTitle)}>{ "▼ " }</span>
@@ -174,7 +174,7 @@ pub fn compare(p: &CompareProps) -> Html {
             }
         }
         _ => html! {
-            <p class="first-difference none" data-testid="first-difference">
+            <p class="first-difference none" data-testid="compare-first-diff">
                 { narrate::no_difference(lang, p.protocol, c.protocol, c.stopped.as_ref().map(|s| s.step)) }
             </p>
         },
@@ -183,8 +183,26 @@ pub fn compare(p: &CompareProps) -> Html {
         .stopped
         .as_ref()
         .map(|s| narrate::comparison_stopped(lang, &Names(&names), c.protocol, s.step, &s.command, &s.error));
-    // The cursor is past the second history's end: say which step it shows.
-    let behind = (c.view_step < p.cursor).then(|| narrate::comparison_ends(lang, c.protocol, c.view_step));
+    // Leader-epoch caches, compared apart.
+    let keeps_none = [p.protocol, c.protocol]
+        .into_iter()
+        .find(|proto| !proto.rules().has_epoch_cache());
+    let cache_step = c.first_cache.as_ref().map(|f| f.step);
+    let caches = narrate::cache_difference(
+        lang,
+        &Names(&names),
+        c.first_cache.as_ref().map(|f| (f.step, f.brokers.as_slice())),
+        keeps_none,
+    );
+    // The cursor is past the second history's end: a command it refused is
+    // shown as refused at its step; otherwise say which step it shows.
+    let refused = c
+        .stopped
+        .as_ref()
+        .filter(|s| p.cursor > s.step)
+        .map(|s| narrate::compare_refused(lang, &Names(&names), c.protocol, s.step + 1, &s.command, &s.error));
+    let behind =
+        (refused.is_none() && c.view_step < p.cursor).then(|| narrate::comparison_ends(lang, c.protocol, c.view_step));
     let restarts = history::last_restarts(&c.timeline.borrow(), c.view_step, &c.view);
     let heading = narrate::compared_heading(lang, c.protocol);
 
@@ -193,6 +211,14 @@ pub fn compare(p: &CompareProps) -> Html {
         <div class="compare-bar comparing" data-testid="compare-bar">
             { picker }
             { summary }
+            <p class="compare-caches" data-testid="compare-cache-diff" data-step={cache_step.map(|s| s.to_string())}>
+                { caches }
+                if let Some(step) = cache_step {
+                    { " " }
+                    <button class="jump" data-testid="compare-cache-jump" disabled={p.cursor == step}
+                        onclick={send(&p.dispatch, move || Action::StepTo(step))}>{ label(lang, Label::JumpToStep) }</button>
+                }
+            </p>
             if let Some(text) = &stopped {
                 <p class="compare-stopped" role="status" data-testid="compare-stopped">{ text.clone() }</p>
             }
@@ -211,6 +237,11 @@ pub fn compare(p: &CompareProps) -> Html {
             </h2>
             <p class="compare-note">{ narrate::protocol_note(lang, c.protocol) }</p>
             <Violations lang={lang} view={c.view.clone()} marks={(*marks).clone()} dispatch={p.dispatch.clone()} />
+            if let Some(text) = refused {
+                <p class="notice refused" role="status" data-testid="compare-refused">
+                    { text }
+                </p>
+            }
             if let Some(text) = behind {
                 <p class="notice offline" role="status" data-testid="compare-behind">
                     { text }
@@ -222,7 +253,7 @@ pub fn compare(p: &CompareProps) -> Html {
                 </p>
             }
             { for (0..c.view.brokers().len()).map(|ix| html! {
-                <Lane key={ix} view={c.view.clone()} ix={ix} lang={lang} selected={false} interactive={false}
+                <Lane key={ix} view={c.view.clone()} ix={ix} lang={lang} selected={false} interactive={false} prefix="cmp-"
                     ghosts={ghosts.get(ix).cloned().unwrap_or_default()} last_restart={restarts.get(ix).copied().flatten()}
                     dispatch={p.dispatch.clone()} />
             }) }

@@ -20,6 +20,9 @@ pub struct LaneProps {
     pub selected: bool,
     /// Whether the lane has buttons (not in an embed).
     pub interactive: bool,
+    /// Before its `broker-<id>` test hook: `cmp-` in the compared column.
+    #[prop_or_default]
+    pub prefix: &'static str,
     /// (step, records) this broker lost most recently.
     pub ghosts: Rc<(usize, Vec<Record>)>,
     /// KRaft: whether its latest restart was clean (None: none, or ZooKeeper).
@@ -54,6 +57,7 @@ impl PartialEq for LaneProps {
             && self.lang == other.lang
             && self.selected == other.selected
             && self.interactive == other.interactive
+            && self.prefix == other.prefix
             && self.dispatch == other.dispatch
             && self.last_restart == other.last_restart
             && (Rc::ptr_eq(a, b)
@@ -247,7 +251,7 @@ pub fn lane(p: &LaneProps) -> Html {
 
     html! {
         <section class={classes!("lane", role, p.selected.then_some("selected"), (!in_isr).then_some("out-of-isr"))}
-            data-testid={format!("broker-{id}")} data-role={role} data-leo={leo.to_string()} data-hw={hw.to_string()}
+            data-testid={format!("{}broker-{id}", p.prefix)} data-role={role} data-leo={leo.to_string()} data-hw={hw.to_string()}
             data-epoch={b.latest_epoch().map(|e| e.to_string()).unwrap_or_default()} data-isr={in_isr.to_string()} data-renders={renders.to_string()}
             aria-label={format!("{} {id}", label(lang, Label::Broker))}>
             <header class="lane-head">
