@@ -144,3 +144,67 @@ test('on a 360 px phone the columns stack', async () => {
   await shoot(page, 'compare-phone-360');
   assert.deepEqual(errors, []);
 });
+
+test('hw beside kip-279 on the data-loss story: the first difference is marked, and caches are compared apart', async () => {
+  const { page, errors } = await open();
+  await compareDataLoss(page, 'kip-279');
+  const first = page.getByTestId('compare-first-diff');
+  assert.equal(await first.getAttribute('data-step'), '7');
+  assert.equal(await page.getByTestId('difference-mark').getAttribute('data-step'), '7');
+  assert.match(await text(first), /First difference at step 7 \(bounce A\)/);
+  assert.equal(await text(page.getByTestId('differences')), "A's log: m1 under hw, m1 m2 under kip-279");
+  await page.getByTestId('compare-jump').click();
+  assert.equal(await main(page).getByTestId('broker-A').getAttribute('data-leo'), '1');
+  assert.equal(await second(page).getByTestId('cmp-broker-A').getAttribute('data-leo'), '2');
+  // hw keeps no leader-epoch cache: nothing to compare there.
+  assert.equal(await page.getByTestId('compare-cache-diff').getAttribute('data-step'), null);
+  assert.match(await text(page.getByTestId('compare-cache-diff')), /not compared: hw keeps none/);
+
+  // kip-279 beside kip-101: the same at every step, but their caches part from
+  // the start (2.1's leader writes its epoch when it becomes leader).
+  await page.getByTestId('compare').selectOption('kip-101');
+  await page.getByTestId('protocol').selectOption('kip-279');
+  await page.waitForFunction(() => document.querySelector('[data-testid=compare-cache-diff]')?.dataset.step === '0');
+  assert.match(await text(page.getByTestId('compare-first-diff')), /No difference: kip-279 and kip-101 show the same at every step/);
+  assert.match(await text(page.getByTestId('compare-cache-diff')), /they first differ at step 0, in B's cache/);
+  await page.getByTestId('compare-cache-jump').click();
+  assert.equal(await step(page), 0);
+  // B, the leader: an entry for epoch 0 under kip-279, none yet under kip-101.
+  assert.equal(await main(page).getByTestId('epochs-B').locator('tr[class^=e]').count(), 1);
+  assert.equal(await second(page).getByTestId('epochs-B').locator('tr[class^=e]').count(), 0);
+  assert.deepEqual(errors, []);
+});
+
+test('an embed with ?compare= renders both columns side by side', async () => {
+  const { page } = await open();
+  await compareDataLoss(page, 'kip-279');
+  await page.getByTestId('copy-embed').click();
+  const code = await page.getByTestId('embed-code').inputValue();
+  const m = code.match(/^<iframe src="([^"]+)" title="[^"]+" width="100%" height="(\d+)" style="border:0;max-width:(\d+)px"/);
+  assert.ok(m, code);
+  const src = m[1].replaceAll('&amp;', '&');
+  assert.match(src, /\?embed&compare=kip-279#v\d\./);
+  await page.close();
+
+  for (const width of [1300, 360]) {
+    const embed = await openApp(browser, src, { width, height: Number(m[2]) });
+    const p = embed.page;
+    await p.getByTestId('compare-column').waitFor();
+    assert.equal(await p.getByTestId('scenario-editor').count(), 0, 'an embed still');
+    assert.equal(await p.getByTestId('compare').inputValue(), 'kip-279');
+    assert.equal(await p.locator('[data-testid^=cmp-broker-]').count(), 2);
+    assert.equal(await p.getByTestId('compare-first-diff').getAttribute('data-step'), '7');
+    assert.equal(await p.getByTestId('difference-mark').getAttribute('data-step'), '7');
+    await p.getByTestId('compare-jump').click();
+    assert.equal(await p.getByTestId('broker-A').getAttribute('data-leo'), '1');
+    assert.equal(await p.getByTestId('cmp-broker-A').getAttribute('data-leo'), '2');
+    const [lanes, column] = [await p.locator('section.lanes').boundingBox(), await p.getByTestId('compare-column').boundingBox()];
+    if (width >= 760) assert.ok(column.x > lanes.x + lanes.width - 1, 'side by side');
+    else assert.ok(column.y >= lanes.y + lanes.height - 1, 'stacked on a phone');
+    const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `scrolls sideways by ${overflow}px at ${width}px`);
+    await screenshot(p, `embed-compare-${width}`);
+    assert.deepEqual(embed.errors, []);
+    await p.close();
+  }
+});

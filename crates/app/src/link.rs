@@ -124,12 +124,21 @@ pub fn embed_height(brokers: usize) -> u32 {
     150 + 170 * brokers as u32 + 300
 }
 
-/// The iframe snippet for a blog post.
-pub fn embed_code(fragment: &str, brokers: usize, title: &str) -> String {
+/// The iframe snippet for a blog post; comparing, with `&compare=<protocol>`,
+/// twice the lanes' height (the columns stack in a narrow column) and room for
+/// two columns side by side.
+pub fn embed_code(fragment: &str, brokers: usize, title: &str, compare: Option<Protocol>) -> String {
     let title = title.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;");
+    let (query, height, width) = match compare {
+        Some(p) => (
+            format!("&amp;compare={}", p.name()),
+            embed_height(2 * brokers) + 120,
+            1400,
+        ),
+        None => (String::new(), embed_height(brokers), 800),
+    };
     format!(
-        "<iframe src=\"{}?embed#{fragment}\" title=\"{title}\" width=\"100%\" height=\"{}\" style=\"border:0;max-width:800px\" loading=\"lazy\"></iframe>",
+        "<iframe src=\"{}?embed{query}#{fragment}\" title=\"{title}\" width=\"100%\" height=\"{height}\" style=\"border:0;max-width:{width}px\" loading=\"lazy\"></iframe>",
         page_base(),
-        embed_height(brokers)
     )
 }

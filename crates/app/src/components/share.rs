@@ -74,7 +74,12 @@ pub fn share_bar(p: &ShareProps) -> Html {
         let state = p.state.clone();
         let shown = shown.clone();
         Callback::from(move |_| {
-            let code = link::embed_code(&link::fragment(&state), state.view.brokers().len(), &title(&state));
+            let code = link::embed_code(
+                &link::fragment(&state),
+                state.view.brokers().len(),
+                &title(&state),
+                state.compare,
+            );
             copy_and_show(code, Label::EmbedCode, shown.clone());
         })
     };
