@@ -38,6 +38,7 @@ pub mod bounds;
 pub mod decisive;
 pub mod explorer;
 pub mod fingerprint;
+pub mod golden;
 pub mod trace;
 
 pub use actions::{actions, next_value};
