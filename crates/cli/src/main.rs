@@ -4,7 +4,9 @@
 //! (or prints its final state as JSON). `replab check [--protocol P|all] FILE...`
 //! runs every file's expectations and prints a pass/fail line per file.
 //! `replab protocols` lists the protocols with the Kafka releases each stands for.
-//! `replab explore [BOUNDS] FILE` runs the exhaustive checker from a scenario's header.
+//! `replab explore [BOUNDS] [--json] FILE` runs the exhaustive checker from a
+//! scenario's header: a table of what it explored, and each violation found as
+//! a scenario with comments on its decisive steps.
 //! Exit codes: 0 ok, 1 an expectation failed, 2 the script (or the call) is invalid.
 
 mod explore;
