@@ -432,3 +432,90 @@ fn explore_rejects_bad_bounds_with_a_message_naming_them() {
         assert_eq!(stdout(&o), "", "{args:?}");
     }
 }
+
+#[test]
+fn run_compare_names_the_first_difference_and_what_each_protocol_did() {
+    let o = replab(&["run", "--compare", "hw,kip-279", "web/scenarios/data-loss.scn"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Data loss: a quick restart, then a leader change", "{text}");
+    assert_eq!(lines[1], "line 18: First difference at step 7 (bounce A)", "{text}");
+    assert_eq!(lines[2], "  A's log: m1 under hw, m1 m2 under kip-279", "{text}");
+    let hw = lines.iter().position(|l| *l == "  under hw:").expect("under hw");
+    let kip = lines
+        .iter()
+        .position(|l| *l == "  under kip-279:")
+        .expect("under kip-279");
+    assert!(
+        lines[hw..kip]
+            .iter()
+            .any(|l| l.starts_with("    A truncates its log from 2 to 1")),
+        "{text}"
+    );
+    assert!(
+        lines[kip..]
+            .iter()
+            .any(|l| l.contains("must first validate its log with OffsetsForLeaderEpoch")),
+        "{text}"
+    );
+}
+
+#[test]
+fn run_compare_says_when_there_is_no_difference_or_a_protocol_refuses_a_line() {
+    let o = replab(
+        &["run", "--compare", "kip-279,diverging-epoch", "-"],
+        Some("brokers A B\nproduce m1\n"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "No difference: kip-279 and diverging-epoch show the same at every step of this history.\n"
+    );
+    let script = "brokers A B\nproduce m1\nelect B unclean\nproduce m2\n";
+    let o = replab(&["run", "--compare", "kip-279,kraft-elr", "-"], Some(script));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("No difference: kip-279 and kraft-elr show the same up to step 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "line 3: Under kraft-elr the comparison stops at step 1: step 2 (elect B unclean) is not possible"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn run_compare_needs_exactly_two_known_protocols() {
+    for (value, message) in [
+        ("hw", "--compare takes two protocols, as P1,P2, not 'hw'"),
+        ("hw,kip-279,kraft-elr", "--compare takes two protocols"),
+        ("hw,nope", "--compare: unknown protocol 'nope'"),
+        ("hw,hw", "--compare takes two different protocols"),
+    ] {
+        let o = replab(&["run", "--compare", value, "web/scenarios/data-loss.scn"], None);
+        assert_eq!(o.status.code(), Some(2), "{value}");
+        assert!(stderr(&o).starts_with(message), "{value}: {}", stderr(&o));
+    }
+    let o = replab(
+        &[
+            "run",
+            "--compare",
+            "hw,kip-279",
+            "--json",
+            "web/scenarios/data-loss.scn",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let o = replab(&["run", "--compare"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("--compare needs two protocols"),
+        "{}",
+        stderr(&o)
+    );
+}
