@@ -61,6 +61,24 @@ pub enum Outcome {
     ReplayFailed { at_step: usize },
 }
 
+impl Outcome {
+    /// Distinct states seen when the search ended (None: the replay failed).
+    pub fn states(&self) -> Option<usize> {
+        match self {
+            Outcome::Violation { states, .. }
+            | Outcome::NoViolation { states, .. }
+            | Outcome::StateLimit { states, .. } => Some(*states),
+            Outcome::ReplayFailed { .. } => None,
+        }
+    }
+
+    /// Whether every history within the bounds was explored (a search that
+    /// found a violation stopped there; one that hit the state limit was cut).
+    pub fn is_complete(&self) -> bool {
+        matches!(self, Outcome::NoViolation { .. })
+    }
+}
+
 /// Why a setup cannot be explored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {

@@ -35,12 +35,15 @@
 
 mod actions;
 pub mod bounds;
+pub mod decisive;
 pub mod explorer;
 pub mod fingerprint;
+pub mod golden;
 pub mod trace;
 
 pub use actions::{actions, next_value};
 pub use bounds::{Bounds, Spent};
+pub use decisive::{decisive_steps, Decisive, Mark};
 pub use explorer::{explore, Explorer, Outcome, Progress, SetupError};
 pub use fingerprint::{canonical, fingerprint, Tracked};
-pub use trace::scenario_text;
+pub use trace::{scenario_text, scenario_text_with_comments};

@@ -4,8 +4,9 @@
 
 use crate::actions::actions;
 use crate::bounds::Bounds;
+use crate::decisive::{decisive_steps, Decisive};
 use crate::explorer::State;
-use replab_core::scenario::{script_text, Expectation, Script, Statement, StatementKind};
+use replab_core::scenario::{command_line, expectation_line, script_text, Expectation, Script};
 use replab_core::{Command, Setup, Violation, ViolationKind};
 
 /// A path replayed from the setup.
@@ -37,20 +38,36 @@ pub(crate) fn replay(setup: &Setup, bounds: &Bounds, path: &[u32]) -> Result<Rep
 /// brokers, leader and every setting that differs from the default, the
 /// commands, and `expect violation <kind>` at the end when `kind` is given.
 pub fn scenario_text(setup: &Setup, trace: &[Command], kind: Option<ViolationKind>) -> String {
-    let statement = |i: usize, kind| Statement {
-        line: i + 1,
-        under: None,
-        kind,
-    };
-    let mut statements: Vec<Statement> = trace
+    write_text(setup, trace, kind, &[])
+}
+
+/// `scenario_text`, with comments on the decisive steps (`decisive_steps`):
+/// before each decisive command, one `# ` line per string `comment` gives for
+/// it (a line break in a string becomes a space). The words are the caller's,
+/// so the page can comment in its own language. A trace the model refuses gets
+/// no comments.
+pub fn scenario_text_with_comments(
+    setup: &Setup,
+    trace: &[Command],
+    kind: Option<ViolationKind>,
+    comment: impl Fn(&Decisive) -> Vec<String>,
+) -> String {
+    let decisive = decisive_steps(setup, trace).unwrap_or_default();
+    let notes: Vec<(usize, String)> = decisive
         .iter()
-        .enumerate()
-        .map(|(i, c)| statement(i, StatementKind::Command(c.clone())))
+        .flat_map(|d| {
+            comment(d)
+                .into_iter()
+                .map(move |c| (d.step, c.replace(['\r', '\n'], " ").trim().to_string()))
+        })
+        .filter(|(_, c)| !c.is_empty())
         .collect();
-    if let Some(k) = kind {
-        statements.push(statement(trace.len(), StatementKind::Expect(Expectation::Violation(k))));
-    }
-    let script = Script {
+    write_text(setup, trace, kind, &notes)
+}
+
+/// The text, with `notes` (step index, comment) before their steps' commands.
+fn write_text(setup: &Setup, trace: &[Command], kind: Option<ViolationKind>, notes: &[(usize, String)]) -> String {
+    let header = Script {
         title: Some(match kind {
             Some(k) => format!("Found by replab-check: {} in {} steps", k.name(), trace.len()),
             None => format!("Found by replab-check: {} steps", trace.len()),
@@ -59,9 +76,21 @@ pub fn scenario_text(setup: &Setup, trace: &[Command], kind: Option<ViolationKin
         brokers: setup.brokers.clone(),
         leader: setup.leader,
         settings: setup.config.settings(),
-        statements,
+        statements: Vec::new(),
     };
-    script_text(&script)
+    let mut out = script_text(&header);
+    for (i, c) in trace.iter().enumerate() {
+        for (_, note) in notes.iter().filter(|(step, _)| *step == i) {
+            out += &format!("# {note}\n");
+        }
+        out += &command_line(&setup.brokers, c);
+        out.push('\n');
+    }
+    if let Some(k) = kind {
+        out += &expectation_line(&setup.brokers, &Expectation::Violation(k));
+        out.push('\n');
+    }
+    out
 }
 
 #[cfg(test)]

@@ -1,12 +1,16 @@
 //! `replab`: runs scenario files headless.
 //!
 //! `replab run [--json] [--protocol P] FILE|-` runs one scenario and narrates it
-//! (or prints its final state as JSON). `replab check [--protocol P|all] FILE...`
+//! (or prints its final state as JSON); `replab run --compare P1,P2 FILE|-` runs
+//! it under two protocols and says where they first differ. `replab check [--protocol P|all] FILE...`
 //! runs every file's expectations and prints a pass/fail line per file.
 //! `replab protocols` lists the protocols with the Kafka releases each stands for.
-//! `replab explore [BOUNDS] FILE` runs the exhaustive checker from a scenario's header.
+//! `replab explore [BOUNDS] [--json] FILE` runs the exhaustive checker from a
+//! scenario's header: a table of what it explored, and each violation found as
+//! a scenario with comments on its decisive steps.
 //! Exit codes: 0 ok, 1 an expectation failed, 2 the script (or the call) is invalid.
 
+mod compare;
 mod explore;
 mod json;
 
@@ -18,6 +22,7 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   replab run [--json] [--protocol P] FILE|-   (P: a name from `replab protocols`)
+  replab run --compare P1,P2 FILE|-   (the first step where the two protocols differ, and how)
   replab check [--protocol P|all] FILE...
   replab link [--protocol P] [--step N] [--lang en|zh] FILE|-   (prints a share-link fragment; step: the end)
   replab protocols   (lists the protocols and the Kafka releases each stands for)
@@ -130,6 +135,9 @@ fn expectation_failure(script: &Script, run: &Run) -> Option<String> {
 }
 
 fn run_command(args: &[String]) -> Result<ExitCode, String> {
+    if let Some(at) = args.iter().position(|a| a == "--compare") {
+        return compare_command(args, at);
+    }
     let o = parse_options(args, false)?;
     let [file] = o.files.as_slice() else {
         return Err(usage());
@@ -152,6 +160,29 @@ fn run_command(args: &[String]) -> Result<ExitCode, String> {
         }
         None => ExitCode::SUCCESS,
     })
+}
+
+/// `run --compare P1,P2 FILE`: `args[at]` is `--compare`.
+fn compare_command(args: &[String], at: usize) -> Result<ExitCode, String> {
+    let value = args
+        .get(at + 1)
+        .ok_or(format!("--compare needs two protocols, as P1,P2\n{}", usage()))?;
+    let protocols = compare::protocols(value)?;
+    let rest: Vec<String> = args[..at].iter().chain(&args[at + 2..]).cloned().collect();
+    let o = parse_options(&rest, false)?;
+    if o.json || o.protocols.is_some() {
+        return Err(format!(
+            "--compare names both protocols and prints words: no --json or --protocol with it\n{}",
+            usage()
+        ));
+    }
+    let [file] = o.files.as_slice() else {
+        return Err(usage());
+    };
+    let text = read_source(file)?;
+    let script = scenario::parse(&text).map_err(|e| narrate::script_error(Lang::En, &Names(&[]), &e))?;
+    print!("{}", compare::report(&script, protocols));
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Each protocol on a line: its name, then the releases it stands for and what

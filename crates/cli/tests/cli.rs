@@ -198,35 +198,323 @@ fn protocols_lists_each_with_its_releases() {
     assert_eq!(replab(&["protocols", "extra"], None).status.code(), Some(2));
 }
 
+/// The scenario printed under a table's violation heading, un-indented.
+fn indented_scenario(text: &str, heading: &str) -> String {
+    text.lines()
+        .skip_while(|l| *l != heading)
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| format!("{}\n", &l[2..]))
+        .collect()
+}
+
 #[test]
-fn explore_prints_the_shortest_failure_as_a_scenario_that_replays() {
-    let o = replab(&["explore", "--protocol", "hw", "-"], Some("brokers A B\n"));
-    assert_eq!(o.status.code(), Some(1), "a violation was found");
+fn explore_prints_a_table_then_each_violation_as_a_commented_scenario_that_replays() {
+    let o = replab(&["explore", "--protocol", "all", "-"], Some("brokers A B\n"));
+    assert_eq!(o.status.code(), Some(1), "a violation was found: {}", stderr(&o));
     let text = stdout(&o);
-    assert!(text.starts_with("hw: committed-write-lost in 5 steps"), "{text}");
-    // The printed scenario, un-indented, replays to the same violation.
-    let scenario: String = text.lines().skip(1).map(|l| format!("{}\n", l.trim_start())).collect();
+    let lines: Vec<&str> = text.lines().collect();
+    let columns: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(
+        columns,
+        [
+            "protocol",
+            "states",
+            "transitions",
+            "depth",
+            "search",
+            "seconds",
+            "states/s"
+        ],
+        "{text}"
+    );
+    let rows: Vec<Vec<&str>> = lines[1..6].iter().map(|l| l.split_whitespace().collect()).collect();
+    for (row, p) in rows.iter().zip(replab_core::Protocol::ALL) {
+        assert_eq!(row[0], p.name(), "{text}");
+        for figure in [row[1], row[2], row[3]] {
+            assert!(figure.parse::<u64>().is_ok(), "{text}");
+        }
+        assert!(row[row.len() - 2].parse::<f64>().is_ok(), "{text}");
+        assert!(row[row.len() - 1].parse::<f64>().is_ok(), "{text}");
+    }
+    // hw: 798 states, depth 4, stopped by the violation; kip-279: every state.
+    assert_eq!(&rows[0][1..6], ["798", "1953", "4", "cut", "(violation)"], "{text}");
+    assert_eq!(&rows[2][4..5], ["complete"], "{text}");
+    assert!(text.contains("\nhw: committed-write-lost in 5 steps\n"), "{text}");
+    assert!(!text.contains("kip-279: "), "{text}");
+
+    let scenario = indented_scenario(&text, "hw: committed-write-lost in 5 steps");
+    let script: Vec<&str> = scenario.lines().collect();
+    let bounce = script.iter().position(|l| *l == "bounce B").expect("bounce B");
+    assert_eq!(
+        script[bounce - 1],
+        "# B truncates its log from 1 to 0: without leader epochs a new follower truncates to its own high \
+         watermark, 0; m1 is gone",
+        "{scenario}"
+    );
+    assert!(
+        script.contains(&"# A's high watermark moves from 0 to 1; m1 is now committed"),
+        "{scenario}"
+    );
     let replay = replab(&["run", "-"], Some(&scenario));
     assert_eq!(replay.status.code(), Some(0), "{}", stderr(&replay));
+}
+
+#[test]
+fn explore_json_is_an_object_for_one_protocol_and_an_array_for_all() {
+    let o = replab(&["explore", "--json", "--protocol", "hw", "-"], Some("brokers A B\n"));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
+    assert_eq!(v["protocol"], "hw");
+    assert_eq!(
+        (v["states"].as_u64(), v["transitions"].as_u64(), v["depth"].as_u64()),
+        (Some(798), Some(1953), Some(4))
+    );
+    assert_eq!(v["complete"], false);
+    assert!(v["seconds"].as_f64().is_some_and(|s| s >= 0.0), "{v}");
+    let violations = v["violations"].as_array().expect("an array");
+    assert_eq!(violations.len(), 1);
+    assert_eq!(violations[0]["kind"], "committed-write-lost");
+    assert_eq!(violations[0]["length"], 5);
+
+    let o = replab(&["explore", "--json", "--protocol", "all", "-"], Some("brokers A B\n"));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let all: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON array");
+    let all = all.as_array().expect("an array");
+    let names: Vec<&str> = all.iter().filter_map(|o| o["protocol"].as_str()).collect();
+    assert_eq!(names, ["hw", "kip-101", "kip-279", "diverging-epoch", "kraft-elr"]);
+    let keys = [
+        "complete",
+        "depth",
+        "protocol",
+        "seconds",
+        "states",
+        "transitions",
+        "violations",
+    ];
+    let mut scripts = 0;
+    for o in all {
+        let mut have: Vec<&String> = o.as_object().expect("an object").keys().collect();
+        have.sort();
+        assert_eq!(have, keys, "{o}");
+        let found = o["violations"].as_array().expect("an array");
+        assert_eq!(o["complete"], found.is_empty(), "{o}");
+        for violation in found {
+            let script = violation["script"].as_str().expect("a script");
+            assert!(script.contains(&format!(
+                "expect violation {}\n",
+                violation["kind"].as_str().unwrap_or("?")
+            )));
+            assert!(script.lines().any(|l| l.starts_with("# ")), "{script}");
+            let replay = replab(&["run", "-"], Some(script));
+            assert_eq!(replay.status.code(), Some(0), "{script}: {}", stderr(&replay));
+            scripts += 1;
+        }
+    }
+    assert_eq!(scripts, 2, "hw and kip-101 break with two brokers");
 }
 
 #[test]
 fn explore_proves_kip_279_safe_within_the_bounds() {
     let o = replab(&["explore", "--protocol", "kip-279", "-"], Some("brokers A B\n"));
     assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert_eq!(text.lines().count(), 2, "{text}");
     assert!(
-        stdout(&o).starts_with("kip-279: no violation within the bounds ("),
+        text.lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("kip-279") && l.contains(" complete ")),
+        "{text}"
+    );
+}
+
+/// The JSON of an exploration without its timing.
+fn untimed(args: &[&str]) -> serde_json::Value {
+    let o = replab(args, Some("brokers A B\n"));
+    assert_ne!(o.status.code(), Some(2), "{}", stderr(&o));
+    let mut v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    v.as_object_mut().expect("an object").remove("seconds");
+    v
+}
+
+#[test]
+fn explore_takes_the_issue_names_and_the_old_ones_alike() {
+    let new = untimed(&[
+        "explore",
+        "--json",
+        "--protocol",
+        "kraft-elr",
+        "--produces",
+        "1",
+        "--crashes",
+        "1",
+        "--max-epoch",
+        "2",
+        "--unflushed",
+        "--no-elect",
+        "-",
+    ]);
+    let old = untimed(&[
+        "explore",
+        "--json",
+        "--protocol",
+        "kraft-elr",
+        "--produces",
+        "1",
+        "--failures",
+        "1",
+        "--max-epoch",
+        "2",
+        "--unflushed-loss",
+        "--no-clean-elections",
+        "-",
+    ]);
+    assert_eq!(new, old);
+    // The flags do something: without them the search is another.
+    let plain = untimed(&[
+        "explore",
+        "--json",
+        "--protocol",
+        "kraft-elr",
+        "--produces",
+        "1",
+        "--max-epoch",
+        "2",
+        "-",
+    ]);
+    assert_ne!(new["states"], plain["states"]);
+    // --unclean, --lag-ticks, --multi-crash, --only and --max-states still parse.
+    let o = replab(
+        &[
+            "explore",
+            "--protocol",
+            "hw",
+            "--unclean",
+            "--lag-ticks",
+            "--multi-crash",
+            "--only",
+            "replicas-diverged",
+            "--max-states",
+            "50",
+            "-",
+        ],
+        Some("brokers A B\n"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("cut (limit)"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("stopped at the limit of 50 states"),
         "{}",
         stdout(&o)
     );
 }
 
 #[test]
-fn explore_rejects_bad_bounds_with_a_message() {
-    let o = replab(&["explore", "--produces", "many", "-"], Some("brokers A B\n"));
+fn explore_rejects_bad_bounds_with_a_message_naming_them() {
+    let cases: [(&[&str], &str); 7] = [
+        (&["--produces", "many"], "--produces takes a whole number, not 'many'"),
+        (&["--crashes", "-1"], "--crashes takes a whole number, not '-1'"),
+        (&["--max-epoch", "x"], "--max-epoch takes a whole number, not 'x'"),
+        (&["--protocol", "nope"], "--protocol: unknown protocol 'nope'"),
+        (&["--only", "nope"], "--only: unknown violation kind 'nope'"),
+        (&["--frobnicate"], "unknown option '--frobnicate'"),
+        (&["--max-states"], "--max-states needs a value"),
+    ];
+    for (flags, message) in cases {
+        let mut args = vec!["explore"];
+        args.extend_from_slice(flags);
+        if flags.len() > 1 || flags[0] == "--frobnicate" {
+            args.push("-");
+        }
+        let o = replab(&args, Some("brokers A B\n"));
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).starts_with(message), "{args:?}: {}", stderr(&o));
+        assert_eq!(stdout(&o), "", "{args:?}");
+    }
+}
+
+#[test]
+fn run_compare_names_the_first_difference_and_what_each_protocol_did() {
+    let o = replab(&["run", "--compare", "hw,kip-279", "web/scenarios/data-loss.scn"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Data loss: a quick restart, then a leader change", "{text}");
+    assert_eq!(lines[1], "line 18: First difference at step 7 (bounce A)", "{text}");
+    assert_eq!(lines[2], "  A's log: m1 under hw, m1 m2 under kip-279", "{text}");
+    let hw = lines.iter().position(|l| *l == "  under hw:").expect("under hw");
+    let kip = lines
+        .iter()
+        .position(|l| *l == "  under kip-279:")
+        .expect("under kip-279");
+    assert!(
+        lines[hw..kip]
+            .iter()
+            .any(|l| l.starts_with("    A truncates its log from 2 to 1")),
+        "{text}"
+    );
+    assert!(
+        lines[kip..]
+            .iter()
+            .any(|l| l.contains("must first validate its log with OffsetsForLeaderEpoch")),
+        "{text}"
+    );
+}
+
+#[test]
+fn run_compare_says_when_there_is_no_difference_or_a_protocol_refuses_a_line() {
+    let o = replab(
+        &["run", "--compare", "kip-279,diverging-epoch", "-"],
+        Some("brokers A B\nproduce m1\n"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "No difference: kip-279 and diverging-epoch show the same at every step of this history.\n"
+    );
+    let script = "brokers A B\nproduce m1\nelect B unclean\nproduce m2\n";
+    let o = replab(&["run", "--compare", "kip-279,kraft-elr", "-"], Some(script));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("No difference: kip-279 and kraft-elr show the same up to step 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "line 3: Under kraft-elr the comparison stops at step 1: step 2 (elect B unclean) is not possible"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn run_compare_needs_exactly_two_known_protocols() {
+    for (value, message) in [
+        ("hw", "--compare takes two protocols, as P1,P2, not 'hw'"),
+        ("hw,kip-279,kraft-elr", "--compare takes two protocols"),
+        ("hw,nope", "--compare: unknown protocol 'nope'"),
+        ("hw,hw", "--compare takes two different protocols"),
+    ] {
+        let o = replab(&["run", "--compare", value, "web/scenarios/data-loss.scn"], None);
+        assert_eq!(o.status.code(), Some(2), "{value}");
+        assert!(stderr(&o).starts_with(message), "{value}: {}", stderr(&o));
+    }
+    let o = replab(
+        &[
+            "run",
+            "--compare",
+            "hw,kip-279",
+            "--json",
+            "web/scenarios/data-loss.scn",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let o = replab(&["run", "--compare"], None);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).starts_with("--produces takes a whole number, not 'many'"),
+        stderr(&o).starts_with("--compare needs two protocols"),
         "{}",
         stderr(&o)
     );

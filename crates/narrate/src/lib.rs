@@ -521,6 +521,35 @@ pub(crate) fn thousands(n: u32) -> String {
     out
 }
 
+/// A decisive step of a history the checker found, as its comment says it: the
+/// event, then the records it removed (`lost`) or committed (`committed`, those
+/// a later step loses). "B truncates its log from 1 to 0: …; m1 is gone".
+pub fn decisive_event(lang: Lang, names: &Names, e: &Event, lost: &[Value], committed: &[Value]) -> String {
+    let mut out = event(lang, names, e);
+    let list = |v: &[Value], sep: &str| v.iter().map(|v| &**v).collect::<Vec<_>>().join(sep);
+    match lang {
+        Lang::En => {
+            if !lost.is_empty() {
+                let verb = if lost.len() == 1 { "is" } else { "are" };
+                out += &format!("; {} {verb} gone", list(lost, ", "));
+            }
+            if !committed.is_empty() {
+                let verb = if committed.len() == 1 { "is" } else { "are" };
+                out += &format!("; {} {verb} now committed", list(committed, ", "));
+            }
+        }
+        Lang::Zh => {
+            if !lost.is_empty() {
+                out += &format!("；{} 丢失了", list(lost, "、"));
+            }
+            if !committed.is_empty() {
+                out += &format!("；{} 已提交", list(committed, "、"));
+            }
+        }
+    }
+    out
+}
+
 /// What one side of a comparison shows of a fact that differs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Shown {
@@ -772,5 +801,42 @@ mod compare_tests {
                 assert!(!difference(lang, &names, d, &a, &b).is_empty());
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod decisive_tests {
+    use super::*;
+    use replab_core::TruncationRule;
+
+    #[test]
+    fn a_decisive_event_names_what_it_lost_or_committed() {
+        let ids = ["A".to_string(), "B".to_string()];
+        let names = Names(&ids);
+        let cut = Event::Truncation {
+            broker: 1,
+            from: 2,
+            to: 1,
+            rule: TruncationRule::HighWatermark { hw: 1 },
+            complete: true,
+        };
+        let m2 = [Value::from("m2")];
+        assert_eq!(
+            decisive_event(Lang::En, &names, &cut, &m2, &[]),
+            "B truncates its log from 2 to 1: without leader epochs a new follower truncates to its own high \
+             watermark, 1; m2 is gone"
+        );
+        assert!(decisive_event(Lang::Zh, &names, &cut, &m2, &[]).ends_with("；m2 丢失了"));
+        let hw = Event::HighWatermarkChanged {
+            broker: 0,
+            from: 0,
+            to: 2,
+        };
+        let both = [Value::from("m1"), Value::from("m2")];
+        assert_eq!(
+            decisive_event(Lang::En, &names, &hw, &[], &both),
+            "A's high watermark moves from 0 to 2; m1, m2 are now committed"
+        );
+        assert!(decisive_event(Lang::Zh, &names, &hw, &[], &both).ends_with("；m1、m2 已提交"));
     }
 }

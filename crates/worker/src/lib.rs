@@ -232,3 +232,48 @@ mod tests {
         assert!(en.contains("kip-999"), "{en}");
     }
 }
+
+/// The explorer in the browser gives the figures it gives natively
+/// (`replab_check::golden`, held natively by replab-check's tests).
+#[cfg(all(test, target_arch = "wasm32"))]
+mod wasm_tests {
+    use super::message::Bounds;
+    use super::*;
+    use replab_check::golden;
+    use wasm_bindgen_test::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    #[wasm_bindgen_test]
+    fn the_fixed_explorations_give_the_native_figures() {
+        for case in golden::cases() {
+            let figures = golden::measure(&case.setup, case.bounds).expect("a valid setup");
+            assert_eq!(figures, case.expected, "{}", case.name);
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn the_worker_replies_with_the_native_counterexample() {
+        let case = &golden::cases()[0];
+        let request = Request {
+            scenario: "brokers A B\n".into(),
+            protocol: case.setup.protocol.name().into(),
+            bounds: Bounds {
+                max_states: case.bounds.max_states,
+                ..case.bounds
+            },
+        };
+        let mut last = None;
+        run(&request, SLICE, |reply| last = Some(reply));
+        let expected = &case.expected;
+        assert_eq!(
+            last,
+            Some(Reply::Violation {
+                kind: expected.kind.map(|k| k.name().to_string()).unwrap_or_default(),
+                steps: 5,
+                states: count(expected.states),
+                scenario: expected.scenario.clone().unwrap_or_default(),
+            })
+        );
+    }
+}

@@ -1,0 +1,131 @@
+//! `replab run --compare P1,P2`: one scenario under two protocols, and where the
+//! two first look different, in the words of the page's Compare view: the step,
+//! what differs, and what each protocol did at that step that the other did not.
+
+use replab_core::command::CommandError;
+use replab_core::compare;
+use replab_core::scenario::{self, Script};
+use replab_core::timeline::Timeline;
+use replab_core::Protocol;
+use replab_narrate::{self as narrate, label, Label, Lang, Names};
+use std::fmt::Write as _;
+
+/// The two protocols of `--compare P1,P2`.
+pub fn protocols(value: &str) -> Result<[Protocol; 2], String> {
+    let names: Vec<&str> = value.split(',').map(str::trim).collect();
+    let [a, b] = names.as_slice() else {
+        return Err(format!("--compare takes two protocols, as P1,P2, not '{value}'"));
+    };
+    let p = |name: &str| Protocol::from_name(name).ok_or_else(|| format!("--compare: unknown protocol '{name}'"));
+    let (a, b) = (p(a)?, p(b)?);
+    if a == b {
+        return Err(format!(
+            "--compare takes two different protocols, not {} twice",
+            a.name()
+        ));
+    }
+    Ok([a, b])
+}
+
+/// A scenario's history under one protocol, up to the first command it refuses.
+struct Under {
+    timeline: Timeline,
+    /// The line of each step's command.
+    lines: Vec<usize>,
+    /// The command refused: its step index, line, text and why.
+    stopped: Option<(usize, usize, String, CommandError)>,
+}
+
+fn under(script: &Script, protocol: Protocol) -> Under {
+    let mut timeline = Timeline::new(script.setup(Some(protocol)));
+    let mut lines = Vec::new();
+    for (line, command) in script.commands_under(protocol) {
+        if let Err(error) = timeline.push(command.clone()) {
+            let text = scenario::command_line(&script.brokers, command);
+            return Under {
+                stopped: Some((timeline.len(), line, text, error)),
+                timeline,
+                lines,
+            };
+        }
+        lines.push(line);
+    }
+    Under {
+        timeline,
+        lines,
+        stopped: None,
+    }
+}
+
+/// The comparison in words.
+pub fn report(script: &Script, [pa, pb]: [Protocol; 2]) -> String {
+    let names = Names(&script.brokers);
+    let (a, b) = (under(script, pa), under(script, pb));
+    let mut out = String::new();
+    if let Some(t) = &script.title {
+        let _ = writeln!(out, "{t}");
+    }
+    let (ta, tb) = (&a.timeline, &b.timeline);
+    match compare::first_difference(ta, tb) {
+        Some(first) => {
+            let step = first.step;
+            let command_of = |t: &Timeline| {
+                t.commands()
+                    .get(step.wrapping_sub(1))
+                    .map(|c| scenario::command_line(&script.brokers, c))
+            };
+            let command = command_of(ta).unwrap_or_default();
+            let heading = narrate::first_difference(Lang::En, step, &command);
+            match a.lines.get(step.wrapping_sub(1)) {
+                Some(line) => {
+                    let _ = writeln!(out, "line {line}: {heading}");
+                }
+                None => {
+                    let _ = writeln!(out, "{heading}");
+                }
+            }
+            if let Some(other) = command_of(tb).filter(|c| *c != command) {
+                let _ = writeln!(out, "  ({} {other})", narrate::under(Lang::En, pb));
+            }
+            let (x, y) = (ta.state_at(step), tb.state_at(step));
+            for d in &first.differences {
+                let _ = writeln!(out, "  {}", narrate::difference(Lang::En, &names, d, &x, &y));
+            }
+            let said = |t: &Timeline| -> Vec<String> {
+                t.events_of(step)
+                    .iter()
+                    .map(|e| narrate::event(Lang::En, &names, e))
+                    .collect()
+            };
+            let (sa, sb) = (said(ta), said(tb));
+            let only = |mine: &[String], theirs: &[String]| -> Vec<String> {
+                mine.iter().filter(|s| !theirs.contains(s)).cloned().collect()
+            };
+            let did = [(pa, only(&sa, &sb)), (pb, only(&sb, &sa))];
+            if did.iter().any(|(_, s)| !s.is_empty()) {
+                let _ = writeln!(out, "{}", label(Lang::En, Label::DifferingEvents));
+                for (p, said) in did.iter().filter(|(_, s)| !s.is_empty()) {
+                    let _ = writeln!(out, "  {}", narrate::under(Lang::En, *p));
+                    for s in said {
+                        let _ = writeln!(out, "    {s}");
+                    }
+                }
+            }
+        }
+        None => {
+            let until =
+                (ta.len() != tb.len() || a.stopped.is_some() || b.stopped.is_some()).then(|| ta.len().min(tb.len()));
+            let _ = writeln!(out, "{}", narrate::no_difference(Lang::En, pa, pb, until));
+        }
+    }
+    for (p, u) in [(pa, &a), (pb, &b)] {
+        if let Some((step, line, command, error)) = &u.stopped {
+            let _ = writeln!(
+                out,
+                "line {line}: {}",
+                narrate::comparison_stopped(Lang::En, &names, p, *step, command, error)
+            );
+        }
+    }
+    out
+}
