@@ -279,6 +279,7 @@ fn link_command(args: &[String]) -> Result<ExitCode, String> {
     let shared = replab_share::Shared {
         text,
         protocol: loaded.timeline.setup().protocol,
+        compare: None,
         step,
         lang,
     };
