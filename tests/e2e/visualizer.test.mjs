@@ -277,7 +277,7 @@ test('dark colour scheme and reduced motion', async () => {
 test('every preset replays under every protocol without an error', async () => {
   const { page, errors } = await open();
   const presets = await page.getByTestId('preset').locator('option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
-  assert.equal(presets.length, 11);
+  assert.equal(presets.length, 13);
   for (const preset of presets) {
     await page.getByTestId('preset').selectOption(preset);
     const steps = await page.getByTestId('step-count').textContent();

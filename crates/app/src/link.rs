@@ -30,6 +30,7 @@ pub fn fragment(state: &AppState) -> String {
     encode(&Shared {
         text: history_text(state.title.as_deref(), t.setup(), t.commands()),
         protocol: t.setup().protocol,
+        compare: None,
         step: state.cursor.saturating_sub(leading_sets),
         lang: state.lang.code().to_string(),
     })

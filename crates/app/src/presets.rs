@@ -46,6 +46,16 @@ pub const PRESETS: &[Preset] = &[
         title: Label::PresetSameLeader,
     },
     Preset {
+        id: "kip-101-epoch-unknown",
+        text: include_str!("../../../web/scenarios/kip-101-epoch-unknown.scn"),
+        title: Label::PresetEpochUnknown,
+    },
+    Preset {
+        id: "lagging-hw-isr-join",
+        text: include_str!("../../../web/scenarios/lagging-hw-isr-join.scn"),
+        title: Label::PresetLaggingHw,
+    },
+    Preset {
         id: "kraft-quick-restart",
         text: include_str!("../../../web/scenarios/kraft-quick-restart.scn"),
         title: Label::PresetKraftQuickRestart,

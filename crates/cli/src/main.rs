@@ -24,7 +24,8 @@ const USAGE: &str = "usage:
   replab run [--json] [--protocol P] FILE|-   (P: a name from `replab protocols`)
   replab run --compare P1,P2 FILE|-   (the first step where the two protocols differ, and how)
   replab check [--protocol P|all] FILE...
-  replab link [--protocol P] [--step N] [--lang en|zh] FILE|-   (prints a share-link fragment; step: the end)
+  replab link [--protocol P] [--compare P] [--step N] [--lang en|zh] FILE|-
+      (prints a share-link fragment; step: the end; --compare: a second protocol shown beside)
   replab protocols   (lists the protocols and the Kafka releases each stands for)
 ";
 
@@ -266,10 +267,11 @@ fn check_command(args: &[String]) -> Result<ExitCode, String> {
 }
 
 /// Prints the share-link fragment for a scenario file: its text, the protocol (the
-/// header's unless given), the step (the end unless given) and the language.
+/// header's unless given), the protocol compared with it (if given), the step (the
+/// end unless given) and the language.
 fn link_command(args: &[String]) -> Result<ExitCode, String> {
     let mut rest = Vec::new();
-    let (mut step, mut lang) = (None, "en".to_string());
+    let (mut step, mut lang, mut compare) = (None, "en".to_string(), None);
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -286,6 +288,12 @@ fn link_command(args: &[String]) -> Result<ExitCode, String> {
                     return Err(format!("--lang is en or zh, not '{v}'"));
                 }
                 lang = v.clone();
+            }
+            "--compare" => {
+                let v = it
+                    .next()
+                    .ok_or(format!("--compare needs a protocol name\n{}", usage()))?;
+                compare = Some(Protocol::from_name(v).ok_or_else(|| format!("unknown protocol '{v}'"))?);
             }
             _ => rest.push(a.clone()),
         }
@@ -307,9 +315,14 @@ fn link_command(args: &[String]) -> Result<ExitCode, String> {
     if step > len {
         return Err(format!("step {step} is past the scenario's end, {len}"));
     }
+    let protocol = loaded.timeline.setup().protocol;
+    if compare == Some(protocol) {
+        return Err(format!("--compare needs a protocol other than {}", protocol.name()));
+    }
     let shared = replab_share::Shared {
         text,
-        protocol: loaded.timeline.setup().protocol,
+        protocol,
+        compare,
         step,
         lang,
     };

@@ -153,6 +153,49 @@ fn link_prints_a_fragment_that_decodes_to_the_file() {
 }
 
 #[test]
+fn link_with_a_compared_protocol_prints_a_v2_fragment() {
+    let o = replab(&["link", "--compare", "kip-101", "web/scenarios/data-loss.scn"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let fragment = stdout(&o);
+    assert!(fragment.starts_with("v2."), "{fragment}");
+    let shared = replab_share::decode(fragment.trim()).expect("decodes");
+    assert_eq!(shared.protocol, replab_core::Protocol::Hw, "the file's header");
+    assert_eq!(shared.compare, Some(replab_core::Protocol::Kip101));
+    // Without --compare the link stays v1, which every page reads.
+    let o = replab(&["link", "web/scenarios/data-loss.scn"], None);
+    assert!(stdout(&o).starts_with("v1."));
+    for (args, message) in [
+        (
+            &["link", "--compare", "kip-9", "web/scenarios/data-loss.scn"][..],
+            "unknown protocol 'kip-9'",
+        ),
+        (
+            &["link", "--compare", "hw", "web/scenarios/data-loss.scn"][..],
+            "other than hw",
+        ),
+        (
+            &[
+                "link",
+                "--protocol",
+                "kip-279",
+                "--compare",
+                "kip-279",
+                "web/scenarios/data-loss.scn",
+            ][..],
+            "other than kip-279",
+        ),
+        (
+            &["link", "web/scenarios/data-loss.scn", "--compare"][..],
+            "--compare needs a protocol name",
+        ),
+    ] {
+        let o = replab(args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
 fn run_names_the_kafka_releases_its_protocol_stands_for() {
     let o = replab(&["run", "web/scenarios/data-loss.scn"], None);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));

@@ -124,3 +124,71 @@ fn fast_failover_needs_two_rounds_after_kip_279() {
         assert_eq!(rounds, vec![(3, 2, false), (2, 1, true)], "{}", p.name());
     }
 }
+
+/// The 1-based number of the last line of `name` that starts with `prefix`.
+fn last_line_starting(name: &str, prefix: &str) -> usize {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../web/scenarios")
+        .join(name);
+    let text = std::fs::read_to_string(path).expect("readable");
+    let ix = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with(prefix))
+        .last()
+        .map(|(i, _)| i);
+    ix.map(|i| i + 1)
+        .unwrap_or_else(|| panic!("{name} has a line '{prefix}'"))
+}
+
+/// The checker's kip-101 finding: the leader cannot place B's epoch 1 and B falls
+/// back to its lagging HW; only 0.11 loses the committed m1.
+#[test]
+fn epoch_unknown_loses_a_committed_write_only_under_kip_101() {
+    use replab_core::event::{Event, TruncationRule};
+    let r = run("kip-101-epoch-unknown.scn", Protocol::Kip101);
+    assert_eq!(fired(&r), vec!["committed-write-lost"]);
+    let b = r.cluster.broker_ix("B").expect("B");
+    let cut = r.line_of(|e| {
+        matches!(e, Event::Truncation { broker, to: 0, rule: TruncationRule::UndefinedEndOffset { asked: Some(1), hw: 0 }, .. } if *broker == b)
+    });
+    assert_eq!(cut, Some(last_line_starting("kip-101-epoch-unknown.scn", "fetch B")));
+    for p in [
+        Protocol::Hw,
+        Protocol::Kip279,
+        Protocol::DivergingEpoch,
+        Protocol::KraftElr,
+    ] {
+        assert!(fired(&run("kip-101-epoch-unknown.scn", p)).is_empty(), "{}", p.name());
+    }
+}
+
+/// KAFKA-7128: before 2.1 the empty C rejoins the ISR with its fetch at the
+/// lagging HW 0; from 2.1 on only with its fetch at 1, where B's epoch starts.
+#[test]
+fn lagging_hw_lets_an_empty_follower_rejoin_before_kafka_7128() {
+    use replab_core::Event;
+    let file = "lagging-hw-isr-join.scn";
+    let joined = |r: &scenario::Run| {
+        let c = r.cluster.broker_ix("C").expect("C");
+        r.line_of(|e| matches!(e, Event::IsrExpanded { broker, .. } if *broker == c))
+    };
+    for p in [Protocol::Hw, Protocol::Kip101] {
+        let r = run(file, p);
+        assert_eq!(fired(&r), vec!["committed-write-lost"], "{}", p.name());
+        assert_eq!(joined(&r), Some(last_line_starting(file, "send C")), "{}", p.name());
+    }
+    for p in [Protocol::Kip279, Protocol::DivergingEpoch, Protocol::KraftElr] {
+        let r = run(file, p);
+        assert!(fired(&r).is_empty(), "{}", p.name());
+        assert_eq!(
+            joined(&r),
+            Some(last_line_starting(
+                file,
+                "under kip-279,diverging-epoch,kraft-elr fetch C"
+            )),
+            "{}",
+            p.name()
+        );
+    }
+}

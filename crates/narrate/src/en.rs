@@ -782,9 +782,9 @@ pub fn link_error(
     use super::LinkProblem as P;
     use replab_share::LinkError as L;
     match e {
-        P::Link(L::NotALink) => "this is not a share link (it should start with v1.)".into(),
+        P::Link(L::NotALink) => "this is not a share link (it should start with v1. or v2.)".into(),
         P::Link(L::UnknownVersion { version }) => format!(
-            "this link is of version {version}, which this page cannot read (it reads v{})",
+            "this link is of version {version}, which this page cannot read (it reads v1 to v{})",
             replab_share::VERSION
         ),
         P::Link(L::BadEncoding) => "the link is damaged: its data is not valid base64url".into(),

@@ -183,6 +183,8 @@ labels! {
     PresetUnclean => "Unclean election loses acknowledged writes", "不干净选举会丢失已确认的写入";
     PresetMinIsr => "min.insync.replicas=2 refuses the write instead", "min.insync.replicas=2 改为拒绝写入";
     PresetSameLeader => "Same leader, new epoch: the follower that never checked", "同一个 leader、新的纪元：从不校验的 follower";
+    PresetEpochUnknown => "Kafka 0.11: an epoch the leader cannot place loses a committed write", "Kafka 0.11：leader 无法定位的纪元让已提交的写入丢失";
+    PresetLaggingHw => "KAFKA-7128: an empty follower rejoins the ISR behind a lagging high watermark", "KAFKA-7128：空的 follower 在滞后的高水位处重新加入 ISR";
     PresetKraftQuickRestart => "Kafka 4.1: a quick restart at min.insync.replicas=2", "Kafka 4.1：min.insync.replicas=2 时的快速重启";
     PresetKraftPowerFailure => "Kafka 4.1: a power failure on both replicas at min.insync.replicas=1", "Kafka 4.1：min.insync.replicas=1 时两个副本同时断电";
     PresetKraftShutdownSaves => "Kafka 4.1: a clean shutdown and min.insync.replicas=2 save the write", "Kafka 4.1：干净关闭与 min.insync.replicas=2 保住了写入";

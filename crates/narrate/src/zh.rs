@@ -793,9 +793,9 @@ pub fn link_error(
     use super::LinkProblem as P;
     use replab_share::LinkError as L;
     match e {
-        P::Link(L::NotALink) => "这不是分享链接（应以 v1. 开头）".into(),
+        P::Link(L::NotALink) => "这不是分享链接（应以 v1. 或 v2. 开头）".into(),
         P::Link(L::UnknownVersion { version }) => format!(
-            "这个链接是 {version} 版本，本页面无法读取（只能读取 v{}）",
+            "这个链接是 {version} 版本，本页面无法读取（只能读取 v1 到 v{}）",
             replab_share::VERSION
         ),
         P::Link(L::BadEncoding) => "链接已损坏：数据不是合法的 base64url".into(),

@@ -1,25 +1,37 @@
 //! Share links. Everything needed to reopen a view — the scenario text, the
-//! protocol, the step and the language — goes into the URL fragment:
+//! protocol, the protocol compared with it, the step and the language — goes into
+//! the URL fragment:
 //!
-//! `#v1.<base64url(raw deflate(payload))>`, where the payload is
+//! `#v<version>.<base64url(raw deflate(payload))>`, where the payload is
 //!
 //! ```text
 //! protocol=kip-279
+//! compare=kip-101
 //! step=12
 //! lang=zh
 //!
 //! <scenario text>
 //! ```
 //!
+//! Two versions exist. `v1` has exactly the header lines `protocol`, `step` and
+//! `lang`; `v2` adds an optional `compare`, a second protocol different from
+//! `protocol`. [`encode`] writes the oldest version that holds the view: `v1`
+//! without a compared protocol, so those links still open in pages built before
+//! `v2`, and `v2` with one (a `v1` reader refuses it as an unknown version rather
+//! than dropping the comparison). [`decode`] reads both.
+//!
 //! Decoding checks everything and says what is wrong; it never panics and never
-//! drops a part silently.
+//! drops a part silently: a `v1` link with a `compare` line is refused (an unknown
+//! field), as is any header line a version does not have.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use replab_core::Protocol;
 
-/// The format this build writes; links of other versions are refused.
-pub const VERSION: u32 = 1;
+/// The newest format: this build reads every version from 1 up to it, and writes
+/// it when a link needs it (a compared protocol); links of other versions are
+/// refused.
+pub const VERSION: u32 = 2;
 
 /// The language codes a link may carry.
 pub const LANGS: [&str; 2] = ["en", "zh"];
@@ -31,6 +43,8 @@ pub const MAX_PAYLOAD: usize = 1 << 20;
 pub struct Shared {
     pub text: String,
     pub protocol: Protocol,
+    /// A second protocol shown beside `protocol` (never the same one).
+    pub compare: Option<Protocol>,
     pub step: usize,
     /// One of `LANGS`.
     pub lang: String,
@@ -62,9 +76,16 @@ pub enum LinkError {
     },
 }
 
+/// The compared protocol a link carries: none when it is `protocol` itself, which
+/// is no comparison.
+fn compared(s: &Shared) -> Option<Protocol> {
+    s.compare.filter(|&c| c != s.protocol)
+}
+
 fn payload(s: &Shared) -> String {
+    let compare = compared(s).map_or_else(String::new, |c| format!("compare={}\n", c.name()));
     format!(
-        "protocol={}\nstep={}\nlang={}\n\n{}",
+        "protocol={}\n{compare}step={}\nlang={}\n\n{}",
         s.protocol.name(),
         s.step,
         s.lang,
@@ -72,10 +93,12 @@ fn payload(s: &Shared) -> String {
     )
 }
 
-/// The fragment (without `#`) for `s`.
+/// The fragment (without `#`) for `s`: a `v1` link without a compared protocol, a
+/// `v2` link with one. A `compare` equal to `protocol` is left out.
 pub fn encode(s: &Shared) -> String {
+    let version = if compared(s).is_some() { 2 } else { 1 };
     let compressed = miniz_oxide::deflate::compress_to_vec(payload(s).as_bytes(), 9);
-    format!("v{VERSION}.{}", URL_SAFE_NO_PAD.encode(compressed))
+    format!("v{version}.{}", URL_SAFE_NO_PAD.encode(compressed))
 }
 
 /// Reads a fragment (with or without the leading `#`).
@@ -86,11 +109,14 @@ pub fn decode(fragment: &str) -> Result<Shared, LinkError> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(LinkError::NotALink);
     }
-    if digits.parse::<u32>().ok() != Some(VERSION) {
-        return Err(LinkError::UnknownVersion {
-            version: version.to_string(),
-        });
-    }
+    let version = match digits.parse::<u32>() {
+        Ok(v @ 1..=VERSION) => v,
+        _ => {
+            return Err(LinkError::UnknownVersion {
+                version: version.to_string(),
+            })
+        }
+    };
     // A character outside base64url is damage; a bad length or a misplaced
     // character is what a link cut short looks like.
     let compressed = URL_SAFE_NO_PAD
@@ -109,14 +135,15 @@ pub fn decode(fragment: &str) -> Result<Shared, LinkError> {
         }
     })?;
     let text = String::from_utf8(bytes).map_err(|_| LinkError::Corrupted)?;
-    parse_payload(&text)
+    parse_payload(version, &text)
 }
 
-fn parse_payload(text: &str) -> Result<Shared, LinkError> {
+/// The header and the scenario text of a `version` link.
+fn parse_payload(version: u32, text: &str) -> Result<Shared, LinkError> {
     let (header, body) = text
         .split_once("\n\n")
         .ok_or(LinkError::MissingField { field: "protocol" })?;
-    let (mut protocol, mut step, mut lang) = (None, None, None);
+    let (mut protocol, mut compare, mut step, mut lang) = (None, None, None, None);
     for line in header.lines() {
         let (k, v) = line.split_once('=').ok_or_else(|| LinkError::UnknownField {
             field: line.to_string(),
@@ -127,6 +154,9 @@ fn parse_payload(text: &str) -> Result<Shared, LinkError> {
         };
         match k {
             "protocol" if protocol.is_none() => protocol = Some(Protocol::from_name(v).ok_or_else(bad)?),
+            "compare" if version >= 2 && compare.is_none() => {
+                compare = Some((Protocol::from_name(v).ok_or_else(bad)?, v));
+            }
             "step" if step.is_none() => {
                 if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(bad());
@@ -142,9 +172,21 @@ fn parse_payload(text: &str) -> Result<Shared, LinkError> {
             _ => return Err(LinkError::UnknownField { field: k.to_string() }),
         }
     }
+    let protocol = protocol.ok_or(LinkError::MissingField { field: "protocol" })?;
+    // Comparing a protocol with itself is no comparison: such a link is damaged.
+    let compare = match compare {
+        Some((c, v)) if c == protocol => {
+            return Err(LinkError::BadField {
+                field: "compare".to_string(),
+                value: v.to_string(),
+            })
+        }
+        other => other.map(|(c, _)| c),
+    };
     Ok(Shared {
         text: body.to_string(),
-        protocol: protocol.ok_or(LinkError::MissingField { field: "protocol" })?,
+        protocol,
+        compare,
         step: step.ok_or(LinkError::MissingField { field: "step" })?,
         lang: lang.ok_or(LinkError::MissingField { field: "lang" })?,
     })
@@ -158,21 +200,105 @@ mod tests {
         Shared {
             text: "title T\nbrokers A B\nproduce m1\nfetch B\n".into(),
             protocol: Protocol::Kip279,
+            compare: None,
             step: 2,
             lang: "zh".into(),
         }
+    }
+
+    /// A link of `version` whose payload is `payload`, as a hand-made link would be.
+    fn link(version: &str, payload: &str) -> String {
+        format!(
+            "{version}.{}",
+            URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(payload.as_bytes(), 9))
+        )
+    }
+
+    fn is_fragment(f: &str) -> bool {
+        f.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'.')
     }
 
     #[test]
     fn round_trip() {
         let s = sample();
         let f = encode(&s);
-        assert!(f.starts_with("v1."));
-        assert!(f
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'.'));
+        assert!(f.starts_with("v1."), "no compared protocol: a v1 link");
+        assert!(is_fragment(&f));
         assert_eq!(decode(&f), Ok(s.clone()));
         assert_eq!(decode(&format!("#{f}")), Ok(s));
+    }
+
+    #[test]
+    fn a_compared_protocol_makes_a_v2_link_that_round_trips() {
+        let s = Shared {
+            compare: Some(Protocol::Kip101),
+            ..sample()
+        };
+        let f = encode(&s);
+        assert!(f.starts_with("v2."));
+        assert!(is_fragment(&f));
+        assert_eq!(decode(&f), Ok(s.clone()));
+        assert_eq!(decode(&format!("#{f}")), Ok(s));
+        // Every pair of different protocols.
+        for p in Protocol::ALL {
+            for c in Protocol::ALL.into_iter().filter(|&c| c != p) {
+                let s = Shared {
+                    protocol: p,
+                    compare: Some(c),
+                    ..sample()
+                };
+                assert_eq!(decode(&encode(&s)), Ok(s));
+            }
+        }
+    }
+
+    #[test]
+    fn a_v2_link_without_a_compared_protocol_decodes() {
+        let f = link(
+            "v2",
+            "protocol=kip-279\nstep=2\nlang=zh\n\ntitle T\nbrokers A B\nproduce m1\nfetch B\n",
+        );
+        assert_eq!(decode(&f), Ok(sample()));
+        // ...and is written back as the v1 link it can be.
+        assert!(encode(&sample()).starts_with("v1."));
+        // The header's lines may come in any order.
+        let f = link("v2", "lang=zh\ncompare=hw\nstep=2\nprotocol=kip-279\n\nbrokers A");
+        let s = decode(&f).expect("decodes");
+        assert_eq!((s.protocol, s.compare), (Protocol::Kip279, Some(Protocol::Hw)));
+    }
+
+    #[test]
+    fn comparing_a_protocol_with_itself_is_left_out_of_the_link() {
+        let s = Shared {
+            compare: Some(Protocol::Kip279),
+            ..sample()
+        };
+        let f = encode(&s);
+        assert!(f.starts_with("v1."));
+        assert_eq!(decode(&f), Ok(sample()));
+    }
+
+    /// Links made before v2 existed, by the v1 encoder: they must keep opening.
+    #[test]
+    fn v1_links_made_by_the_v1_encoder_still_decode() {
+        // `replab link --protocol kip-279 --step 2 --lang zh` of sample()'s text,
+        // printed by the v1 build.
+        let f = "v1.AUgAt_9wcm90b2NvbD1raXAtMjc5CnN0ZXA9MgpsYW5nPXpoCgp0aXRsZSBUCmJyb2tlcnMgQSBCCnByb2R1Y2UgbTEKZmV0Y2ggQgo";
+        assert_eq!(decode(f), Ok(sample()));
+        // The example post's embeds, published with v1 links.
+        let post = include_str!("../../../web/example-post.html");
+        let links: Vec<&str> = post
+            .split("#v1.")
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap_or_default())
+            .collect();
+        assert!(links.len() >= 5, "the example post embeds v1 links");
+        for data in links {
+            let s = decode(&format!("v1.{data}")).unwrap_or_else(|e| panic!("{e:?}: v1.{data}"));
+            assert_eq!(s.compare, None);
+            assert!(s.text.contains("brokers"));
+        }
     }
 
     #[test]
@@ -180,11 +306,14 @@ mod tests {
         let f = encode(&sample());
         assert_eq!(decode("hello"), Err(LinkError::NotALink));
         assert_eq!(decode("vx.abc"), Err(LinkError::NotALink));
-        assert_eq!(
-            decode(&f.replacen("v1.", "v9.", 1)),
-            Err(LinkError::UnknownVersion { version: "v9".into() })
-        );
+        for v in ["v0", "v3", "v9"] {
+            assert_eq!(
+                decode(&f.replacen("v1", v, 1)),
+                Err(LinkError::UnknownVersion { version: v.into() })
+            );
+        }
         assert_eq!(decode("v1.***"), Err(LinkError::BadEncoding));
+        assert_eq!(decode("v2.***"), Err(LinkError::BadEncoding));
         assert_eq!(decode(&f[..f.len() / 2]), Err(LinkError::Corrupted));
         for cut in 4..f.len() {
             assert_eq!(
@@ -194,37 +323,84 @@ mod tests {
                 &f[..cut]
             );
         }
+        let f = encode(&Shared {
+            compare: Some(Protocol::Hw),
+            ..sample()
+        });
+        for cut in 4..f.len() {
+            assert_eq!(decode(&f[..cut]), Err(LinkError::Corrupted), "cut at {cut}");
+        }
     }
 
     #[test]
     fn header_fields_are_checked() {
-        let enc = |payload: &str| {
-            format!(
-                "v1.{}",
-                URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(payload.as_bytes(), 9))
-            )
-        };
+        let v1 = |payload: &str| link("v1", payload);
         assert_eq!(
-            decode(&enc("protocol=hw\nstep=1\n\nbrokers A")),
+            decode(&v1("protocol=hw\nstep=1\n\nbrokers A")),
             Err(LinkError::MissingField { field: "lang" })
         );
         assert_eq!(
-            decode(&enc("protocol=kip-9\nstep=1\nlang=en\n\nbrokers A")),
+            decode(&v1("protocol=kip-9\nstep=1\nlang=en\n\nbrokers A")),
             Err(LinkError::BadField {
                 field: "protocol".into(),
                 value: "kip-9".into()
             })
         );
         assert_eq!(
-            decode(&enc("protocol=hw\nstep=-1\nlang=en\n\nbrokers A")),
+            decode(&v1("protocol=hw\nstep=-1\nlang=en\n\nbrokers A")),
             Err(LinkError::BadField {
                 field: "step".into(),
                 value: "-1".into()
             })
         );
         assert_eq!(
-            decode(&enc("protocol=hw\nstep=1\nlang=en\ncolor=red\n\nbrokers A")),
+            decode(&v1("protocol=hw\nstep=1\nlang=en\ncolor=red\n\nbrokers A")),
             Err(LinkError::UnknownField { field: "color".into() })
         );
+        assert_eq!(
+            decode(&link("v2", "protocol=hw\nstep=1\nlang=en\ncolor=red\n\nbrokers A")),
+            Err(LinkError::UnknownField { field: "color".into() })
+        );
+    }
+
+    #[test]
+    fn a_v1_link_cannot_carry_a_compared_protocol() {
+        assert_eq!(
+            decode(&link(
+                "v1",
+                "protocol=hw\ncompare=kip-101\nstep=1\nlang=en\n\nbrokers A"
+            )),
+            Err(LinkError::UnknownField {
+                field: "compare".into()
+            })
+        );
+    }
+
+    #[test]
+    fn bad_compared_protocols_are_refused_by_name() {
+        let v2 = |compare: &str| {
+            decode(&link(
+                "v2",
+                &format!("protocol=kip-279\n{compare}step=1\nlang=en\n\nbrokers A"),
+            ))
+        };
+        let bad = |value: &str| {
+            Err(LinkError::BadField {
+                field: "compare".into(),
+                value: value.into(),
+            })
+        };
+        assert_eq!(v2("compare=kip-9\n"), bad("kip-9"));
+        assert_eq!(v2("compare=\n"), bad(""));
+        assert_eq!(v2("compare=KIP-101\n"), bad("KIP-101"));
+        assert_eq!(v2("compare=kip-279\n"), bad("kip-279"), "the protocol itself");
+        assert_eq!(
+            v2("compare=hw\ncompare=kip-101\n"),
+            Err(LinkError::UnknownField {
+                field: "compare".into()
+            }),
+            "given twice"
+        );
+        assert_eq!(v2("compare=hw\n").map(|s| s.compare), Ok(Some(Protocol::Hw)));
     }
 }

@@ -1,4 +1,5 @@
-//! encode → decode is the identity, and no fragment panics the decoder.
+//! encode → decode is the identity (v1 and v2 links), and no fragment panics the
+//! decoder.
 
 use proptest::prelude::*;
 use replab_core::Protocol;
@@ -8,12 +9,15 @@ fn shared() -> impl Strategy<Value = Shared> {
     (
         "(title [a-zA-Z ]{0,20}\n)?brokers A B( C)?\n([a-z]+ [A-C0-9m]{1,3}\n){0,40}",
         prop::sample::select(Protocol::ALL.to_vec()),
+        prop::option::of(prop::sample::select(Protocol::ALL.to_vec())),
         0usize..10_000,
         prop::sample::select(vec!["en".to_string(), "zh".to_string()]),
     )
-        .prop_map(|(text, protocol, step, lang)| Shared {
+        .prop_map(|(text, protocol, compare, step, lang)| Shared {
             text,
             protocol,
+            // A link compares two different protocols, or none.
+            compare: compare.filter(|&c| c != protocol),
             step,
             lang,
         })
