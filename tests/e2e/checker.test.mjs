@@ -68,6 +68,9 @@ test('two brokers under hw: the checker finds the committed write lost in 5 step
   assert.equal(await page.getByTestId('explore-cancel').isDisabled(), true);
   await page.locator('.found-scenario summary').click();
   assert.match(await text(page, 'explore-scenario'), /^title Found by replab-check: committed-write-lost in 5 steps\nprotocol hw\nbrokers A B\n/);
+  // Its decisive steps are commented: the commit, and the truncation that loses it.
+  assert.match(await text(page, 'explore-scenario'), /^# .*m1 is now committed$/m);
+  assert.match(await text(page, 'explore-scenario'), /^# B truncates its log .*; m1 is gone\nbounce B$/m);
   await shootPanel(page, 'checker-found-en');
 
   // Replay: the history found is loaded as the editor's Load does, at its end,
@@ -90,6 +93,8 @@ test('two brokers under hw: the checker finds the committed write lost in 5 step
   await page.getByTestId('lang').click();
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
   assert.match(await text(page, 'explore-result'), /committed-write-lost：5 步（探索了 798 个状态）/);
+  // The history found, commented in Chinese now.
+  assert.match(await page.getByTestId('explore-scenario').textContent(), /^# .*m1 丢失了$/m);
   assert.equal(await text(page, 'explore-replay'), '重放这段历史');
   assert.equal(await text(page, 'title'), '检查器找到的历史：committed-write-lost，共 5 步');
   await shootPanel(page, 'checker-found-zh');

@@ -208,3 +208,20 @@ test('an embed with ?compare= renders both columns side by side', async () => {
     await p.close();
   }
 });
+
+test('a share link carries the comparison (a v2 link), and opens with both columns', async () => {
+  const { page } = await open();
+  await compareDataLoss(page, 'kip-279');
+  await page.getByTestId('compare-jump').click();
+  await page.getByTestId('copy-link').click();
+  const url = await page.getByTestId('share-link').inputValue();
+  assert.match(url, /#v2\./);
+  await page.close();
+  const other = await openApp(browser, url);
+  await other.page.getByTestId('compare-column').waitFor();
+  assert.equal(await other.page.getByTestId('compare').inputValue(), 'kip-279');
+  assert.equal(await step(other.page), 7);
+  assert.equal(await other.page.getByTestId('compare-first-diff').getAttribute('data-step'), '7');
+  assert.equal(await second(other.page).getByTestId('cmp-broker-A').getAttribute('data-leo'), '2');
+  assert.deepEqual(other.errors, []);
+});

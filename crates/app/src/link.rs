@@ -15,6 +15,8 @@ pub struct Opened {
     pub title: Option<String>,
     pub step: usize,
     pub lang: Lang,
+    /// The protocol the link compares with (v2 links).
+    pub compare: Option<Protocol>,
 }
 
 /// The fragment (without `#`) that reopens `state`'s view.
@@ -30,7 +32,7 @@ pub fn fragment(state: &AppState) -> String {
     encode(&Shared {
         text: history_text(state.title.as_deref(), t.setup(), t.commands()),
         protocol: t.setup().protocol,
-        compare: None,
+        compare: state.compare,
         step: state.cursor.saturating_sub(leading_sets),
         lang: state.lang.code().to_string(),
     })
@@ -41,6 +43,7 @@ pub fn link_to(text: &str, protocol: Protocol, step: usize, lang: Lang) -> Strin
     let fragment = encode(&Shared {
         text: text.to_string(),
         protocol,
+        compare: None,
         step,
         lang: lang.code().to_string(),
     });
@@ -68,6 +71,7 @@ pub fn open(fragment: &str) -> Result<Opened, LinkProblem> {
         title: script.title,
         step: shared.step,
         lang: Lang::from_code(&shared.lang).unwrap_or(Lang::En),
+        compare: shared.compare,
     })
 }
 

@@ -562,6 +562,11 @@ impl AppState {
             Action::OpenLink(opened) => match &*opened {
                 Ok(o) => {
                     s.replace_timeline(o.timeline.clone(), o.step);
+                    // A link that compares sets the comparison; one that does
+                    // not leaves the reader's as it is.
+                    if o.compare.is_some() {
+                        s.compare = o.compare;
+                    }
                     s.source = Some(Rc::from(o.text.as_str()));
                     s.title = o.title.as_deref().map(Rc::from);
                     s.lang = o.lang;

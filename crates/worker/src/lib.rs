@@ -9,9 +9,9 @@
 pub mod message;
 
 use message::{Reply, Request};
-use replab_check::{scenario_text, Explorer, Outcome, SetupError};
+use replab_check::{scenario_text_with_comments, Explorer, Outcome, SetupError};
 use replab_core::scenario::{self, ScriptErrorKind};
-use replab_core::{Protocol, Setup};
+use replab_core::{Command, Protocol, Setup, ViolationKind};
 use replab_narrate::{self as narrate, Lang, Names};
 
 /// States expanded between two progress replies.
@@ -69,7 +69,8 @@ impl Run {
                 kind: kind.name().into(),
                 steps: count(trace.len()),
                 states: count(*states),
-                scenario: scenario_text(self.explorer.setup(), trace, Some(*kind)),
+                scenario: commented(self.explorer.setup(), trace, *kind, Lang::En),
+                scenario_zh: commented(self.explorer.setup(), trace, *kind, Lang::Zh),
             },
             Outcome::NoViolation { states, depth } => Reply::NoViolation {
                 states: count(*states),
@@ -85,6 +86,17 @@ impl Run {
             },
         }
     }
+}
+
+/// A history found, as scenario text with its decisive steps commented in `lang`.
+fn commented(setup: &Setup, trace: &[Command], kind: ViolationKind, lang: Lang) -> String {
+    let names = Names(&setup.brokers);
+    scenario_text_with_comments(setup, trace, Some(kind), |d| {
+        d.marks
+            .iter()
+            .map(|m| narrate::decisive_event(lang, &names, &m.event, &m.lost, &m.committed))
+            .collect()
+    })
 }
 
 /// Runs `request` to the end, handing every reply to `post`: progress after
@@ -142,7 +154,6 @@ fn count(n: usize) -> u32 {
 mod tests {
     use super::message::Bounds;
     use super::*;
-    use replab_core::ViolationKind;
 
     fn request(scenario: &str, protocol: &str, bounds: Bounds) -> Request {
         Request {
@@ -169,6 +180,7 @@ mod tests {
             steps,
             states,
             scenario: text,
+            scenario_zh,
         } = last
         else {
             panic!("{last:?}")
@@ -186,6 +198,16 @@ mod tests {
                 if violation.kind() == ViolationKind::CommittedWriteLost)
         });
         assert!(fired, "{text}");
+        // Its decisive steps are commented, in each language; the commands are the same.
+        assert!(text.contains("; m1 is gone\n"), "{text}");
+        assert!(scenario_zh.contains("m1 丢失了"), "{scenario_zh}");
+        let commands = |t: &str| {
+            t.lines()
+                .filter(|l| !l.starts_with('#'))
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(commands(text), commands(scenario_zh));
     }
 
     #[test]
@@ -266,14 +288,32 @@ mod wasm_tests {
         let mut last = None;
         run(&request, SLICE, |reply| last = Some(reply));
         let expected = &case.expected;
+        let Some(Reply::Violation {
+            kind,
+            steps,
+            states,
+            scenario,
+            scenario_zh,
+        }) = last
+        else {
+            panic!("{last:?}")
+        };
         assert_eq!(
-            last,
-            Some(Reply::Violation {
-                kind: expected.kind.map(|k| k.name().to_string()).unwrap_or_default(),
-                steps: 5,
-                states: count(expected.states),
-                scenario: expected.scenario.clone().unwrap_or_default(),
-            })
+            (kind, steps, states),
+            (
+                expected.kind.map(|k| k.name().to_string()).unwrap_or_default(),
+                5,
+                count(expected.states)
+            )
         );
+        // The native history, with comments on its decisive steps in each language.
+        let uncommented = |t: &str| {
+            t.lines()
+                .filter(|l| !l.starts_with('#'))
+                .map(|l| format!("{l}\n"))
+                .collect::<String>()
+        };
+        assert_eq!(uncommented(&scenario), expected.scenario.clone().unwrap_or_default());
+        assert_eq!(uncommented(&scenario_zh), expected.scenario.clone().unwrap_or_default());
     }
 }

@@ -39,12 +39,14 @@ pub enum Reply {
     /// number of steps from the start of the states being expanded.
     Progress { states: u32, frontier: u32, depth: u32 },
     /// A shortest history that breaks a safety check (`kind`, e.g.
-    /// `committed-write-lost`), as scenario text that loads and replays it.
+    /// `committed-write-lost`), as scenario text that loads and replays it,
+    /// its decisive steps commented in English (`scenario`) and in Chinese.
     Violation {
         kind: String,
         steps: u32,
         states: u32,
         scenario: String,
+        scenario_zh: String,
     },
     /// Every history within the bounds was tried: none breaks a safety check.
     NoViolation { states: u32, depth: u32 },
@@ -89,6 +91,7 @@ impl Reply {
                 steps: number("steps")?,
                 states: number("states")?,
                 scenario: text("scenario")?,
+                scenario_zh: text("scenarioZh")?,
             },
             "no-violation" => Reply::NoViolation {
                 states: number("states")?,
@@ -227,6 +230,7 @@ mod wasm_tests {
             steps: 5,
             states: 798,
             scenario: "brokers A B\n".into(),
+            scenario_zh: "brokers A B\n# 中文\n".into(),
         };
         let js = to_js(&reply).expect("converts");
         assert_eq!(field(&js, "type").as_string().as_deref(), Some("violation"));
@@ -249,6 +253,7 @@ mod wasm_tests {
                 steps: 7,
                 states: 8_875,
                 scenario: "brokers A B C\nproduce m1\n".into(),
+                scenario_zh: "brokers A B C\n# 写入\nproduce m1\n".into(),
             },
             Reply::NoViolation {
                 states: 16_004,

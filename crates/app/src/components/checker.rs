@@ -75,10 +75,11 @@ enum Status {
 /// How the search under one protocol ended.
 #[derive(Clone, Debug, PartialEq)]
 enum Ending {
-    /// The checker's outcome; for a violation, the history found as scenario text.
+    /// The checker's outcome; for a violation, the history found as scenario
+    /// text, its decisive steps commented in English and in Chinese.
     Outcome {
         outcome: CheckerOutcome,
-        scenario: Option<Rc<str>>,
+        scenario: Option<[Rc<str>; 2]>,
     },
     /// The request was refused, worded by the worker in both languages.
     Invalid { en: Rc<str>, zh: Rc<str> },
@@ -246,6 +247,7 @@ fn ending_of(protocol: Protocol, reply: Reply) -> Step {
             steps,
             states,
             scenario,
+            scenario_zh,
         } => match ViolationKind::from_name(&kind) {
             Some(kind) => Step::End(
                 Ending::Outcome {
@@ -255,7 +257,7 @@ fn ending_of(protocol: Protocol, reply: Reply) -> Step {
                         steps,
                         states,
                     },
-                    scenario: Some(scenario.into()),
+                    scenario: Some([scenario.into(), scenario_zh.into()]),
                 },
                 states,
             ),
@@ -564,7 +566,10 @@ fn result(lang: Lang, f: &Finished, dispatch: &Dispatch) -> Html {
                 CheckerOutcome::ReplayFailed { .. } => ("replay-failed", "error", None, None),
             };
             let words = narrate::checker_outcome(lang, outcome);
-            (kind, verdict, words, scenario.clone(), complete, length)
+            let scenario = scenario
+                .as_ref()
+                .map(|[en, zh]| if lang == Lang::Zh { zh.clone() } else { en.clone() });
+            (kind, verdict, words, scenario, complete, length)
         }
         Ending::Invalid { en, zh } => {
             let words = (if lang == Lang::Zh { zh } else { en }).to_string();
@@ -736,6 +741,7 @@ mod tests {
                 steps: 5,
                 states: 798,
                 scenario: "brokers A B\n".into(),
+                scenario_zh: "brokers A B\n# 中文\n".into(),
             },
             1250.0,
         ));
@@ -751,7 +757,7 @@ mod tests {
                         steps: 5,
                         states: 798
                     },
-                    scenario: Some("brokers A B\n".into())
+                    scenario: Some(["brokers A B\n".into(), "brokers A B\n# 中文\n".into()])
                 },
                 states: 798,
                 millis: 250.0,
