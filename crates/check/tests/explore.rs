@@ -163,6 +163,43 @@ fn later_protocols_are_safe_with_two_brokers_without_unclean_elections_or_unflus
     }
 }
 
+// The bounds: 2 brokers, 3 records, 2 failures, epochs up to 4. (kip-279
+// at these bounds is one of the fixed explorations in golden.rs.)
+#[test]
+fn diverging_epoch_is_safe_with_three_records_two_failures_and_epochs_up_to_4() {
+    let s = setup(Protocol::DivergingEpoch, &["A", "B"]);
+    let bounds = Bounds {
+        max_produces: 3,
+        max_failures: 2,
+        max_epoch: 4,
+        ..Bounds::default()
+    };
+    let states = no_violation(&s, run(&s, bounds));
+    assert!(states > 100_000, "{states} states");
+}
+
+// Unclean elections, or crashes that lose what was not flushed: every protocol
+// loses a committed write, and the history replays.
+#[test]
+fn unclean_elections_or_unflushed_loss_lose_a_committed_write_under_every_protocol() {
+    let unclean = Bounds {
+        unclean_elections: true,
+        ..Bounds::default()
+    };
+    let unflushed = Bounds {
+        unflushed_loss: true,
+        ..Bounds::default()
+    };
+    for protocol in Protocol::ALL {
+        let s = setup(protocol, &["A", "B"]);
+        for bounds in [unclean, unflushed] {
+            let (kind, trace) = violation(&s, run(&s, bounds));
+            assert_eq!(kind, ViolationKind::CommittedWriteLost, "{}", protocol.name());
+            replays(&s, &trace, kind);
+        }
+    }
+}
+
 #[test]
 fn kraft_elr_loses_a_committed_write_to_unflushed_loss() {
     let s = setup(Protocol::KraftElr, &["A", "B"]);
