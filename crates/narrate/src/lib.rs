@@ -467,11 +467,14 @@ pub fn checker_rate(lang: Lang, states: u32, millis: f64) -> String {
 
 /// How long a search took: "0.42 s, 410,000 states/s".
 pub fn checker_timing(lang: Lang, states: u32, millis: f64) -> String {
-    let seconds = millis.max(0.0) / 1000.0;
+    // Hundredths of a second in whole numbers: formatting a float with a
+    // precision would add the float printer to the page's wasm.
+    let hundredths = (millis.max(0.0) / 10.0).round().min(f64::from(u32::MAX)) as u32;
+    let seconds = format!("{}.{:02}", hundredths / 100, hundredths % 100);
     let rate = thousands(per_second(states, millis));
     match lang {
-        Lang::En => format!("Took {seconds:.2} s, {rate} states/s."),
-        Lang::Zh => format!("用时 {seconds:.2} 秒，每秒 {rate} 个状态。"),
+        Lang::En => format!("Took {seconds} s, {rate} states/s."),
+        Lang::Zh => format!("用时 {seconds} 秒，每秒 {rate} 个状态。"),
     }
 }
 
@@ -838,5 +841,24 @@ mod decisive_tests {
             "A's high watermark moves from 0 to 2; m1, m2 are now committed"
         );
         assert!(decisive_event(Lang::Zh, &names, &hw, &[], &both).ends_with("；m1、m2 已提交"));
+    }
+}
+
+#[cfg(test)]
+mod checker_tests {
+    use super::*;
+
+    #[test]
+    fn timing_and_rate_in_whole_numbers() {
+        assert_eq!(
+            checker_timing(Lang::En, 145_274, 921.6),
+            "Took 0.92 s, 157,632 states/s."
+        );
+        assert_eq!(
+            checker_timing(Lang::Zh, 300_000, 1_725.0),
+            "用时 1.73 秒，每秒 173,913 个状态。"
+        );
+        assert_eq!(checker_rate(Lang::En, 10, 0.0), "(0 states/s)");
+        assert_eq!(checker_under(Lang::En, Protocol::Kip101, 2, 5), "kip-101 (2 of 5):");
     }
 }
