@@ -1,15 +1,14 @@
 //! The visualizer's entry point.
 
 mod app;
-mod badges;
 mod components;
-mod decision_text;
-mod history;
 mod link;
 mod panic_banner;
 mod presets;
 mod state;
-mod svg;
+
+// What a step shows, shared with the runner.
+use replab_view::{badges, decision_text, history, svg};
 
 fn main() {
     panic_banner::install();

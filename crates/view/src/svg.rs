@@ -230,7 +230,7 @@ mod tests {
 
     #[test]
     fn every_lane_and_the_decision_are_in_the_figure() {
-        let script = scenario::parse(crate::presets::PRESETS[1].text).expect("parses");
+        let script = scenario::parse(include_str!("../../../web/scenarios/divergence.scn")).expect("parses");
         let t = scenario::load(&script, None).expect("loads").timeline;
         let step = t.len();
         let decisions = crate::decision_text::describe(Lang::En, &t, 17.min(step));
