@@ -211,6 +211,8 @@ labels! {
     LegendLost => "struck out = lost from this replica", "划掉 = 已从该副本丢失";
     LegendElr => "= Eligible Leader Replica (KIP-966): holds every committed record, may lead while the ISR is empty",
         "= 有资格的 leader 副本（KIP-966）：拥有全部已提交的消息，ISR 为空时可以当选";
+    LegendHw => "black bar = high watermark (HW)", "黑色竖线 = 高水位（HW）";
+    SafetyCheckFired => "safety check fired", "安全检查触发";
     LeaderEndLegend => "where the leader says the epoch ends:", "leader 所说的纪元结束位置：";
     CheckerTitle => "Find a failure", "自动寻找出错的历史";
     CheckerHint => "The checker tries every history from this setup within the bounds below (every order of writes, fetches, crashes, restarts and elections) and shows the shortest one that breaks a safety check. It runs in the background and is downloaded the first time you run it.",

@@ -448,6 +448,16 @@ pub fn checker_progress(lang: Lang, states: u32, depth: u32, cancelled: bool) ->
     }
 }
 
+/// A figure frame's heading: "Step 7 · bounce A"; step 0: "Step 0 · the start".
+pub fn figure_heading(lang: Lang, step: usize, command: Option<&str>) -> String {
+    match (lang, command) {
+        (Lang::En, Some(c)) => format!("Step {step} · {c}"),
+        (Lang::En, None) => format!("Step {step} · the start"),
+        (Lang::Zh, Some(c)) => format!("第 {step} 步 · {c}"),
+        (Lang::Zh, None) => format!("第 {step} 步 · 开始"),
+    }
+}
+
 /// Which protocol of a run over several is being searched: "kip-101 (2 of 5):".
 pub fn checker_under(lang: Lang, protocol: Protocol, nth: usize, of: usize) -> String {
     match lang {

@@ -1,10 +1,12 @@
 //! What a step of a history shows, without a browser: the decisions taken and
 //! their words (`decision_text`), each broker's badges (`badges`), what was
 //! lost and how each broker last restarted (`history`), and the whole frame as
-//! a standalone SVG (`svg`). The page renders the same facts as live DOM; the
+//! a standalone SVG (`svg`), and chosen steps as a strip or the pictures of an
+//! animation (`strip`). The page renders the same facts as live DOM; the
 //! SVG figures of the page and of the runner are this one rendering.
 
 pub mod badges;
 pub mod decision_text;
 pub mod history;
+pub mod strip;
 pub mod svg;

@@ -5,7 +5,7 @@
 
 use crate::badges::badges;
 use crate::decision_text::Described;
-use replab_core::Cluster;
+use replab_core::{Cluster, Record};
 use replab_narrate::{self as narrate, label, Label, Lang};
 use std::fmt::Write;
 
@@ -16,7 +16,7 @@ const EPOCH_COLORS: [&str; 8] = [
     "#2f6fdf", "#d9480f", "#2b8a3e", "#9c36b5", "#c2255c", "#0b7285", "#a87b00", "#5c5f66",
 ];
 
-fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -25,7 +25,7 @@ fn esc(s: &str) -> String {
 }
 
 /// Splits `text` into lines of about `width` columns (a CJK character counts two).
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = vec![String::new()];
     let mut col = 0;
     for word in text.split_inclusive([' ', '，', '：', '、']) {
@@ -52,22 +52,7 @@ pub fn frame(
     decisions: &[Described],
     restarts: &[Option<bool>],
 ) -> String {
-    let brokers = view.brokers();
-    // Under KRaft each lane has one more line, for its badges.
-    let badge_lines: Vec<String> = (0..brokers.len())
-        .map(|ix| {
-            badges(view, ix, restarts.get(ix).copied().flatten())
-                .iter()
-                .map(|b| b.text(lang))
-                .collect::<Vec<_>>()
-                .join(" · ")
-        })
-        .collect();
-    let lane_h = if badge_lines.iter().any(|l| !l.is_empty()) {
-        LANE + 20
-    } else {
-        LANE
-    };
+    let width = WIDTH;
     let decision_lines: Vec<(bool, String)> = decisions
         .iter()
         .flat_map(|d| {
@@ -83,11 +68,13 @@ pub fn frame(
             v
         })
         .collect();
-    let height = 70 + lane_h * brokers.len() as u32 + 20 + 20 * decision_lines.len() as u32 + 10;
+    let mut body = String::new();
+    let lanes_h = lanes(&mut body, lang, view, restarts, &[], width, 70);
+    let height = 70 + lanes_h + 20 + 20 * decision_lines.len() as u32 + 10;
     let mut s = String::new();
     let _ = write!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="system-ui, sans-serif" font-size="13">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{FONTS}" font-size="13">"#
     );
     let _ = write!(s, r##"<rect width="100%" height="100%" fill="#ffffff"/>"##);
     let _ = write!(
@@ -99,8 +86,53 @@ pub fn frame(
         view.leader_epoch(),
         esc(label(lang, Label::Step)),
     );
+    s.push_str(&body);
+    let mut y = 70 + lanes_h + 20;
+    let _ = write!(s, r#"<g class="decision">"#);
+    for (bold, line) in decision_lines {
+        let weight = if bold { r#" font-weight="700""# } else { "" };
+        let _ = write!(s, r#"<text x="16" y="{y}"{weight}>{}</text>"#, esc(&line));
+        y += 20;
+    }
+    s.push_str("</g></svg>");
+    s
+}
+
+/// The fonts figures ask for: the system's, then the ones that carry Chinese.
+pub const FONTS: &str = "system-ui, 'Noto Sans', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', sans-serif";
+
+/// Every broker's lane, `width` wide, from `top` down: writes them to `s` and
+/// returns their height. Under KRaft each lane has one more line, for its badges.
+/// `ghosts`: for each broker, records it lost at this step, drawn struck out
+/// after its log (empty: none).
+pub fn lanes(
+    s: &mut String,
+    lang: Lang,
+    view: &Cluster,
+    restarts: &[Option<bool>],
+    ghosts: &[Vec<Record>],
+    width: u32,
+    top: u32,
+) -> u32 {
+    let brokers = view.brokers();
+    let badge_lines: Vec<String> = (0..brokers.len())
+        .map(|ix| {
+            badges(view, ix, restarts.get(ix).copied().flatten())
+                .iter()
+                .map(|b| b.text(lang))
+                .collect::<Vec<_>>()
+                .join(" · ")
+        })
+        .collect();
+    let lane_h = if badge_lines.iter().any(|l| !l.is_empty()) {
+        LANE + 20
+    } else {
+        LANE
+    };
+    // The epoch cache's column at the right; the log between the name and it.
+    let cache_x = width.saturating_sub(190).max(LEFT + 100);
     for (ix, b) in brokers.iter().enumerate() {
-        let y = 70 + lane_h * ix as u32;
+        let y = top + lane_h * ix as u32;
         let role = if !b.is_alive() {
             label(lang, Label::Down)
         } else if view.leader() == Some(ix) {
@@ -120,7 +152,7 @@ pub fn frame(
         let _ = write!(
             s,
             r##"<rect x="8" y="{y}" width="{}" height="{}" rx="8" fill="{}" stroke="#d6d8dc"/>"##,
-            WIDTH - 16,
+            width - 16,
             lane_h - 8,
             if b.is_alive() { "#fafafa" } else { "#eeeeee" }
         );
@@ -146,12 +178,40 @@ pub fn frame(
             );
         }
         let records = b.durable.log.records();
-        let avail = WIDTH - LEFT - 200;
-        let cell = if records.is_empty() {
+        let lost = ghosts.get(ix).map_or(&[][..], Vec::as_slice);
+        let shown = records.len().max(lost.last().map_or(0, |r| r.offset as usize + 1));
+        let avail = cache_x.saturating_sub(LEFT + 10);
+        let cell = if shown == 0 {
             48
         } else {
-            (avail / records.len() as u32).clamp(8, 48)
+            (avail / shown as u32).clamp(8, 48)
         };
+        for r in lost {
+            let x = LEFT + cell * r.offset as u32;
+            let _ = write!(
+                s,
+                r##"<g class="lost"><rect x="{x}" y="{}" width="{}" height="40" rx="5" fill="none" stroke="#9aa0a6" stroke-width="1.5" stroke-dasharray="2 3"/><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#c92a2a" stroke-width="2"/>"##,
+                y + 20,
+                cell.saturating_sub(4),
+                x + 2,
+                y + 58,
+                x + cell.saturating_sub(6),
+                y + 22
+            );
+            if cell >= 28 {
+                let _ = write!(
+                    s,
+                    r##"<text x="{}" y="{}" font-weight="600" fill="#9aa0a6" text-anchor="middle" text-decoration="line-through">{}</text><text x="{}" y="{}" font-size="10" fill="#c92a2a" text-anchor="middle">{}</text>"##,
+                    x + cell / 2 - 2,
+                    y + 45,
+                    esc(&r.value),
+                    x + cell / 2 - 2,
+                    y + 74,
+                    esc(label(lang, Label::Lost))
+                );
+            }
+            s.push_str("</g>");
+        }
         for r in records {
             let x = LEFT + cell * r.offset as u32;
             let color = EPOCH_COLORS[(r.epoch % 8) as usize];
@@ -197,11 +257,9 @@ pub fn frame(
             .collect();
         let _ = write!(
             s,
-            r##"<text x="{}" y="{}" fill="#5d6470">{}</text><text x="{}" y="{}">{}</text></g>"##,
-            WIDTH - 190,
+            r##"<text x="{cache_x}" y="{}" fill="#5d6470">{}</text><text x="{cache_x}" y="{}">{}</text></g>"##,
             y + 36,
             esc(label(lang, Label::EpochCache)),
-            WIDTH - 190,
             y + 56,
             esc(&if !view.rules().has_epoch_cache() {
                 label(lang, Label::NoEpochsBefore011).to_string()
@@ -212,15 +270,12 @@ pub fn frame(
             })
         );
     }
-    let mut y = 70 + lane_h * brokers.len() as u32 + 20;
-    let _ = write!(s, r#"<g class="decision">"#);
-    for (bold, line) in decision_lines {
-        let weight = if bold { r#" font-weight="700""# } else { "" };
-        let _ = write!(s, r#"<text x="16" y="{y}"{weight}>{}</text>"#, esc(&line));
-        y += 20;
-    }
-    s.push_str("</g></svg>");
-    s
+    lane_h * brokers.len() as u32
+}
+
+/// The colour of leader epoch `epoch`, as the lanes draw it.
+pub fn epoch_color(epoch: u32) -> &'static str {
+    EPOCH_COLORS[(epoch % 8) as usize]
 }
 
 #[cfg(test)]

@@ -1,0 +1,455 @@
+//! A step strip: chosen steps of a history, one frame each, stacked for a blog
+//! column, each with its step number and a one-line caption of what happened
+//! there, a shared legend, and the safety check marked where it fired. The
+//! same frames, one at a time, are the pictures of an animated GIF.
+//!
+//! In the strip's SVG each frame is a `<g class="frame" data-step="N">`, and
+//! nothing else carries `data-step`.
+
+use crate::decision_text::summaries;
+use crate::history::{self, DecisionKind};
+use crate::svg::{self, esc, wrap};
+use replab_core::event::Event;
+use replab_core::scenario::command_line;
+use replab_core::timeline::Timeline;
+use replab_core::{Record, ViolationKind};
+use replab_narrate::{self as narrate, label, Label, Lang, Names};
+use std::fmt::Write;
+
+/// The width of a figure unless asked otherwise: a blog column.
+pub const DEFAULT_WIDTH: u32 = 720;
+/// The narrowest and widest figures drawn.
+pub const MIN_WIDTH: u32 = 480;
+pub const MAX_WIDTH: u32 = 2000;
+/// The most frames one figure holds.
+pub const MAX_FRAMES: usize = 60;
+
+/// Which steps a figure shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Selection {
+    /// These steps, in this order (duplicates dropped).
+    Steps(Vec<usize>),
+    /// Every step with a truncation decision.
+    Decisions,
+    /// Steps `from` to `to`, both included.
+    Range { from: usize, to: usize },
+}
+
+/// Why a selection or a width cannot be drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FigureError {
+    /// A step list or range that does not read: the text, and what was expected.
+    BadSelection {
+        text: String,
+    },
+    StepOutOfRange {
+        step: usize,
+        len: usize,
+    },
+    /// A range whose start is after its end.
+    BackwardRange {
+        from: usize,
+        to: usize,
+    },
+    /// The history has no truncation decision to show.
+    NoDecisions,
+    TooManyFrames {
+        count: usize,
+    },
+    BadWidth {
+        width: u32,
+    },
+}
+
+impl std::fmt::Display for FigureError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FigureError::BadSelection { text } => write!(
+                f,
+                "'{text}' is not a step list: write steps as 3,6,9 (each a whole number), or a range as 1..12"
+            ),
+            FigureError::StepOutOfRange { step, len } => {
+                write!(f, "step {step} is past the history's end: it has steps 0 to {len}")
+            }
+            FigureError::BackwardRange { from, to } => write!(f, "the range {from}..{to} runs backwards"),
+            FigureError::NoDecisions => write!(f, "this history has no truncation decision to show"),
+            FigureError::TooManyFrames { count } => {
+                write!(f, "{count} frames are too many for one figure (at most {MAX_FRAMES})")
+            }
+            FigureError::BadWidth { width } => {
+                write!(f, "a width of {width} px is out of range ({MIN_WIDTH} to {MAX_WIDTH})")
+            }
+        }
+    }
+}
+
+impl Selection {
+    /// Reads `3,6,9` or `1..12` (also `1-12`).
+    pub fn parse(text: &str) -> Result<Selection, FigureError> {
+        let bad = || FigureError::BadSelection { text: text.to_string() };
+        let number = |s: &str| {
+            let s = s.trim();
+            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            s.parse::<usize>().map_err(|_| bad())
+        };
+        let t = text.trim();
+        if let Some((a, b)) = t.split_once("..").or_else(|| t.split_once('-')) {
+            return Ok(Selection::Range {
+                from: number(a)?,
+                to: number(b)?,
+            });
+        }
+        let steps = t.split(',').map(number).collect::<Result<Vec<_>, _>>()?;
+        Ok(Selection::Steps(steps))
+    }
+
+    /// The steps of `t` it names, checked.
+    pub fn steps(&self, t: &Timeline) -> Result<Vec<usize>, FigureError> {
+        let len = t.len();
+        let steps: Vec<usize> = match self {
+            Selection::Steps(v) => {
+                let mut out = Vec::new();
+                for &k in v {
+                    if !out.contains(&k) {
+                        out.push(k);
+                    }
+                }
+                out
+            }
+            Selection::Range { from, to } if from > to => {
+                return Err(FigureError::BackwardRange { from: *from, to: *to })
+            }
+            Selection::Range { from, to } => (*from..=*to).collect(),
+            Selection::Decisions => {
+                let v: Vec<usize> = (1..=len)
+                    .filter(|&k| {
+                        history::decisions_of(t, k)
+                            .iter()
+                            .any(|d| d.kind == DecisionKind::Truncation)
+                    })
+                    .collect();
+                if v.is_empty() {
+                    return Err(FigureError::NoDecisions);
+                }
+                v
+            }
+        };
+        if let Some(&step) = steps.iter().find(|&&k| k > len) {
+            return Err(FigureError::StepOutOfRange { step, len });
+        }
+        if steps.is_empty() {
+            return Err(FigureError::BadSelection { text: String::new() });
+        }
+        if steps.len() > MAX_FRAMES {
+            return Err(FigureError::TooManyFrames { count: steps.len() });
+        }
+        Ok(steps)
+    }
+}
+
+/// Checks a figure's width.
+pub fn check_width(width: u32) -> Result<u32, FigureError> {
+    if (MIN_WIDTH..=MAX_WIDTH).contains(&width) {
+        Ok(width)
+    } else {
+        Err(FigureError::BadWidth { width })
+    }
+}
+
+/// One frame: its step, its caption (the step and its command, then what
+/// happened), the safety check that fired there, and its lanes as SVG elements
+/// (`lanes_height` tall, drawn from y = 0).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    pub step: usize,
+    pub heading: String,
+    pub caption: String,
+    pub violation: Option<ViolationKind>,
+    pub lanes: String,
+    pub lanes_height: u32,
+}
+
+/// The frames of `steps` of `t`, `width` wide.
+pub fn frames(t: &Timeline, steps: &[usize], lang: Lang, width: u32) -> Vec<Frame> {
+    let names = Names(&t.setup().brokers);
+    let brokers = t.setup().brokers.len();
+    steps
+        .iter()
+        .map(|&k| {
+            let view = t.state_at(k);
+            let command = k
+                .checked_sub(1)
+                .and_then(|i| t.commands().get(i))
+                .map(|c| command_line(&t.setup().brokers, c));
+            let heading = narrate::figure_heading(lang, k, command.as_deref());
+            let events = t.events_of(k);
+            let violation = events.iter().find_map(|e| match e {
+                Event::ViolationFound { violation } => Some(violation.kind()),
+                _ => None,
+            });
+            // What happened: its decisions, else its first event.
+            let decided = if k > 0 { summaries(lang, t, k) } else { Vec::new() };
+            let caption = match decided.first() {
+                Some(first) => first.clone(),
+                None => events
+                    .first()
+                    .map(|e| narrate::event(lang, &names, e))
+                    .unwrap_or_default(),
+            };
+            // Records lost at this very step, struck out where they were.
+            let ghosts: Vec<Vec<Record>> = if k == 0 {
+                Vec::new()
+            } else {
+                let at: Vec<usize> = history::loss_steps(t, k, brokers)
+                    .into_iter()
+                    .map(|s| if s == k { k } else { 0 })
+                    .collect();
+                history::lost_records(t, &at).into_iter().map(|(_, r)| r).collect()
+            };
+            let restarts = history::last_restarts(t, k, &view);
+            let mut lanes = String::new();
+            let lanes_height = svg::lanes(&mut lanes, lang, &view, &restarts, &ghosts, width, 0);
+            Frame {
+                step: k,
+                heading,
+                caption,
+                violation,
+                lanes,
+                lanes_height,
+            }
+        })
+        .collect()
+}
+
+/// The caption's lines at `width` (a CJK character counts two columns).
+fn caption_lines(caption: &str, width: u32) -> Vec<String> {
+    let columns = (width.saturating_sub(40) / 7) as usize;
+    let mut lines = wrap(caption, columns.max(40));
+    lines.truncate(2);
+    lines
+}
+
+/// A frame's height with its caption.
+pub fn frame_height(f: &Frame, width: u32) -> u32 {
+    let caption = caption_lines(&f.caption, width).len() as u32;
+    let mark = u32::from(f.violation.is_some());
+    HEAD + 18 * (caption + mark) + 8 + f.lanes_height + GAP
+}
+
+const HEAD: u32 = 24;
+const GAP: u32 = 16;
+const TOP: u32 = 92;
+
+/// Writes frame `f` at `y` as `<g class="frame" data-step="N">`.
+fn write_frame(s: &mut String, lang: Lang, f: &Frame, width: u32, y: u32) {
+    let _ = write!(
+        s,
+        r#"<g class="frame" data-step="{}" transform="translate(0 {y})">"#,
+        f.step
+    );
+    let h = frame_height(f, width) - GAP;
+    let (stroke, fill) = if f.violation.is_some() {
+        ("#c92a2a", "#fff5f5")
+    } else {
+        ("#d6d8dc", "#ffffff")
+    };
+    let _ = write!(
+        s,
+        r#"<rect x="2" y="0" width="{}" height="{h}" rx="10" fill="{fill}" stroke="{stroke}" stroke-width="{}"/>"#,
+        width - 4,
+        if f.violation.is_some() { 2.5 } else { 1.0 }
+    );
+    let _ = write!(
+        s,
+        r##"<text class="caption" x="16" y="20" font-size="15" font-weight="700" fill="#1d1f23">{}</text>"##,
+        esc(&f.heading)
+    );
+    let mut line_y = HEAD + 14;
+    for line in caption_lines(&f.caption, width) {
+        let _ = write!(
+            s,
+            r##"<text class="caption" x="16" y="{line_y}" fill="#343a40">{}</text>"##,
+            esc(&line)
+        );
+        line_y += 18;
+    }
+    if let Some(kind) = f.violation {
+        let kind_label = match kind {
+            ViolationKind::CommittedWriteLost => Label::CommittedWriteLost,
+            ViolationKind::ReplicasDiverged => Label::ReplicasDiverged,
+        };
+        let _ = write!(
+            s,
+            r##"<text class="safety" x="16" y="{line_y}" font-weight="700" fill="#c92a2a">⚠ {}: {}</text>"##,
+            esc(label(lang, Label::SafetyCheckFired)),
+            esc(label(lang, kind_label))
+        );
+        line_y += 18;
+    }
+    let _ = write!(s, r#"<g transform="translate(0 {})">{}</g></g>"#, line_y - 10, f.lanes);
+}
+
+/// The shared legend: epoch colours, what dashed and struck out mean, the HW mark.
+fn write_legend(s: &mut String, lang: Lang, epochs: u32, y: u32) {
+    let mut x = 16;
+    for e in 0..epochs.clamp(1, 8) {
+        let c = svg::epoch_color(e);
+        let _ = write!(
+            s,
+            r#"<rect x="{x}" y="{}" width="14" height="14" rx="3" fill="{c}" fill-opacity="0.14" stroke="{c}" stroke-width="2"/>"#,
+            y - 11
+        );
+        x += 18;
+    }
+    let _ = write!(
+        s,
+        r##"<text class="legend" x="{}" y="{y}" font-size="12" fill="#5d6470">{} · {} · {} · {}</text>"##,
+        x + 4,
+        esc(label(lang, Label::LegendEpoch)),
+        esc(label(lang, Label::LegendUncommitted)),
+        esc(label(lang, Label::LegendLost)),
+        esc(label(lang, Label::LegendHw)),
+    );
+}
+
+/// The strip's SVG: a title, the protocol, the legend, then the frames stacked.
+pub fn strip_svg(t: &Timeline, title: &str, frames: &[Frame], lang: Lang, width: u32) -> String {
+    let height = TOP + frames.iter().map(|f| frame_height(f, width)).sum::<u32>();
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{}" font-size="13">"#,
+        svg::FONTS
+    );
+    s.push_str(r##"<rect width="100%" height="100%" fill="#ffffff"/>"##);
+    let _ = write!(
+        s,
+        r##"<text x="16" y="28" font-size="18" font-weight="700" fill="#1d1f23">{}</text><text x="16" y="50" fill="#5d6470">{}</text>"##,
+        esc(title),
+        esc(&narrate::protocol_option(lang, t.setup().protocol)),
+    );
+    let epochs = frames
+        .iter()
+        .map(|f| t.state_at(f.step).leader_epoch() + 1)
+        .max()
+        .unwrap_or(1);
+    write_legend(&mut s, lang, epochs, 74);
+    let mut y = TOP;
+    for f in frames {
+        write_frame(&mut s, lang, f, width, y);
+        y += frame_height(f, width);
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// One frame alone as an SVG (a picture of a GIF): the title line, the legend
+/// and the frame, all pictures of one figure the same height (`height`, at
+/// least the frame's own) so the animation does not jump.
+pub fn frame_svg(t: &Timeline, title: &str, f: &Frame, lang: Lang, width: u32, height: u32) -> String {
+    let height = height.max(TOP + frame_height(f, width));
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{}" font-size="13">"#,
+        svg::FONTS
+    );
+    s.push_str(r##"<rect width="100%" height="100%" fill="#ffffff"/>"##);
+    let _ = write!(
+        s,
+        r##"<text x="16" y="28" font-size="18" font-weight="700" fill="#1d1f23">{}</text><text x="16" y="50" fill="#5d6470">{}</text>"##,
+        esc(title),
+        esc(&narrate::protocol_option(lang, t.setup().protocol)),
+    );
+    write_legend(&mut s, lang, t.state_at(f.step).leader_epoch() + 1, 74);
+    write_frame(&mut s, lang, f, width, TOP);
+    s.push_str("</svg>");
+    s
+}
+
+/// The height every picture of an animation of `frames` takes.
+pub fn animation_height(frames: &[Frame], width: u32) -> u32 {
+    TOP + frames.iter().map(|f| frame_height(f, width)).max().unwrap_or(0)
+}
+
+/// How long each picture of an animation shows, in hundredths of a second
+/// (GIF's unit): `delay`, and `pause` where a safety check fires — or, when none
+/// does, on the last frame.
+pub fn frame_delays(frames: &[Frame], delay: u16, pause: u16) -> Vec<u16> {
+    let decisive = frames
+        .iter()
+        .position(|f| f.violation.is_some())
+        .or(frames.len().checked_sub(1));
+    (0..frames.len())
+        .map(|i| if Some(i) == decisive { pause } else { delay })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use replab_core::scenario;
+
+    fn data_loss() -> Timeline {
+        let script = scenario::parse(include_str!("../../../web/scenarios/data-loss.scn")).expect("parses");
+        scenario::load(&script, None).expect("loads").timeline
+    }
+
+    #[test]
+    fn selections_read_and_check_their_steps() {
+        let t = data_loss();
+        assert_eq!(Selection::parse("3, 6,9"), Ok(Selection::Steps(vec![3, 6, 9])));
+        assert_eq!(Selection::parse("1..11"), Ok(Selection::Range { from: 1, to: 11 }));
+        assert_eq!(Selection::parse("2-4"), Ok(Selection::Range { from: 2, to: 4 }));
+        for bad in ["", "3,,6", "a", "1..", "3;6", "-1"] {
+            assert!(
+                matches!(Selection::parse(bad), Err(FigureError::BadSelection { .. })),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(
+            Selection::Steps(vec![3, 99]).steps(&t),
+            Err(FigureError::StepOutOfRange { step: 99, len: 11 })
+        );
+        assert_eq!(
+            Selection::Range { from: 5, to: 2 }.steps(&t),
+            Err(FigureError::BackwardRange { from: 5, to: 2 })
+        );
+        assert_eq!(Selection::Steps(vec![3, 3, 1]).steps(&t), Ok(vec![3, 1]));
+        // The story's truncation decisions under hw: A's quick restart, B's
+        // restart (it keeps its log), B's fetch past the leader's end.
+        assert_eq!(Selection::Decisions.steps(&t), Ok(vec![7, 9, 10]));
+        assert_eq!(check_width(719), Ok(719));
+        assert_eq!(check_width(100), Err(FigureError::BadWidth { width: 100 }));
+    }
+
+    #[test]
+    fn the_strip_has_one_frame_per_step_with_its_caption_and_the_check_marked() {
+        let t = data_loss();
+        let steps = [1, 7, 8];
+        let frames = frames(&t, &steps, Lang::En, DEFAULT_WIDTH);
+        let svg = strip_svg(&t, "Data loss", &frames, Lang::En, DEFAULT_WIDTH);
+        assert_eq!(svg.matches("data-step=").count(), 3);
+        for k in steps {
+            assert_eq!(svg.matches(&format!(r#"<g class="frame" data-step="{k}""#)).count(), 1);
+        }
+        assert_eq!(frames[1].heading, "Step 7 · bounce A");
+        assert!(
+            frames[1].caption.starts_with("A truncates its log from 2 to 1"),
+            "{}",
+            frames[1].caption
+        );
+        // m2 struck out where A lost it.
+        assert!(frames[1].lanes.contains(r#"<g class="lost">"#));
+        assert_eq!(frames[2].violation, Some(ViolationKind::CommittedWriteLost));
+        assert_eq!(svg.matches(r#"class="safety""#).count(), 1);
+        assert_eq!(svg.matches("<g").count(), svg.matches("</g>").count());
+        assert_eq!(frame_delays(&frames, 150, 400), vec![150, 150, 400]);
+        // Chinese captions.
+        let zh = super::frames(&t, &[7], Lang::Zh, DEFAULT_WIDTH);
+        assert_eq!(zh[0].heading, "第 7 步 · bounce A");
+        assert!(zh[0].caption.starts_with("A 把日志从 2 截断到 1"), "{}", zh[0].caption);
+    }
+}
