@@ -5,6 +5,7 @@ mod components;
 mod link;
 mod panic_banner;
 mod presets;
+mod raster;
 mod state;
 
 // What a step shows, shared with the runner.

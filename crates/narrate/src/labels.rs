@@ -202,6 +202,33 @@ labels! {
     CopyEmbedTitle => "An iframe for a blog post, showing this scenario with a player", "用于博客文章的 iframe，带播放器展示这个场景";
     DownloadSvg => "Download SVG", "下载 SVG";
     DownloadSvgTitle => "The lanes and the decision panel of this step, as a static figure", "把这一步的各副本和截断决定导出为静态图";
+    ExportStrip => "Strip (SVG)", "步骤条（SVG）";
+    ExportStripTitle => "Chosen steps side by side in one figure, as SVG", "把选定的几步排成一张图，导出为 SVG";
+    ExportPng => "PNG", "PNG";
+    ExportPngTitle => "The strip as a PNG image (2× for sharp text), for platforms that allow no iframes",
+        "把步骤条导出为 PNG 图片（2 倍像素，文字清晰），用于不允许 iframe 的平台";
+    ExportGif => "GIF", "GIF";
+    ExportGifTitle => "An animated GIF of the steps, each with its caption, pausing where the safety check fires",
+        "把这些步骤做成动图，每帧带说明，在触发安全检查的那一帧停留更久";
+    ExportTitle => "Export a figure", "导出图片";
+    ExportHint => "For platforms that allow no iframes (official accounts, Zhihu, many hosted blogs): the chosen steps as a strip or an animation, with captions in the page's language.",
+        "用于不允许 iframe 的平台（公众号、知乎、许多托管博客）：把选定的步骤做成步骤条或动图，说明文字使用页面当前的语言。";
+    ExportClose => "Close", "关闭";
+    ExportFormat => "Format", "格式";
+    ExportFormatSvg => "Strip, SVG", "步骤条，SVG";
+    ExportFormatPng => "Strip, PNG (2×)", "步骤条，PNG（2 倍）";
+    ExportFormatGif => "Animated GIF", "动图 GIF";
+    ExportSteps => "Steps", "步骤";
+    ExportDecisions => "every truncation decision (and where a safety check fires)", "每一次截断决定（以及触发安全检查的那一步）";
+    ExportRange => "a range of steps", "一段连续的步骤";
+    ExportChosen => "chosen steps", "选定的步骤";
+    ExportStepList => "Which", "哪些";
+    ExportStepsHint => "1..12 or 3,6,9", "1..12 或 3,6,9";
+    ExportWidth => "Width (px)", "宽度（像素）";
+    ExportDelay => "Time per frame", "每帧时长";
+    ExportMaking => "Making the figure…", "正在生成图片…";
+    ExportPreviewAlt => "Preview of the figure", "图片预览";
+    ExportDownload => "Download", "下载";
     ShareLink => "Share link", "分享链接";
     EmbedCode => "Embed code", "嵌入代码";
     Copied => "Copied to the clipboard", "已复制到剪贴板";

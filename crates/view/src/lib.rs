@@ -7,6 +7,8 @@
 
 pub mod badges;
 pub mod decision_text;
+#[cfg(feature = "gif")]
+pub mod gif;
 pub mod history;
 pub mod strip;
 pub mod svg;

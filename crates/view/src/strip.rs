@@ -29,7 +29,7 @@ pub const MAX_FRAMES: usize = 60;
 pub enum Selection {
     /// These steps, in this order (duplicates dropped).
     Steps(Vec<usize>),
-    /// Every step with a truncation decision.
+    /// Every step with a truncation decision, and those where a safety check fired.
     Decisions,
     /// Steps `from` to `to`, both included.
     Range { from: usize, to: usize },
@@ -59,6 +59,27 @@ pub enum FigureError {
     BadWidth {
         width: u32,
     },
+}
+
+impl FigureError {
+    /// The problem in `lang` (the runner's messages are the English ones).
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            FigureError::BadSelection { text } => {
+                format!("“{text}”不是步骤列表：步骤写作 3,6,9（每个都是整数），范围写作 1..12")
+            }
+            FigureError::StepOutOfRange { step, len } => {
+                format!("第 {step} 步超出了历史的末尾：它只有第 0 到 {len} 步")
+            }
+            FigureError::BackwardRange { from, to } => format!("范围 {from}..{to} 是倒着的"),
+            FigureError::NoDecisions => "这段历史里没有截断决定可以展示".into(),
+            FigureError::TooManyFrames { count } => format!("{count} 帧太多了，一张图最多 {MAX_FRAMES} 帧"),
+            FigureError::BadWidth { width } => format!("宽度 {width} 像素超出范围（{MIN_WIDTH} 到 {MAX_WIDTH}）"),
+        }
+    }
 }
 
 impl std::fmt::Display for FigureError {
@@ -121,13 +142,16 @@ impl Selection {
             Selection::Range { from, to } if from > to => {
                 return Err(FigureError::BackwardRange { from: *from, to: *to })
             }
+            Selection::Range { to, .. } if *to > len => return Err(FigureError::StepOutOfRange { step: *to, len }),
             Selection::Range { from, to } => (*from..=*to).collect(),
+            // With the steps where a safety check fired: the story's end.
             Selection::Decisions => {
                 let v: Vec<usize> = (1..=len)
                     .filter(|&k| {
                         history::decisions_of(t, k)
                             .iter()
                             .any(|d| d.kind == DecisionKind::Truncation)
+                            || t.events_of(k).iter().any(|e| matches!(e, Event::ViolationFound { .. }))
                     })
                     .collect();
                 if v.is_empty() {
@@ -291,32 +315,51 @@ fn write_frame(s: &mut String, lang: Lang, f: &Frame, width: u32, y: u32) {
     let _ = write!(s, r#"<g transform="translate(0 {})">{}</g></g>"#, line_y - 10, f.lanes);
 }
 
-/// The shared legend: epoch colours, what dashed and struck out mean, the HW mark.
-fn write_legend(s: &mut String, lang: Lang, epochs: u32, y: u32) {
+/// The shared legend: epoch colours, what dashed and struck out mean, the HW
+/// mark; wrapped to the figure's width. Returns the lines it took.
+fn write_legend(s: &mut String, lang: Lang, epochs: u32, width: u32, y: u32) -> u32 {
     let mut x = 16;
     for e in 0..epochs.clamp(1, 8) {
         let c = svg::epoch_color(e);
         let _ = write!(
             s,
             r#"<rect x="{x}" y="{}" width="14" height="14" rx="3" fill="{c}" fill-opacity="0.14" stroke="{c}" stroke-width="2"/>"#,
-            y - 11
+            y.saturating_sub(11)
         );
         x += 18;
     }
-    let _ = write!(
-        s,
-        r##"<text class="legend" x="{}" y="{y}" font-size="12" fill="#5d6470">{} · {} · {} · {}</text>"##,
-        x + 4,
-        esc(label(lang, Label::LegendEpoch)),
-        esc(label(lang, Label::LegendUncommitted)),
-        esc(label(lang, Label::LegendLost)),
-        esc(label(lang, Label::LegendHw)),
-    );
+    let text = [
+        Label::LegendEpoch,
+        Label::LegendUncommitted,
+        Label::LegendLost,
+        Label::LegendHw,
+    ]
+    .map(|l| label(lang, l))
+    .join(" · ");
+    let columns = (width.saturating_sub(x + 20) / 6) as usize;
+    let lines = wrap(&text, columns.max(30));
+    for (i, line) in lines.iter().enumerate() {
+        let _ = write!(
+            s,
+            r##"<text class="legend" x="{}" y="{}" font-size="12" fill="#5d6470">{}</text>"##,
+            x + 4,
+            y + 16 * i as u32,
+            esc(line.trim_start_matches("· ")),
+        );
+    }
+    lines.len() as u32
+}
+
+/// The height of the title, protocol and legend above the frames.
+fn top(lang: Lang, width: u32) -> u32 {
+    let mut scratch = String::new();
+    TOP + 16 * (write_legend(&mut scratch, lang, 8, width, 0) - 1)
 }
 
 /// The strip's SVG: a title, the protocol, the legend, then the frames stacked.
 pub fn strip_svg(t: &Timeline, title: &str, frames: &[Frame], lang: Lang, width: u32) -> String {
-    let height = TOP + frames.iter().map(|f| frame_height(f, width)).sum::<u32>();
+    let top = top(lang, width);
+    let height = top + frames.iter().map(|f| frame_height(f, width)).sum::<u32>();
     let mut s = String::new();
     let _ = write!(
         s,
@@ -335,8 +378,8 @@ pub fn strip_svg(t: &Timeline, title: &str, frames: &[Frame], lang: Lang, width:
         .map(|f| t.state_at(f.step).leader_epoch() + 1)
         .max()
         .unwrap_or(1);
-    write_legend(&mut s, lang, epochs, 74);
-    let mut y = TOP;
+    write_legend(&mut s, lang, epochs, width, 74);
+    let mut y = top;
     for f in frames {
         write_frame(&mut s, lang, f, width, y);
         y += frame_height(f, width);
@@ -349,7 +392,8 @@ pub fn strip_svg(t: &Timeline, title: &str, frames: &[Frame], lang: Lang, width:
 /// and the frame, all pictures of one figure the same height (`height`, at
 /// least the frame's own) so the animation does not jump.
 pub fn frame_svg(t: &Timeline, title: &str, f: &Frame, lang: Lang, width: u32, height: u32) -> String {
-    let height = height.max(TOP + frame_height(f, width));
+    let top = top(lang, width);
+    let height = height.max(top + frame_height(f, width));
     let mut s = String::new();
     let _ = write!(
         s,
@@ -363,15 +407,15 @@ pub fn frame_svg(t: &Timeline, title: &str, f: &Frame, lang: Lang, width: u32, h
         esc(title),
         esc(&narrate::protocol_option(lang, t.setup().protocol)),
     );
-    write_legend(&mut s, lang, t.state_at(f.step).leader_epoch() + 1, 74);
-    write_frame(&mut s, lang, f, width, TOP);
+    write_legend(&mut s, lang, t.state_at(f.step).leader_epoch() + 1, width, 74);
+    write_frame(&mut s, lang, f, width, top);
     s.push_str("</svg>");
     s
 }
 
 /// The height every picture of an animation of `frames` takes.
-pub fn animation_height(frames: &[Frame], width: u32) -> u32 {
-    TOP + frames.iter().map(|f| frame_height(f, width)).max().unwrap_or(0)
+pub fn animation_height(frames: &[Frame], lang: Lang, width: u32) -> u32 {
+    top(lang, width) + frames.iter().map(|f| frame_height(f, width)).max().unwrap_or(0)
 }
 
 /// How long each picture of an animation shows, in hundredths of a second
@@ -419,8 +463,9 @@ mod tests {
         );
         assert_eq!(Selection::Steps(vec![3, 3, 1]).steps(&t), Ok(vec![3, 1]));
         // The story's truncation decisions under hw: A's quick restart, B's
-        // restart (it keeps its log), B's fetch past the leader's end.
-        assert_eq!(Selection::Decisions.steps(&t), Ok(vec![7, 9, 10]));
+        // restart (it keeps its log), B's fetch past the leader's end; and the
+        // loss, when B crashes.
+        assert_eq!(Selection::Decisions.steps(&t), Ok(vec![7, 8, 9, 10]));
         assert_eq!(check_width(719), Ok(719));
         assert_eq!(check_width(100), Err(FigureError::BadWidth { width: 100 }));
     }

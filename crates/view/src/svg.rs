@@ -203,10 +203,10 @@ pub fn lanes(
                     s,
                     r##"<text x="{}" y="{}" font-weight="600" fill="#9aa0a6" text-anchor="middle" text-decoration="line-through">{}</text><text x="{}" y="{}" font-size="10" fill="#c92a2a" text-anchor="middle">{}</text>"##,
                     x + cell / 2 - 2,
-                    y + 45,
+                    y + 40,
                     esc(&r.value),
                     x + cell / 2 - 2,
-                    y + 74,
+                    y + 55,
                     esc(label(lang, Label::Lost))
                 );
             }
@@ -255,20 +255,30 @@ pub fn lanes(
             .iter()
             .map(|e| format!("{}:{}", e.epoch, e.start_offset))
             .collect();
+        let cache = if !view.rules().has_epoch_cache() {
+            label(lang, Label::NoEpochsBefore011).to_string()
+        } else if epochs.is_empty() {
+            label(lang, Label::NoEpochs).to_string()
+        } else {
+            epochs.join("  ")
+        };
         let _ = write!(
             s,
-            r##"<text x="{cache_x}" y="{}" fill="#5d6470">{}</text><text x="{cache_x}" y="{}">{}</text></g>"##,
+            r##"<text x="{cache_x}" y="{}" fill="#5d6470">{}</text>"##,
             y + 36,
             esc(label(lang, Label::EpochCache)),
-            y + 56,
-            esc(&if !view.rules().has_epoch_cache() {
-                label(lang, Label::NoEpochsBefore011).to_string()
-            } else if epochs.is_empty() {
-                label(lang, Label::NoEpochs).to_string()
-            } else {
-                epochs.join("  ")
-            })
         );
+        // Wrapped to its column (about 7 px a column at 13 px).
+        let columns = (width.saturating_sub(cache_x + 12) / 7) as usize;
+        for (i, line) in wrap(&cache, columns.max(12)).iter().take(3).enumerate() {
+            let _ = write!(
+                s,
+                r##"<text x="{cache_x}" y="{}">{}</text>"##,
+                y + 54 + 16 * i as u32,
+                esc(line.trim_end())
+            );
+        }
+        s.push_str("</g>");
     }
     lane_h * brokers.len() as u32
 }

@@ -4,6 +4,7 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
+    use replab_worker::figure::{figure, figure_unreadable, gif_reply, FigureRequest};
     use replab_worker::message::{from_js, to_js, Reply, Request};
     use wasm_bindgen::closure::Closure;
     use wasm_bindgen::JsCast;
@@ -22,9 +23,32 @@ fn main() {
     // page stops a run by terminating the worker.
     let on_message = {
         let post = post.clone();
-        Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| match from_js::<Request>(e.data()) {
-            Ok(request) => replab_worker::run(&request, replab_worker::SLICE, &post),
-            Err(error) => post(replab_worker::unreadable(&error.to_string())),
+        let scope = scope.clone();
+        Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            let data = e.data();
+            let kind = js_sys::Reflect::get(&data, &"type".into())
+                .ok()
+                .and_then(|t| t.as_string());
+            match kind.as_deref() {
+                // The export dialog's: a figure, then the GIF of its pictures.
+                Some("figure") => {
+                    let reply = match from_js::<FigureRequest>(data) {
+                        Ok(request) => figure(&request),
+                        Err(error) => figure_unreadable(&error.to_string()),
+                    };
+                    if let Ok(message) = to_js(&reply) {
+                        let _ = scope.post_message(&message);
+                    }
+                }
+                Some("gif") => {
+                    let _ = scope.post_message(&gif_reply(&data));
+                }
+                // The checker's.
+                _ => match from_js::<Request>(data) {
+                    Ok(request) => replab_worker::run(&request, replab_worker::SLICE, &post),
+                    Err(error) => post(replab_worker::unreadable(&error.to_string())),
+                },
+            }
         })
     };
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

@@ -6,18 +6,14 @@
 //! the progress, and loads a history found exactly as the editor's Load does.
 //! Cancel terminates the worker; every run starts a new one.
 
+use super::worker_client::{self, js_error, Spawned};
 use super::{target_checked, target_value, Dispatch, History};
 use crate::state::{load_script, Action};
 use replab_core::{scenario, Protocol, ViolationKind};
 use replab_narrate::{self as narrate, label, CheckerOutcome, Label, Lang};
 use replab_worker::message::{to_js, Bounds, Reply, Request};
 use std::rc::Rc;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
-
-/// The worker's loader (Trunk's `data-loader-shim`), beside the page.
-const WORKER_URL: &str = "./replab-worker_loader.js";
 
 /// Distinct states after which a run stops: with three brokers about 230 MB,
 /// which a phone's tab survives.
@@ -299,69 +295,28 @@ fn now() -> f64 {
     js_sys::Date::now()
 }
 
-/// A started worker and its handlers; dropping it stops the worker.
-struct Running {
-    worker: web_sys::Worker,
-    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
-    _on_error: Closure<dyn FnMut(web_sys::Event)>,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        self.worker.set_onmessage(None);
-        self.worker.set_onerror(None);
-        self.worker.terminate();
-    }
-}
-
-fn js_error(e: wasm_bindgen::JsValue) -> String {
-    e.dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| e.as_string())
-        .unwrap_or_default()
-}
-
 /// Starts a worker for `request`: it says when it is ready, then gets the request.
-fn start(request: &Request, run: u32, dispatch: UseReducerDispatcher<Checker>) -> Result<Running, String> {
+fn start(request: &Request, run: u32, dispatch: UseReducerDispatcher<Checker>) -> Result<Spawned, String> {
     let message = to_js(request).map_err(|e| e.to_string())?;
-    let worker = web_sys::Worker::new(WORKER_URL).map_err(js_error)?;
-    let on_message = {
-        let worker = worker.clone();
-        let dispatch = dispatch.clone();
-        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-            match Reply::read(&e.data()) {
-                Some(Reply::Ready) => {
-                    if let Err(e) = worker.post_message(&message) {
-                        dispatch.dispatch(Msg::Failed(run, js_error(e), now()));
-                    }
+    let failed = dispatch.clone();
+    worker_client::spawn(
+        move |worker, data| match Reply::read(&data) {
+            Some(Reply::Ready) => {
+                if let Err(e) = worker.post_message(&message) {
+                    dispatch.dispatch(Msg::Failed(run, js_error(e), now()));
                 }
-                Some(reply) => {
-                    // Done: give the worker's memory back at once.
-                    if reply.is_final() {
-                        worker.terminate();
-                    }
-                    dispatch.dispatch(Msg::Reply(run, reply, now()));
-                }
-                None => dispatch.dispatch(Msg::Failed(run, String::new(), now())),
             }
-        })
-    };
-    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
-        // Handled here: not an uncaught error of the page.
-        e.prevent_default();
-        let text = e
-            .dyn_ref::<web_sys::ErrorEvent>()
-            .map(|e| e.message())
-            .unwrap_or_default();
-        dispatch.dispatch(Msg::Failed(run, text, now()));
-    });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    Ok(Running {
-        worker,
-        _on_message: on_message,
-        _on_error: on_error,
-    })
+            Some(reply) => {
+                // Done: give the worker's memory back at once.
+                if reply.is_final() {
+                    worker.terminate();
+                }
+                dispatch.dispatch(Msg::Reply(run, reply, now()));
+            }
+            None => dispatch.dispatch(Msg::Failed(run, String::new(), now())),
+        },
+        move |text| failed.dispatch(Msg::Failed(run, text, now())),
+    )
 }
 
 #[function_component(CheckerPanel)]
@@ -370,7 +325,7 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
     let checker = use_reducer(Checker::idle);
     let bounds = use_state(|| Bounds::with_limit(STATE_LIMIT as usize));
     let choice = use_state(|| Choice::Page);
-    let running = use_mut_ref(|| None::<Running>);
+    let running = use_mut_ref(|| None::<Spawned>);
     {
         // The worker stops with the panel.
         let running = running.clone();

@@ -7,6 +7,7 @@ pub mod controls;
 pub mod decision;
 pub mod editor;
 pub mod event_log;
+pub mod export;
 pub mod header;
 pub mod help;
 pub mod lane;
@@ -15,6 +16,7 @@ pub mod notice;
 pub mod player;
 pub mod share;
 pub mod violations;
+pub mod worker_client;
 
 use crate::state::AppState;
 use replab_core::timeline::Timeline;

@@ -1,4 +1,5 @@
-//! Copy a link to this step, copy an embed code, download the frame as SVG.
+//! Copy a link to this step, copy an embed code, download the frame as SVG, and
+//! export a strip, a PNG or a GIF of chosen steps (`export`).
 
 use crate::decision_text::describe;
 use crate::history;
@@ -112,6 +113,8 @@ pub fn share_bar(p: &ShareProps) -> Html {
             <button data-testid="copy-link" title={label(lang, Label::CopyLinkTitle)} onclick={on_link}>{ label(lang, Label::CopyLink) }</button>
             <button data-testid="copy-embed" title={label(lang, Label::CopyEmbedTitle)} onclick={on_embed}>{ label(lang, Label::CopyEmbed) }</button>
             <button data-testid="download-svg" title={label(lang, Label::DownloadSvgTitle)} onclick={on_svg}>{ label(lang, Label::DownloadSvg) }</button>
+            <super::export::Export lang={lang} history={p.state.history()} title={Rc::<str>::from(title(&p.state))}
+                name={Rc::<str>::from(p.state.preset.unwrap_or("replication"))} />
             if let Some((what, text, copied)) = &*shown {
                 <label class="shared">
                     <span>{ label(lang, *what) }{ if *copied { format!(" ({})", label(lang, Label::Copied)) } else { String::new() } }</span>

@@ -1,0 +1,242 @@
+//! Figures for the page's export dialog, made in the worker so that the page's
+//! first download carries none of it: the strip of chosen steps as SVG (which
+//! the page shows, and rasterises with its canvas for a PNG), the pictures of
+//! an animation as SVGs with their frame times (which the page rasterises), and
+//! the GIF encoded from those rasterised pictures.
+
+use replab_core::scenario;
+use replab_core::Protocol;
+use replab_narrate::{self as narrate, Lang, Names};
+use replab_view::strip::{self, FigureError, Selection};
+use serde::{Deserialize, Serialize};
+
+/// How long a picture of an animation shows, and how long the decisive one
+/// (where a safety check fires, else the last), in hundredths of a second.
+pub const DELAY: u16 = 150;
+pub const PAUSE: u16 = 350;
+
+/// Page → worker: the figure of a history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FigureRequest {
+    /// The page's number for this request, repeated in the reply.
+    #[serde(default)]
+    pub job: u32,
+    /// The history as scenario text.
+    pub scenario: String,
+    /// The figure's title as the page shows it (empty: the scenario's own).
+    pub title: String,
+    pub protocol: String,
+    /// `en` or `zh`.
+    pub lang: String,
+    /// `decisions`, a step list (`3,6,9`) or a range (`1..12`).
+    pub selection: String,
+    pub width: u32,
+}
+
+/// Worker → page.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case", rename_all_fields = "camelCase")]
+pub enum FigureReply {
+    /// The strip, and the pictures of the animation (each `width` ×
+    /// `height`) with their frame times.
+    Figure {
+        job: u32,
+        steps: Vec<u32>,
+        strip: String,
+        pictures: Vec<String>,
+        delays: Vec<u16>,
+        width: u32,
+        height: u32,
+    },
+    /// What is wrong with the request, in both languages.
+    Invalid { job: u32, en: String, zh: String },
+}
+
+fn invalid(job: u32, e: &FigureError) -> FigureReply {
+    FigureReply::Invalid {
+        job,
+        en: e.text(Lang::En),
+        zh: e.text(Lang::Zh),
+    }
+}
+
+/// A figure request the worker could not read.
+pub fn figure_unreadable(error: &str) -> FigureReply {
+    let word = |lang| format!("{}: {error}", narrate::label(lang, narrate::Label::CheckerBadRequest));
+    FigureReply::Invalid {
+        job: 0,
+        en: word(Lang::En),
+        zh: word(Lang::Zh),
+    }
+}
+
+/// `{ type: "gif", width, height, pictures: [Uint8ClampedArray RGBA], delays }`
+/// (the pictures as the page's canvas gives them) → `{ type: "gif", bytes }`,
+/// or `{ type: "invalid", en, zh }`.
+#[cfg(target_arch = "wasm32")]
+pub fn gif_reply(data: &wasm_bindgen::JsValue) -> wasm_bindgen::JsValue {
+    use js_sys::{Array, Object, Reflect, Uint8Array, Uint8ClampedArray};
+    use wasm_bindgen::{JsCast, JsValue};
+    let get = |key: &str| Reflect::get(data, &JsValue::from_str(key)).ok();
+    let number = |key: &str| {
+        get(key)
+            .and_then(|v| v.as_f64())
+            .filter(|n| n.fract() == 0.0 && (1.0..=65535.0).contains(n))
+    };
+    // Width, height, the RGBA pictures and their delays.
+    type Pictures = (u16, u16, Vec<Vec<u8>>, Vec<u16>);
+    let read = || -> Option<Pictures> {
+        let (w, h) = (number("width")? as u16, number("height")? as u16);
+        let pictures = get("pictures")?
+            .dyn_into::<Array>()
+            .ok()?
+            .iter()
+            .map(|p| p.dyn_into::<Uint8ClampedArray>().ok().map(|a| a.to_vec()))
+            .collect::<Option<Vec<_>>>()?;
+        let delays = get("delays")?
+            .dyn_into::<Array>()
+            .ok()?
+            .iter()
+            .map(|d| {
+                d.as_f64()
+                    .filter(|n| n.fract() == 0.0 && (0.0..=65535.0).contains(n))
+                    .map(|n| n as u16)
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some((w, h, pictures, delays))
+    };
+    let reply = Object::new();
+    let set = |k: &str, v: &JsValue| {
+        let _ = Reflect::set(&reply, &JsValue::from_str(k), v);
+    };
+    let encoded = match read() {
+        Some((w, h, mut pictures, delays)) => {
+            set("frames", &JsValue::from(pictures.len() as u32));
+            replab_view::gif::encode(w, h, &mut pictures, &delays).map_err(|e| e.to_string())
+        }
+        None => Err("width, height, pictures and delays are needed".to_string()),
+    };
+    set("job", &get("job").unwrap_or(JsValue::from(0)));
+    match encoded {
+        Ok(bytes) => {
+            set("type", &"gif".into());
+            set("bytes", &Uint8Array::from(bytes.as_slice()).into());
+        }
+        Err(e) => {
+            set("type", &"invalid".into());
+            set("en", &format!("The GIF could not be made: {e}").into());
+            set("zh", &format!("无法生成 GIF：{e}").into());
+        }
+    }
+    reply.into()
+}
+
+/// The figure `request` asks for.
+pub fn figure(request: &FigureRequest) -> FigureReply {
+    let lang = Lang::from_code(&request.lang).unwrap_or(Lang::En);
+    let script = match scenario::parse(&request.scenario) {
+        Ok(s) => s,
+        Err(e) => {
+            let word = |lang| narrate::script_error(lang, &Names(&[]), &e);
+            return FigureReply::Invalid {
+                job: request.job,
+                en: word(Lang::En),
+                zh: word(Lang::Zh),
+            };
+        }
+    };
+    let loaded = match scenario::load(&script, Protocol::from_name(&request.protocol)) {
+        Ok(l) => l,
+        Err(e) => {
+            let word = |lang| narrate::script_error(lang, &Names(&script.brokers), &e);
+            return FigureReply::Invalid {
+                job: request.job,
+                en: word(Lang::En),
+                zh: word(Lang::Zh),
+            };
+        }
+    };
+    let t = loaded.timeline;
+    let selection = match request.selection.as_str() {
+        "decisions" => Ok(Selection::Decisions),
+        text => Selection::parse(text),
+    };
+    let (steps, width) = match selection
+        .and_then(|s| s.steps(&t))
+        .and_then(|steps| Ok((steps, strip::check_width(request.width)?)))
+    {
+        Ok(x) => x,
+        Err(e) => return invalid(request.job, &e),
+    };
+    let title = Some(request.title.clone())
+        .filter(|t| !t.is_empty())
+        .or_else(|| script.title.clone())
+        .unwrap_or_else(|| narrate::label(lang, narrate::Label::AppTitle).to_string());
+    let frames = strip::frames(&t, &steps, lang, width);
+    let height = strip::animation_height(&frames, lang, width);
+    FigureReply::Figure {
+        job: request.job,
+        steps: steps.iter().map(|&k| u32::try_from(k).unwrap_or(u32::MAX)).collect(),
+        strip: strip::strip_svg(&t, &title, &frames, lang, width),
+        pictures: frames
+            .iter()
+            .map(|f| strip::frame_svg(&t, &title, f, lang, width, height))
+            .collect(),
+        delays: strip::frame_delays(&frames, DELAY, PAUSE),
+        width,
+        height,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(selection: &str, width: u32) -> FigureRequest {
+        FigureRequest {
+            scenario: include_str!("../../../web/scenarios/data-loss.scn").into(),
+            title: String::new(),
+            job: 0,
+            protocol: "hw".into(),
+            lang: "en".into(),
+            selection: selection.into(),
+            width,
+        }
+    }
+
+    #[test]
+    fn the_decisions_of_the_data_loss_story_as_a_strip_and_pictures() {
+        let FigureReply::Figure {
+            job: 0,
+            steps,
+            strip,
+            pictures,
+            delays,
+            width,
+            height,
+        } = figure(&request("decisions", 720))
+        else {
+            panic!("a figure")
+        };
+        assert_eq!(steps, vec![7, 8, 9, 10]);
+        assert_eq!(strip.matches("<g class=\"frame\" data-step=").count(), 4);
+        assert_eq!(pictures.len(), 4);
+        assert!(pictures
+            .iter()
+            .all(|p| p.contains(&format!("width=\"720\" height=\"{height}\""))));
+        assert_eq!(delays, vec![150, 350, 150, 150]);
+        assert_eq!(width, 720);
+    }
+
+    #[test]
+    fn bad_selections_and_widths_are_worded_in_both_languages() {
+        let FigureReply::Invalid { en, zh, .. } = figure(&request("3,x", 720)) else {
+            panic!("invalid")
+        };
+        assert!(en.starts_with("'3,x' is not a step list"), "{en}");
+        assert!(zh.contains("不是步骤列表"), "{zh}");
+        assert!(matches!(figure(&request("1..99", 720)), FigureReply::Invalid { en, .. } if en.contains("step 99")));
+        assert!(matches!(figure(&request("1..3", 100)), FigureReply::Invalid { en, .. } if en.contains("100 px")));
+    }
+}
