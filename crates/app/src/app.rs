@@ -6,168 +6,41 @@ use crate::components::{
     violations::Violations,
 };
 use crate::history;
+use crate::hooks::{
+    initial_lang, use_autoplay, use_embed_watch, use_keyboard, use_language, use_share_link, use_visibility,
+};
 use crate::link;
-use crate::state::{Action, AppState};
-use gloo::events::{EventListener, EventListenerOptions};
-use gloo::timers::callback::Timeout;
-use replab_core::Command;
-use replab_narrate::{self as narrate, label, Label, Lang, Names};
+use crate::state::AppState;
+use replab_narrate::{self as narrate, label, Label, Names};
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
-
-const LANG_KEY: &str = "replab.lang";
-
-fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
-}
-
-/// The stored choice, else the browser's language, else English.
-fn initial_lang() -> Lang {
-    let stored = local_storage().and_then(|s| s.get_item(LANG_KEY).ok().flatten());
-    stored
-        .as_deref()
-        .and_then(Lang::from_code)
-        .or_else(|| {
-            web_sys::window()
-                .and_then(|w| w.navigator().language())
-                .as_deref()
-                .and_then(Lang::from_code)
-        })
-        .unwrap_or(Lang::En)
-}
 
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(|| AppState::new(initial_lang(), link::is_embed()));
     let dispatch = state.dispatcher();
     let root = use_node_ref();
+    use_share_link(&dispatch);
+    use_embed_watch(state.embed, &root, &dispatch);
+    use_language(state.lang);
+    use_autoplay(&state, &dispatch);
+    use_visibility(&dispatch);
+    use_keyboard(&state, &dispatch);
 
-    // A share link in the fragment opens on arrival, and whenever it changes.
-    {
-        let dispatch = dispatch.clone();
-        use_effect_with((), move |_| {
-            let open = move |dispatch: &UseReducerDispatcher<AppState>| {
-                let hash = link::current_hash();
-                if !hash.is_empty() {
-                    dispatch.dispatch(Action::OpenLink(Rc::new(link::open(&hash))));
-                }
-            };
-            open(&dispatch);
-            // `?compare=<protocol>` (an embed's, or the app's): compare from the start.
-            if let Some(protocol) = link::query_compare() {
-                dispatch.dispatch(Action::SetCompare(Some(protocol)));
-            }
-            let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| open(&dispatch));
-            move || drop(listener)
-        });
-    }
-
-    // An embed tells its host page how tall it is, so a host that listens can fit
-    // the iframe to it (the example post does).
-    {
-        let root = root.clone();
-        use_effect_with(state.embed, move |&embed| {
-            let observer = embed.then(|| report_height(&root)).flatten();
-            move || {
-                if let Some((observer, _closure)) = observer {
-                    observer.disconnect();
-                }
-            }
-        });
-    }
-
-    // An embed does no work while scrolled off-screen.
-    {
-        let dispatch = dispatch.clone();
-        let root = root.clone();
-        use_effect_with(state.embed, move |&embed| {
-            let observer = embed.then(|| watch_on_screen(&root, dispatch)).flatten();
-            move || {
-                if let Some((observer, _closure)) = observer {
-                    observer.disconnect();
-                }
-            }
-        });
-    }
-
-    // The language is remembered, and the page says which it is in.
-    use_effect_with(state.lang, |lang| {
-        if let Some(storage) = local_storage() {
-            let _ = storage.set_item(LANG_KEY, lang.code());
-        }
-        if let Some(root) = gloo::utils::document().document_element() {
-            let _ = root.set_attribute("lang", if *lang == Lang::Zh { "zh-CN" } else { "en" });
-        }
-        gloo::utils::document().set_title(label(*lang, Label::AppTitle));
-    });
-
-    // Autoplay: one step per tick, never while paused, hidden or off-screen. The
-    // timer is kept in step with each render rather than in an effect: an embed
-    // scrolled away still renders, but its effects may wait for it to be seen.
-    let autoplay = use_mut_ref(|| None::<(u32, Rc<std::cell::Cell<bool>>, Timeout)>);
-    {
-        let wanted = (state.playing && state.visible && state.on_screen).then_some(state.speed_ms);
-        let mut slot = autoplay.borrow_mut();
-        let current = slot.as_ref().filter(|(_, spent, _)| !spent.get()).map(|(ms, ..)| *ms);
-        match wanted {
-            None => *slot = None,
-            Some(ms) if current == Some(ms) => {}
-            Some(ms) => {
-                let dispatch = dispatch.clone();
-                let spent = Rc::new(std::cell::Cell::new(false));
-                let mark = spent.clone();
-                // A spent timer is replaced (and dropped) by the render its tick causes.
-                *slot = Some((
-                    ms,
-                    spent,
-                    Timeout::new(ms, move || {
-                        mark.set(true);
-                        dispatch.dispatch(Action::AutoStep);
-                    }),
-                ));
-            }
-        }
-    }
-
-    // Tab visibility.
-    {
-        let dispatch = dispatch.clone();
-        use_effect_with((), move |_| {
-            let document = gloo::utils::document();
-            let listener = EventListener::new(&document, "visibilitychange", move |_| {
-                dispatch.dispatch(Action::Visibility(!gloo::utils::document().hidden()));
-            });
-            move || drop(listener)
-        });
-    }
-
-    // Keyboard shortcuts: one listener, reading the latest state.
-    let latest = use_mut_ref(|| (*state).clone());
-    *latest.borrow_mut() = (*state).clone();
-    {
-        let dispatch = dispatch.clone();
-        use_effect_with((), move |_| {
-            // Not passive: a handled key's default (scrolling, for Space) is prevented.
-            let options = EventListenerOptions::enable_prevent_default();
-            let listener = EventListener::new_with_options(&gloo::utils::document(), "keydown", options, move |e| {
-                if let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() {
-                    on_key(&latest.borrow(), &dispatch, e);
-                }
-            });
-            move || drop(listener)
-        });
-    }
-
-    let timeline = state.timeline.borrow();
-    let marks = use_memo((state.revision, Rc::as_ptr(&state.timeline) as usize), |_| {
-        Rc::new(history::violation_marks(&timeline))
-    });
+    let timeline = state.history.timeline.borrow();
+    let marks = use_memo(
+        (state.history.revision, Rc::as_ptr(&state.history.timeline) as usize),
+        |_| Rc::new(history::violation_marks(&timeline)),
+    );
     // What each replica lost: found by a cheap scan on every step, read back (a
     // replay) only when the steps of the losses change, not on every click.
     let loss_steps = history::loss_steps(&timeline, state.cursor, state.view.brokers().len());
     let ghosts = use_memo(
-        (Rc::as_ptr(&state.timeline) as usize, state.generation, loss_steps),
+        (
+            Rc::as_ptr(&state.history.timeline) as usize,
+            state.history.generation,
+            loss_steps,
+        ),
         |(_, _, steps)| {
             history::lost_records(&timeline, steps)
                 .into_iter()
@@ -193,19 +66,22 @@ pub fn app() -> Html {
             <LinkAlert lang={lang} problem={problem.clone()} dispatch={dispatch.clone()} />
         }
     });
-    let full_app = use_memo((state.embed, state.revision, state.cursor, lang), |&(embed, ..)| {
-        if embed {
-            format!("{}#{}", link::page_base(), link::fragment(&state))
-        } else {
-            String::new()
-        }
-    });
+    let full_app = use_memo(
+        (state.embed, state.history.revision, state.cursor, lang),
+        |&(embed, ..)| {
+            if embed {
+                format!("{}#{}", link::page_base(), link::fragment(&state))
+            } else {
+                String::new()
+            }
+        },
+    );
     let difference = state.comparison.as_ref().and_then(|c| c.first.as_ref()).map(|f| f.step);
     if state.embed {
         return html! {
             <div class="app embed" ref={root} data-on-screen={state.on_screen.to_string()}>
                 <header class="embed-head">
-                    <strong class="embed-title" data-testid="title">{ state.title.as_deref().map(|t| crate::presets::display_title(lang, t)).unwrap_or_else(|| label(lang, Label::AppTitle).to_string()) }</strong>
+                    <strong class="embed-title" data-testid="title">{ state.display_title() }</strong>
                     <span class="embed-protocol" title={narrate::protocol_note(lang, state.view.protocol())}>
                         { narrate::protocol_option(lang, state.view.protocol()) }
                     </span>
@@ -242,7 +118,7 @@ pub fn app() -> Html {
 
     html! {
         <div class="app" ref={root}>
-            <Header lang={lang} protocol={state.view.protocol()} preset={state.preset} title={state.title.clone()}
+            <Header lang={lang} protocol={state.view.protocol()} preset={state.preset} title={state.story_title().map(Rc::from)}
                 dispatch={dispatch.clone()} />
             <p class="tagline">{ label(lang, Label::Tagline) }</p>
             <Player lang={lang} cursor={state.cursor} len={len} playing={state.playing} speed_ms={state.speed_ms}
@@ -286,110 +162,6 @@ pub fn app() -> Html {
                 <Help lang={lang} dispatch={dispatch.clone()} />
             }
         </div>
-    }
-}
-
-/// A resize observer and the callback it holds.
-type HeightWatch = (
-    web_sys::ResizeObserver,
-    wasm_bindgen::closure::Closure<dyn FnMut(js_sys::Array)>,
-);
-
-/// Posts `{ replabHeight: <px> }` to the parent window whenever `root` changes size.
-fn report_height(root: &NodeRef) -> Option<HeightWatch> {
-    let element = root.cast::<web_sys::Element>()?;
-    let watched = element.clone();
-    let closure = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries: js_sys::Array| {
-        let Some(window) = web_sys::window() else { return };
-        // The widget's own bottom edge: the document is never shorter than the iframe.
-        let bottom = watched.get_bounding_client_rect().bottom() + window.scroll_y().unwrap_or(0.0);
-        let height = bottom.ceil() as i32 + 8;
-        let message = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&message, &"replabHeight".into(), &height.into());
-        if let Ok(Some(parent)) = window.parent() {
-            let _ = parent.post_message(&message, "*");
-        }
-    });
-    let observer = web_sys::ResizeObserver::new(closure.as_ref().unchecked_ref()).ok()?;
-    observer.observe(&element);
-    Some((observer, closure))
-}
-
-/// An intersection observer and the callback it holds.
-type OnScreenWatch = (
-    web_sys::IntersectionObserver,
-    wasm_bindgen::closure::Closure<dyn FnMut(js_sys::Array)>,
-);
-
-/// Reports whether `root` is on screen, until the observer is disconnected.
-fn watch_on_screen(root: &NodeRef, dispatch: UseReducerDispatcher<AppState>) -> Option<OnScreenWatch> {
-    let element = root.cast::<web_sys::Element>()?;
-    let closure = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
-        let visible = entries
-            .iter()
-            .filter_map(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok())
-            .any(|e| e.is_intersecting());
-        dispatch.dispatch(Action::OnScreen(visible));
-    });
-    let observer = web_sys::IntersectionObserver::new(closure.as_ref().unchecked_ref()).ok()?;
-    observer.observe(&element);
-    Some((observer, closure))
-}
-
-fn on_key(state: &AppState, dispatch: &UseReducerDispatcher<AppState>, e: &web_sys::KeyboardEvent) {
-    if e.ctrl_key() || e.meta_key() || e.alt_key() {
-        return;
-    }
-    let typing = e
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
-        .unwrap_or(false);
-    if typing || state.embed && !matches!(e.key().as_str(), " " | "ArrowLeft" | "ArrowRight") {
-        return;
-    }
-    let selected = state.selected.filter(|&b| b < state.view.brokers().len());
-    let target = |broker| replab_core::CrashTarget {
-        broker,
-        unflushed_from: None,
-    };
-    let action = match e.key().as_str() {
-        " " => Some(Action::TogglePlay),
-        "ArrowLeft" => Some(Action::StepBack),
-        "ArrowRight" => Some(Action::StepForward),
-        "p" => Some(Action::Produce {
-            value: None,
-            acks: None,
-        }),
-        "?" => Some(Action::ToggleHelp(!state.help_open)),
-        "Escape" => Some(Action::ToggleHelp(false)),
-        // Deliver the response in flight if the core would take it, else fetch; a
-        // command the core refuses is shown as a notice, as a click would be.
-        "f" => selected.map(|b| {
-            let deliver = Command::Deliver { follower: b };
-            if state.view.check(&deliver).is_ok() {
-                Action::Do(deliver)
-            } else {
-                Action::Do(Command::Fetch { follower: b, max: None })
-            }
-        }),
-        "c" => selected.map(|b| {
-            Action::Do(Command::Crash {
-                targets: vec![target(b)],
-            })
-        }),
-        "s" => selected.map(|b| Action::Do(Command::Shutdown { broker: b })),
-        "r" => selected.map(|b| Action::Do(Command::Restart { broker: b })),
-        "b" => selected.map(|b| Action::Do(Command::Bounce { target: target(b) })),
-        k => k
-            .parse::<usize>()
-            .ok()
-            .filter(|&d| (1..=state.view.brokers().len()).contains(&d))
-            .map(|d| Action::Select(Some(d - 1))),
-    };
-    if let Some(a) = action {
-        e.prevent_default();
-        dispatch.dispatch(a);
     }
 }
 

@@ -21,7 +21,7 @@ pub struct Opened {
 
 /// The fragment (without `#`) that reopens `state`'s view.
 pub fn fragment(state: &AppState) -> String {
-    let t = state.timeline.borrow();
+    let t = state.history.timeline.borrow();
     // Set commands before the first other command read back as header settings:
     // the same state, one step earlier each.
     let leading_sets = t

@@ -2,6 +2,7 @@
 
 mod app;
 mod components;
+mod hooks;
 mod link;
 mod panic_banner;
 mod presets;

@@ -80,14 +80,30 @@ impl PartialEq for Comparison {
     }
 }
 
+/// The history: shared, grown in place by the reducer, and compared by
+/// identity and revision, never by content, so passing it costs nothing.
 #[derive(Clone, Debug)]
-pub struct AppState {
-    /// The history. Mutated in place by the reducer; `revision` says when.
+pub struct History {
     pub timeline: Rc<RefCell<Timeline>>,
+    /// Bumped on every change of the history.
     pub revision: u64,
-    /// Bumped whenever past steps change (a fork or a new history), not when a
+    /// Bumped only when past steps change (a fork, a new history), not when a
     /// step is added at the end.
     pub generation: u64,
+}
+
+impl PartialEq for History {
+    fn eq(&self, o: &Self) -> bool {
+        Rc::ptr_eq(&self.timeline, &o.timeline) && self.revision == o.revision && self.generation == o.generation
+    }
+}
+
+/// The page's state: a plain value. Every field takes part in its comparison
+/// (the history by identity and revision, the rest by value, where `Rc`s of
+/// equal pointers compare at once), so a render follows any change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AppState {
+    pub history: History,
     /// How many commands of the history are applied in the view.
     pub cursor: usize,
     /// The state after `cursor` commands.
@@ -120,28 +136,6 @@ pub struct AppState {
     pub comparison: Option<Comparison>,
 }
 
-impl PartialEq for AppState {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.timeline, &other.timeline)
-            && self.revision == other.revision
-            && self.generation == other.generation
-            && self.cursor == other.cursor
-            && self.lang == other.lang
-            && self.playing == other.playing
-            && self.speed_ms == other.speed_ms
-            && self.visible == other.visible
-            && self.selected == other.selected
-            && self.notice == other.notice
-            && self.help_open == other.help_open
-            && self.embed == other.embed
-            && self.on_screen == other.on_screen
-            && self.link_problem == other.link_problem
-            && self.undo.as_ref().map(|u| u.0) == other.undo.as_ref().map(|u| u.0)
-            && self.compare == other.compare
-            && self.comparison == other.comparison
-    }
-}
-
 pub fn default_setup() -> Setup {
     Setup {
         brokers: vec!["A".into(), "B".into(), "C".into()],
@@ -156,9 +150,11 @@ impl AppState {
         let timeline = Timeline::new(default_setup());
         let view = Rc::new(timeline.head().clone());
         AppState {
-            timeline: Rc::new(RefCell::new(timeline)),
-            revision: 0,
-            generation: 0,
+            history: History {
+                timeline: Rc::new(RefCell::new(timeline)),
+                revision: 0,
+                generation: 0,
+            },
             cursor: 0,
             view,
             title: None,
@@ -181,12 +177,35 @@ impl AppState {
         }
     }
 
+    pub fn history(&self) -> History {
+        self.history.clone()
+    }
+
+    /// The story's title in the page's language: the preset's, or the
+    /// scenario's (translated when it is a preset's or the checker's). The one
+    /// place the header, the embed, the share bar and figures take it from.
+    pub fn story_title(&self) -> Option<String> {
+        match self.preset.and_then(crate::presets::find) {
+            Some(p) => Some(replab_narrate::label(self.lang, p.title).to_string()),
+            None => self
+                .title
+                .as_deref()
+                .map(|t| crate::presets::display_title(self.lang, t)),
+        }
+    }
+
+    /// The story's title, else the app's name.
+    pub fn display_title(&self) -> String {
+        self.story_title()
+            .unwrap_or_else(|| replab_narrate::label(self.lang, replab_narrate::Label::AppTitle).to_string())
+    }
+
     pub fn len(&self) -> usize {
-        self.timeline.borrow().len()
+        self.history.timeline.borrow().len()
     }
 
     fn refresh_view(&mut self) {
-        self.view = Rc::new(self.timeline.borrow().state_at(self.cursor));
+        self.view = Rc::new(self.history.timeline.borrow().state_at(self.cursor));
     }
 
     /// The loaded scenario's history under `protocol`, if `current` is still
@@ -249,11 +268,11 @@ impl AppState {
             self.comparison = None;
             return;
         };
-        let t = self.timeline.borrow();
+        let t = self.history.timeline.borrow();
         let current = self
             .comparison
             .take()
-            .filter(|c| c.protocol == protocol && c.generation == self.generation && c.seen <= t.len());
+            .filter(|c| c.protocol == protocol && c.generation == self.history.generation && c.seen <= t.len());
         let mut c = match current {
             // A step added at the end: pushed onto the second history too.
             Some(mut c) if c.seen < t.len() && c.follows => {
@@ -310,7 +329,7 @@ impl AppState {
                     view_step: self.cursor.min(under.timeline.len()),
                     timeline: Rc::new(RefCell::new(under.timeline)),
                     revision: 0,
-                    generation: self.generation,
+                    generation: self.history.generation,
                     seen: t.len(),
                     follows,
                     stopped: under.stopped,
@@ -333,9 +352,9 @@ impl AppState {
     }
 
     fn replace_timeline(&mut self, timeline: Timeline, cursor: usize) {
-        self.timeline = Rc::new(RefCell::new(timeline));
-        self.revision += 1;
-        self.generation += 1;
+        self.history.timeline = Rc::new(RefCell::new(timeline));
+        self.history.revision += 1;
+        self.history.generation += 1;
         self.cursor = cursor.min(self.len());
         self.refresh_view();
     }
@@ -347,18 +366,18 @@ impl AppState {
             self.notice = Some(Notice::Refused(e));
             return;
         }
-        let mut t = self.timeline.borrow_mut();
+        let mut t = self.history.timeline.borrow_mut();
         if self.cursor < t.len() {
             let cut = t.truncate(self.cursor);
             self.undo = Some((self.cursor, Rc::new(cut)));
-            self.generation += 1;
+            self.history.generation += 1;
         }
         // The command was just applied to this very state: it cannot be refused.
         let pushed = t.push(command).is_ok();
         debug_assert!(pushed);
         self.cursor = t.len();
         drop(t);
-        self.revision += 1;
+        self.history.revision += 1;
         self.view = Rc::new(view);
         self.notice = None;
     }
@@ -373,7 +392,7 @@ impl AppState {
 
     /// The next message value: one past the highest `m<n>` written so far.
     pub fn next_value(&self) -> String {
-        let t = self.timeline.borrow();
+        let t = self.history.timeline.borrow();
         let n = t.commands()[..self.cursor]
             .iter()
             .filter_map(|c| match c {
@@ -483,7 +502,7 @@ impl AppState {
             Action::StepForward => s.step_to(s.cursor + 1),
             Action::Undo => {
                 let Some((at, cut)) = s.undo.take() else { return self };
-                let t = s.timeline.borrow().clone();
+                let t = s.history.timeline.borrow().clone();
                 let mut commands = t.commands()[..at.min(t.len())].to_vec();
                 commands.extend(cut.iter().cloned());
                 match Timeline::replay(t.setup().clone(), &commands) {
@@ -501,7 +520,7 @@ impl AppState {
                 // A history that is still the loaded scenario's is loaded again
                 // under the new protocol, so its `under` lines apply; a history the
                 // reader changed is replayed command by command.
-                let timeline = s.timeline.clone();
+                let timeline = s.history.timeline.clone();
                 let t = timeline.borrow();
                 let under = s.under_protocol(&t, p);
                 let was = t.setup().protocol;
@@ -736,7 +755,7 @@ mod tests {
             let before = s.len();
             s = reduce(s, Action::AutoStep);
             if s.len() > before {
-                if let Some(Command::Fetch { follower, .. }) = s.timeline.borrow().commands().last() {
+                if let Some(Command::Fetch { follower, .. }) = s.history.timeline.borrow().commands().last() {
                     fetched.push(*follower);
                 }
             }
@@ -817,7 +836,7 @@ mod tests {
         assert_eq!(c.timeline.borrow().len(), s.len());
         let first = c.first.clone().expect("they differ");
         let command = {
-            let t = s.timeline.borrow();
+            let t = s.history.timeline.borrow();
             scenario::command_line(&t.setup().brokers, &t.commands()[first.step - 1])
         };
         assert_eq!(command, "bounce A");

@@ -250,7 +250,10 @@ pub fn frames(t: &Timeline, steps: &[usize], lang: Lang, width: u32) -> Vec<Fram
 /// The caption's lines at `width` (a CJK character counts two columns).
 fn caption_lines(caption: &str, width: u32) -> Vec<String> {
     let columns = (width.saturating_sub(40) / 7) as usize;
-    let mut lines = wrap(caption, columns.max(40));
+    let mut lines: Vec<String> = wrap(caption, columns.max(40))
+        .into_iter()
+        .map(|l| l.trim_end().to_string())
+        .collect();
     lines.truncate(2);
     lines
 }

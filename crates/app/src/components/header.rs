@@ -15,6 +15,7 @@ pub struct HeaderProps {
     pub lang: Lang,
     pub protocol: Protocol,
     pub preset: Option<&'static str>,
+    /// The story's title as shown (`AppState::story_title`).
     pub title: Option<Rc<str>>,
     pub dispatch: Dispatch,
 }
@@ -51,10 +52,8 @@ pub fn header(p: &HeaderProps) -> Html {
         <header class="header">
             <div class="brand">
                 <h1>{ label(lang, Label::AppTitle) }</h1>
-                if let Some(pr) = p.preset.and_then(presets::find) {
-                    <p class="story-title" data-testid="title">{ label(lang, pr.title) }</p>
-                } else if let Some(t) = &p.title {
-                    <p class="story-title" data-testid="title">{ presets::display_title(lang, t) }</p>
+                if let Some(t) = &p.title {
+                    <p class="story-title" data-testid="title">{ t.to_string() }</p>
                 }
             </div>
             <div class="header-controls">

@@ -19,9 +19,7 @@ pub mod violations;
 pub mod worker_client;
 
 use crate::state::AppState;
-use replab_core::timeline::Timeline;
-use std::cell::RefCell;
-use std::rc::Rc;
+pub use crate::state::History;
 use yew::prelude::*;
 
 pub type Dispatch = UseReducerDispatcher<AppState>;
@@ -59,31 +57,4 @@ pub fn target_checked(e: &web_sys::Event) -> bool {
 pub fn send<E: 'static>(dispatch: &Dispatch, make: impl Fn() -> crate::state::Action + 'static) -> Callback<E> {
     let dispatch = dispatch.clone();
     Callback::from(move |_| dispatch.dispatch(make()))
-}
-
-/// The shared history as a prop: compared by identity and revision, never by
-/// content, so passing it costs nothing.
-#[derive(Clone)]
-pub struct History {
-    pub timeline: Rc<RefCell<Timeline>>,
-    /// Bumped on every change of the history.
-    pub revision: u64,
-    /// Bumped only when past steps change (a fork, a new history).
-    pub generation: u64,
-}
-
-impl PartialEq for History {
-    fn eq(&self, o: &Self) -> bool {
-        Rc::ptr_eq(&self.timeline, &o.timeline) && self.revision == o.revision && self.generation == o.generation
-    }
-}
-
-impl AppState {
-    pub fn history(&self) -> History {
-        History {
-            timeline: self.timeline.clone(),
-            revision: self.revision,
-            generation: self.generation,
-        }
-    }
 }

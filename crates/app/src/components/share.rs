@@ -4,7 +4,6 @@
 use crate::decision_text::describe;
 use crate::history;
 use crate::link;
-use crate::presets;
 use crate::state::AppState;
 use crate::svg;
 use replab_narrate::{label, Label, Lang};
@@ -48,17 +47,6 @@ fn download(name: &str, mime: &str, content: &str) -> Option<()> {
     web_sys::Url::revoke_object_url(&url).ok()
 }
 
-fn title(state: &AppState) -> String {
-    match state.preset.and_then(presets::find) {
-        Some(p) => label(state.lang, p.title).to_string(),
-        None => state
-            .title
-            .as_deref()
-            .map(|t| presets::display_title(state.lang, t))
-            .unwrap_or_else(|| label(state.lang, Label::AppTitle).to_string()),
-    }
-}
-
 #[function_component(ShareBar)]
 pub fn share_bar(p: &ShareProps) -> Html {
     let lang = p.lang;
@@ -78,7 +66,7 @@ pub fn share_bar(p: &ShareProps) -> Html {
             let code = link::embed_code(
                 &link::fragment(&state),
                 state.view.brokers().len(),
-                &title(&state),
+                &state.display_title(),
                 state.compare,
             );
             copy_and_show(code, Label::EmbedCode, shown.clone());
@@ -87,7 +75,7 @@ pub fn share_bar(p: &ShareProps) -> Html {
     let on_svg = {
         let state = p.state.clone();
         Callback::from(move |_| {
-            let t = state.timeline.borrow();
+            let t = state.history.timeline.borrow();
             let decisions = history::decision_steps(&t, state.cursor)
                 .next()
                 .map(|step| describe(state.lang, &t, step))
@@ -96,7 +84,7 @@ pub fn share_bar(p: &ShareProps) -> Html {
             let figure = svg::frame(
                 state.lang,
                 &state.view,
-                &title(&state),
+                &state.display_title(),
                 state.cursor,
                 &decisions,
                 &restarts,
@@ -113,7 +101,7 @@ pub fn share_bar(p: &ShareProps) -> Html {
             <button data-testid="copy-link" title={label(lang, Label::CopyLinkTitle)} onclick={on_link}>{ label(lang, Label::CopyLink) }</button>
             <button data-testid="copy-embed" title={label(lang, Label::CopyEmbedTitle)} onclick={on_embed}>{ label(lang, Label::CopyEmbed) }</button>
             <button data-testid="download-svg" title={label(lang, Label::DownloadSvgTitle)} onclick={on_svg}>{ label(lang, Label::DownloadSvg) }</button>
-            <super::export::Export lang={lang} history={p.state.history()} title={Rc::<str>::from(title(&p.state))}
+            <super::export::Export lang={lang} history={p.state.history()} title={Rc::<str>::from(p.state.display_title())}
                 name={Rc::<str>::from(p.state.preset.unwrap_or("replication"))} />
             if let Some((what, text, copied)) = &*shown {
                 <label class="shared">

@@ -1,0 +1,262 @@
+//! The page's effects, each a hook: opening share links, an embed's height and
+//! visibility, the language's memory, autoplay, tab visibility and the keyboard.
+//! Each dispatches reducer actions; none changes the state another way.
+
+use crate::link;
+use crate::state::{Action, AppState};
+use gloo::events::{EventListener, EventListenerOptions};
+use gloo::timers::callback::Timeout;
+use replab_core::Command;
+use replab_narrate::{label, Label, Lang};
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+type Dispatch = UseReducerDispatcher<AppState>;
+
+const LANG_KEY: &str = "replab.lang";
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+/// The stored choice, else the browser's language, else English.
+pub fn initial_lang() -> Lang {
+    let stored = local_storage().and_then(|s| s.get_item(LANG_KEY).ok().flatten());
+    stored
+        .as_deref()
+        .and_then(Lang::from_code)
+        .or_else(|| {
+            web_sys::window()
+                .and_then(|w| w.navigator().language())
+                .as_deref()
+                .and_then(Lang::from_code)
+        })
+        .unwrap_or(Lang::En)
+}
+
+/// A share link in the fragment opens on arrival, and whenever it changes;
+/// `?compare=<protocol>` (an embed's, or the app's) compares from the start.
+#[hook]
+pub fn use_share_link(dispatch: &Dispatch) {
+    let dispatch = dispatch.clone();
+    use_effect_with((), move |_| {
+        let open = move |dispatch: &Dispatch| {
+            let hash = link::current_hash();
+            if !hash.is_empty() {
+                dispatch.dispatch(Action::OpenLink(Rc::new(link::open(&hash))));
+            }
+        };
+        open(&dispatch);
+        if let Some(protocol) = link::query_compare() {
+            dispatch.dispatch(Action::SetCompare(Some(protocol)));
+        }
+        let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| open(&dispatch));
+        move || drop(listener)
+    });
+}
+
+/// An embed tells its host page how tall it is, so a host that listens can fit
+/// the iframe to it; and does no work while scrolled off-screen.
+#[hook]
+pub fn use_embed_watch(embed: bool, root: &NodeRef, dispatch: &Dispatch) {
+    {
+        let root = root.clone();
+        use_effect_with(embed, move |&embed| {
+            let observer = embed.then(|| report_height(&root)).flatten();
+            move || {
+                if let Some((observer, _closure)) = observer {
+                    observer.disconnect();
+                }
+            }
+        });
+    }
+    let dispatch = dispatch.clone();
+    let root = root.clone();
+    use_effect_with(embed, move |&embed| {
+        let observer = embed.then(|| watch_on_screen(&root, dispatch)).flatten();
+        move || {
+            if let Some((observer, _closure)) = observer {
+                observer.disconnect();
+            }
+        }
+    });
+}
+
+/// The language is remembered, and the page says which it is in.
+#[hook]
+pub fn use_language(lang: Lang) {
+    use_effect_with(lang, |lang| {
+        if let Some(storage) = local_storage() {
+            let _ = storage.set_item(LANG_KEY, lang.code());
+        }
+        if let Some(root) = gloo::utils::document().document_element() {
+            let _ = root.set_attribute("lang", if *lang == Lang::Zh { "zh-CN" } else { "en" });
+        }
+        gloo::utils::document().set_title(label(*lang, Label::AppTitle));
+    });
+}
+
+/// Autoplay: one step per tick, never while paused, hidden or off-screen. The
+/// timer is kept in step with each render rather than in an effect: an embed
+/// scrolled away still renders, but its effects may wait for it to be seen.
+#[hook]
+pub fn use_autoplay(state: &AppState, dispatch: &Dispatch) {
+    let autoplay = use_mut_ref(|| None::<(u32, Rc<std::cell::Cell<bool>>, Timeout)>);
+    let wanted = (state.playing && state.visible && state.on_screen).then_some(state.speed_ms);
+    let mut slot = autoplay.borrow_mut();
+    let current = slot.as_ref().filter(|(_, spent, _)| !spent.get()).map(|(ms, ..)| *ms);
+    match wanted {
+        None => *slot = None,
+        Some(ms) if current == Some(ms) => {}
+        Some(ms) => {
+            let dispatch = dispatch.clone();
+            let spent = Rc::new(std::cell::Cell::new(false));
+            let mark = spent.clone();
+            // A spent timer is replaced (and dropped) by the render its tick causes.
+            *slot = Some((
+                ms,
+                spent,
+                Timeout::new(ms, move || {
+                    mark.set(true);
+                    dispatch.dispatch(Action::AutoStep);
+                }),
+            ));
+        }
+    }
+}
+
+/// Tab visibility.
+#[hook]
+pub fn use_visibility(dispatch: &Dispatch) {
+    let dispatch = dispatch.clone();
+    use_effect_with((), move |_| {
+        let document = gloo::utils::document();
+        let listener = EventListener::new(&document, "visibilitychange", move |_| {
+            dispatch.dispatch(Action::Visibility(!gloo::utils::document().hidden()));
+        });
+        move || drop(listener)
+    });
+}
+
+/// Keyboard shortcuts: one listener, reading the latest state.
+#[hook]
+pub fn use_keyboard(state: &AppState, dispatch: &Dispatch) {
+    let latest = use_mut_ref(|| state.clone());
+    *latest.borrow_mut() = state.clone();
+    let dispatch = dispatch.clone();
+    use_effect_with((), move |_| {
+        // Not passive: a handled key's default (scrolling, for Space) is prevented.
+        let options = EventListenerOptions::enable_prevent_default();
+        let listener = EventListener::new_with_options(&gloo::utils::document(), "keydown", options, move |e| {
+            if let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() {
+                on_key(&latest.borrow(), &dispatch, e);
+            }
+        });
+        move || drop(listener)
+    });
+}
+
+/// A resize observer and the callback it holds.
+type HeightWatch = (
+    web_sys::ResizeObserver,
+    wasm_bindgen::closure::Closure<dyn FnMut(js_sys::Array)>,
+);
+
+/// Posts `{ replabHeight: <px> }` to the parent window whenever `root` changes size.
+fn report_height(root: &NodeRef) -> Option<HeightWatch> {
+    let element = root.cast::<web_sys::Element>()?;
+    let watched = element.clone();
+    let closure = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries: js_sys::Array| {
+        let Some(window) = web_sys::window() else { return };
+        // The widget's own bottom edge: the document is never shorter than the iframe.
+        let bottom = watched.get_bounding_client_rect().bottom() + window.scroll_y().unwrap_or(0.0);
+        let height = bottom.ceil() as i32 + 8;
+        let message = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&message, &"replabHeight".into(), &height.into());
+        if let Ok(Some(parent)) = window.parent() {
+            let _ = parent.post_message(&message, "*");
+        }
+    });
+    let observer = web_sys::ResizeObserver::new(closure.as_ref().unchecked_ref()).ok()?;
+    observer.observe(&element);
+    Some((observer, closure))
+}
+
+/// An intersection observer and the callback it holds.
+type OnScreenWatch = (
+    web_sys::IntersectionObserver,
+    wasm_bindgen::closure::Closure<dyn FnMut(js_sys::Array)>,
+);
+
+/// Reports whether `root` is on screen, until the observer is disconnected.
+fn watch_on_screen(root: &NodeRef, dispatch: UseReducerDispatcher<AppState>) -> Option<OnScreenWatch> {
+    let element = root.cast::<web_sys::Element>()?;
+    let closure = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        let visible = entries
+            .iter()
+            .filter_map(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok())
+            .any(|e| e.is_intersecting());
+        dispatch.dispatch(Action::OnScreen(visible));
+    });
+    let observer = web_sys::IntersectionObserver::new(closure.as_ref().unchecked_ref()).ok()?;
+    observer.observe(&element);
+    Some((observer, closure))
+}
+
+fn on_key(state: &AppState, dispatch: &UseReducerDispatcher<AppState>, e: &web_sys::KeyboardEvent) {
+    if e.ctrl_key() || e.meta_key() || e.alt_key() {
+        return;
+    }
+    let typing = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+        .unwrap_or(false);
+    if typing || state.embed && !matches!(e.key().as_str(), " " | "ArrowLeft" | "ArrowRight") {
+        return;
+    }
+    let selected = state.selected.filter(|&b| b < state.view.brokers().len());
+    let target = |broker| replab_core::CrashTarget {
+        broker,
+        unflushed_from: None,
+    };
+    let action = match e.key().as_str() {
+        " " => Some(Action::TogglePlay),
+        "ArrowLeft" => Some(Action::StepBack),
+        "ArrowRight" => Some(Action::StepForward),
+        "p" => Some(Action::Produce {
+            value: None,
+            acks: None,
+        }),
+        "?" => Some(Action::ToggleHelp(!state.help_open)),
+        "Escape" => Some(Action::ToggleHelp(false)),
+        // Deliver the response in flight if the core would take it, else fetch; a
+        // command the core refuses is shown as a notice, as a click would be.
+        "f" => selected.map(|b| {
+            let deliver = Command::Deliver { follower: b };
+            if state.view.check(&deliver).is_ok() {
+                Action::Do(deliver)
+            } else {
+                Action::Do(Command::Fetch { follower: b, max: None })
+            }
+        }),
+        "c" => selected.map(|b| {
+            Action::Do(Command::Crash {
+                targets: vec![target(b)],
+            })
+        }),
+        "s" => selected.map(|b| Action::Do(Command::Shutdown { broker: b })),
+        "r" => selected.map(|b| Action::Do(Command::Restart { broker: b })),
+        "b" => selected.map(|b| Action::Do(Command::Bounce { target: target(b) })),
+        k => k
+            .parse::<usize>()
+            .ok()
+            .filter(|&d| (1..=state.view.brokers().len()).contains(&d))
+            .map(|d| Action::Select(Some(d - 1))),
+    };
+    if let Some(a) = action {
+        e.prevent_default();
+        dispatch.dispatch(a);
+    }
+}
