@@ -26,6 +26,7 @@ pub fn app() -> Html {
     use_autoplay(&state, &dispatch);
     use_visibility(&dispatch);
     use_keyboard(&state, &dispatch);
+    crate::api::use_api(&state, &dispatch);
 
     let timeline = state.history.timeline.borrow();
     let marks = use_memo(

@@ -172,10 +172,17 @@ fn report_height(root: &NodeRef) -> Option<HeightWatch> {
         // The widget's own bottom edge: the document is never shorter than the iframe.
         let bottom = watched.get_bounding_client_rect().bottom() + window.scroll_y().unwrap_or(0.0);
         let height = bottom.ceil() as i32 + 8;
+        // The protocol's `{ replab: 1, event: "height" }`, and the first
+        // version's `{ replabHeight }` for host pages written for it.
         let message = js_sys::Object::new();
         let _ = js_sys::Reflect::set(&message, &"replabHeight".into(), &height.into());
+        let current = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&current, &"replab".into(), &crate::api::VERSION.into());
+        let _ = js_sys::Reflect::set(&current, &"event".into(), &"height".into());
+        let _ = js_sys::Reflect::set(&current, &"height".into(), &height.into());
         if let Ok(Some(parent)) = window.parent() {
             let _ = parent.post_message(&message, "*");
+            let _ = parent.post_message(&current, "*");
         }
     });
     let observer = web_sys::ResizeObserver::new(closure.as_ref().unchecked_ref()).ok()?;

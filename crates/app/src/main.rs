@@ -1,5 +1,6 @@
 //! The visualizer's entry point.
 
+mod api;
 mod app;
 mod components;
 mod hooks;

@@ -452,6 +452,8 @@ pub enum Action {
     },
     SetLang(Lang),
     TogglePlay,
+    /// Play or pause (the JS API and the host page say which).
+    SetPlaying(bool),
     SetSpeed(u32),
     AutoStep,
     Visibility(bool),
@@ -557,6 +559,7 @@ impl AppState {
             },
             Action::SetLang(l) => s.lang = l,
             Action::TogglePlay => s.playing = !s.playing,
+            Action::SetPlaying(playing) => s.playing = playing,
             Action::SetSpeed(ms) => s.speed_ms = ms,
             Action::AutoStep => {
                 if !s.playing || !s.visible || !s.on_screen {
