@@ -66,11 +66,11 @@ function gifFrames(buf) {
 
 test('the strip as SVG: one frame per truncation decision and the loss, with captions; the same as the runner\'s', async () => {
   const { page, errors, requests } = await dataLoss();
-  assert.equal(requests.filter((u) => /replab-worker/.test(u)).length, 0, 'the export module is not in the first download');
+  assert.equal(requests.filter((u) => /replab-worker|export\.js/.test(u)).length, 0, 'the export dialog is not in the first download');
   await page.getByTestId('export-strip').click();
   assert.equal(await page.getByTestId('export-selection').inputValue(), 'decisions');
   const svg = (await preview(page, 'svg')).toString('utf8');
-  assert.ok(requests.some((u) => /replab-worker_bg\.wasm$/.test(u)), 'loaded on first use');
+  assert.ok(requests.some((u) => /replab-worker_bg\.wasm$/.test(u)) && requests.some((u) => /export\.js$/.test(u)), 'loaded on first use');
   const parsed = await page.evaluate((text) => {
     const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
     if (doc.querySelector('parsererror')) return null;

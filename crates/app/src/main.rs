@@ -7,7 +7,6 @@ mod hooks;
 mod link;
 mod panic_banner;
 mod presets;
-mod raster;
 mod state;
 
 // What a step shows, shared with the runner.

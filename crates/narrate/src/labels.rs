@@ -227,6 +227,9 @@ labels! {
     ExportWidth => "Width (px)", "宽度（像素）";
     ExportDelay => "Time per frame", "每帧时长";
     ExportMaking => "Making the figure…", "正在生成图片…";
+    ExportSeconds => "s", "秒";
+    ExportFrame => "frame", "帧";
+    ExportFrames => "frames", "帧";
     ExportPreviewAlt => "Preview of the figure", "图片预览";
     ExportDownload => "Download", "下载";
     ShareLink => "Share link", "分享链接";

@@ -458,30 +458,6 @@ pub fn figure_heading(lang: Lang, step: usize, command: Option<&str>) -> String 
     }
 }
 
-/// A figure made for download: "3 frames · 84 KB · GIF".
-pub fn figure_made(lang: Lang, frames: usize, bytes: u32, format: &str) -> String {
-    let kb = bytes.div_ceil(1024);
-    let format = format.to_uppercase();
-    match lang {
-        Lang::En if frames == 1 => format!("1 frame · {kb} KB · {format}"),
-        Lang::En => format!("{frames} frames · {kb} KB · {format}"),
-        Lang::Zh => format!("{frames} 帧 · {kb} KB · {format}"),
-    }
-}
-
-/// A duration in seconds from milliseconds: "1.5 s", "2 s".
-pub fn seconds(lang: Lang, ms: u32) -> String {
-    let text = if ms.is_multiple_of(1000) {
-        (ms / 1000).to_string()
-    } else {
-        format!("{}.{}", ms / 1000, (ms % 1000) / 100)
-    };
-    match lang {
-        Lang::En => format!("{text} s"),
-        Lang::Zh => format!("{text} 秒"),
-    }
-}
-
 /// Which protocol of a run over several is being searched: "kip-101 (2 of 5):".
 pub fn checker_under(lang: Lang, protocol: Protocol, nth: usize, of: usize) -> String {
     match lang {
