@@ -3,7 +3,7 @@
 use crate::components::{
     compare::Compare, controls::Controls, decision::DecisionPanel, editor::Editor, event_log::EventLog, header::Header,
     help::Help, lane::Lane, link_alert::LinkAlert, notice::NoticeBar, player::Player, share::ShareBar,
-    violations::Violations,
+    violations::Violations, Callbacks,
 };
 use crate::history;
 use crate::hooks::{
@@ -27,6 +27,10 @@ pub fn app() -> Html {
     use_visibility(&dispatch);
     use_keyboard(&state, &dispatch);
     crate::api::use_api(&state, &dispatch);
+    let callbacks = use_memo((), {
+        let dispatch = dispatch.clone();
+        move |_| Callbacks::new(&dispatch)
+    });
 
     let timeline = state.history.timeline.borrow();
     let marks = use_memo(
@@ -64,7 +68,7 @@ pub fn app() -> Html {
 
     let link_alert = state.link_problem.as_ref().map(|problem| {
         html! {
-            <LinkAlert lang={lang} problem={problem.clone()} dispatch={dispatch.clone()} />
+            <LinkAlert lang={lang} problem={problem.clone()} on_close={callbacks.dismiss.clone()} />
         }
     });
     let full_app = use_memo(
@@ -92,7 +96,7 @@ pub fn app() -> Html {
                 </header>
                 { link_alert }
                 <Player lang={lang} cursor={state.cursor} len={len} playing={state.playing} speed_ms={state.speed_ms}
-                    can_undo={false} marks={(*marks).clone()} dispatch={dispatch.clone()} difference={difference} />
+                    can_undo={false} marks={(*marks).clone()} callbacks={callbacks.clone()} difference={difference} />
                 <ul class="now" aria-live="polite" data-testid="announcer">
                     { for sentences.iter().map(|t| html! { <li>{ t.clone() }</li> }) }
                 </ul>
@@ -106,11 +110,11 @@ pub fn app() -> Html {
                     </section>
                     if state.compare.is_some() {
                         <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
-                            history={state.history()} cursor={state.cursor} dispatch={dispatch.clone()} />
+                            history={state.history()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} dispatch={dispatch.clone()} />
                     }
                     <aside class="side">
                         <DecisionPanel lang={lang} history={state.history()}
-                            cursor={state.cursor} dispatch={dispatch.clone()} />
+                            cursor={state.cursor} on_step={callbacks.step.clone()} />
                     </aside>
                 </div>
             </div>
@@ -123,12 +127,12 @@ pub fn app() -> Html {
                 dispatch={dispatch.clone()} />
             <p class="tagline">{ label(lang, Label::Tagline) }</p>
             <Player lang={lang} cursor={state.cursor} len={len} playing={state.playing} speed_ms={state.speed_ms}
-                can_undo={state.undo.is_some()} marks={(*marks).clone()} dispatch={dispatch.clone()}
+                can_undo={state.undo.is_some()} marks={(*marks).clone()} callbacks={callbacks.clone()}
                 difference={difference} />
             { link_alert }
             <ShareBar lang={lang} state={Rc::new((*state).clone())} />
             if let Some(notice) = &state.notice {
-                <NoticeBar lang={lang} notice={notice.clone()} names={Rc::new(names.clone())} dispatch={dispatch.clone()} />
+                <NoticeBar lang={lang} notice={notice.clone()} names={Rc::new(names.clone())} on_close={callbacks.dismiss.clone()} />
             }
             <div class="layout">
                 <section class="lanes" aria-label={label(lang, Label::Partition)}>
@@ -146,13 +150,13 @@ pub fn app() -> Html {
                     }) }
                 </section>
                 <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
-                    history={state.history()} cursor={state.cursor} dispatch={dispatch.clone()} />
+                    history={state.history()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} dispatch={dispatch.clone()} />
                 <aside class="side">
-                    <Violations lang={lang} view={state.view.clone()} marks={(*marks).clone()} dispatch={dispatch.clone()} />
+                    <Violations lang={lang} view={state.view.clone()} marks={(*marks).clone()} on_step={callbacks.step.clone()} />
                     <DecisionPanel lang={lang} history={state.history()}
-                        cursor={state.cursor} dispatch={dispatch.clone()} />
+                        cursor={state.cursor} on_step={callbacks.step.clone()} />
                     <EventLog lang={lang} history={state.history()}
-                        cursor={state.cursor} dispatch={dispatch.clone()} />
+                        cursor={state.cursor} on_step={callbacks.step.clone()} />
                 </aside>
             </div>
             <Editor lang={lang} history={state.history()} title={state.title.clone()} source={state.source.clone()}
@@ -160,7 +164,7 @@ pub fn app() -> Html {
             <crate::components::checker::CheckerPanel lang={lang} history={state.history()} dispatch={dispatch.clone()} />
             <div class="sr-only" aria-live="polite" data-testid="announcer">{ announcement }</div>
             if state.help_open {
-                <Help lang={lang} dispatch={dispatch.clone()} />
+                <Help lang={lang} on_close={callbacks.close_help.clone()} />
             }
         </div>
     }

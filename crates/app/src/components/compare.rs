@@ -5,9 +5,9 @@
 
 use super::lane::Lane;
 use super::violations::Violations;
-use super::{send, target_value, Dispatch, History};
+use super::{target_value, Dispatch, History};
 use crate::history;
-use crate::state::{Action, Comparison};
+use crate::state::Comparison;
 use replab_core::timeline::Timeline;
 use replab_core::Protocol;
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
@@ -26,6 +26,10 @@ pub struct CompareProps {
     /// The first history: its states and events at the first difference.
     pub history: History,
     pub cursor: usize,
+    /// Goes to a step; compares with another protocol, or stops.
+    pub on_step: Callback<usize>,
+    pub on_compare: Callback<Option<Protocol>>,
+    /// For the second column's lanes (read-only: they dispatch nothing).
     pub dispatch: Dispatch,
 }
 
@@ -118,12 +122,7 @@ pub fn compare(p: &CompareProps) -> Html {
         },
     );
 
-    let on_pick = {
-        let dispatch = p.dispatch.clone();
-        Callback::from(move |e: Event| {
-            dispatch.dispatch(Action::SetCompare(Protocol::from_name(&target_value(&e))));
-        })
-    };
+    let on_pick = { p.on_compare.reform(|e: Event| Protocol::from_name(&target_value(&e))) };
     let picker = html! {
         <label class="compare-pick" title={label(lang, Label::CompareTitle)}>
             <span>{ narrate::compare_with(lang, p.protocol) }</span>
@@ -154,7 +153,7 @@ pub fn compare(p: &CompareProps) -> Html {
                             { w.heading.clone() }
                         </strong>
                         <button class="jump" data-testid="compare-jump" disabled={p.cursor == step}
-                            onclick={send(&p.dispatch, move || Action::StepTo(step))}>{ label(lang, Label::JumpToDifference) }</button>
+                            onclick={p.on_step.reform(move |_| step)}>{ label(lang, Label::JumpToDifference) }</button>
                     </p>
                     <ul class="differences" data-testid="differences">
                         { for w.differences.iter().map(|d| html! { <li>{ d.clone() }</li> }) }
@@ -216,7 +215,7 @@ pub fn compare(p: &CompareProps) -> Html {
                 if let Some(step) = cache_step {
                     { " " }
                     <button class="jump" data-testid="compare-cache-jump" disabled={p.cursor == step}
-                        onclick={send(&p.dispatch, move || Action::StepTo(step))}>{ label(lang, Label::JumpToStep) }</button>
+                        onclick={p.on_step.reform(move |_| step)}>{ label(lang, Label::JumpToStep) }</button>
                 }
             </p>
             if let Some(text) = &stopped {
@@ -236,7 +235,7 @@ pub fn compare(p: &CompareProps) -> Html {
                 <span class="read-only">{ label(lang, Label::ComparedReadOnly) }</span>
             </h2>
             <p class="compare-note">{ narrate::protocol_note(lang, c.protocol) }</p>
-            <Violations lang={lang} view={c.view.clone()} marks={(*marks).clone()} dispatch={p.dispatch.clone()} />
+            <Violations lang={lang} view={c.view.clone()} marks={(*marks).clone()} on_step={p.on_step.clone()} />
             if let Some(text) = refused {
                 <p class="notice refused" role="status" data-testid="compare-refused">
                     { text }

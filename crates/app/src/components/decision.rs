@@ -5,10 +5,9 @@
 //! a new epoch, and a broker that waits for a leader, then finds one. Earlier
 //! decisions are listed under the latest, each linked to its step.
 
-use super::{send, Dispatch, History};
+use super::History;
 use crate::decision_text::{describe, kind_name, summaries};
 use crate::history;
-use crate::state::Action;
 use replab_core::timeline::Timeline;
 use replab_narrate::{label, Label, Lang};
 use std::cell::RefCell;
@@ -20,7 +19,8 @@ pub struct DecisionProps {
     pub lang: Lang,
     pub history: History,
     pub cursor: usize,
-    pub dispatch: Dispatch,
+    /// Goes to a step.
+    pub on_step: Callback<usize>,
 }
 
 /// The decision of one step: what it shows depends only on the history up to
@@ -31,7 +31,7 @@ struct ViewProps {
     timeline: Rc<RefCell<Timeline>>,
     generation: u64,
     step: usize,
-    dispatch: Dispatch,
+    on_step: Callback<usize>,
 }
 
 impl PartialEq for ViewProps {
@@ -40,7 +40,7 @@ impl PartialEq for ViewProps {
             && Rc::ptr_eq(&self.timeline, &o.timeline)
             && self.generation == o.generation
             && self.step == o.step
-            && self.dispatch == o.dispatch
+            && self.on_step == o.on_step
     }
 }
 
@@ -64,14 +64,14 @@ pub fn decision_panel(p: &DecisionProps) -> Html {
     html! {
         <>
         <DecisionView lang={lang} timeline={p.history.timeline.clone()} generation={p.history.generation} step={step}
-            dispatch={p.dispatch.clone()} />
+            on_step={p.on_step.clone()} />
         if !earlier.is_empty() {
             <details class="panel earlier-decisions" data-testid="earlier-decisions">
                 <summary>{ label(lang, Label::EarlierDecisions) }</summary>
                 <ol>
                     { for earlier.into_iter().map(|(k, text)| html! {
                         <li>
-                            <button class="link" onclick={send(&p.dispatch, move || Action::StepTo(k))}>
+                            <button class="link" onclick={p.on_step.reform(move |_| k)}>
                                 { format!("{} {k}", label(lang, Label::AtStep)) }
                             </button>
                             { " " }{ text }
@@ -95,7 +95,7 @@ fn decision_view(p: &ViewProps) -> Html {
     html! {
         <section class="panel decision" data-testid="decision" data-step={step.to_string()} aria-label={label(lang, Label::Decisions)}>
             <h2>{ label(lang, Label::Decisions) }
-                <button class="link" onclick={send(&p.dispatch, move || Action::StepTo(step))}>
+                <button class="link" onclick={p.on_step.reform(move |_| step)}>
                     { format!("{} {step}", label(lang, Label::AtStep)) }
                 </button>
             </h2>

@@ -1,8 +1,7 @@
 //! The narrated history: one line per event, grouped by step, each step a link.
 //! A window around the current step keeps long histories light.
 
-use super::{send, Dispatch, History};
-use crate::state::Action;
+use super::History;
 use replab_core::scenario;
 use replab_core::Event;
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
@@ -16,7 +15,8 @@ pub struct EventLogProps {
     pub lang: Lang,
     pub history: History,
     pub cursor: usize,
-    pub dispatch: Dispatch,
+    /// Goes to a step.
+    pub on_step: Callback<usize>,
 }
 
 #[function_component(EventLog)]
@@ -39,7 +39,7 @@ pub fn event_log(p: &EventLogProps) -> Html {
                     <StepEntry key={k} k={k} lang={lang} names={names.clone()}
                         command={scenario::command_line(&names, &t.commands()[k - 1])}
                         events={t.events_of(k).to_vec()} current={k == p.cursor} future={k > p.cursor}
-                        dispatch={p.dispatch.clone()} />
+                        on_step={p.on_step.clone()} />
                 }) }
             </ol>
         </section>
@@ -55,7 +55,7 @@ struct StepProps {
     events: Vec<Event>,
     current: bool,
     future: bool,
-    dispatch: Dispatch,
+    on_step: Callback<usize>,
 }
 
 /// One step of the log; re-rendered only when its own content changes.
@@ -66,7 +66,7 @@ fn step_entry(p: &StepProps) -> Html {
     html! {
         <li class={classes!("step-entry", p.current.then_some("current"), p.future.then_some("future"))}
             data-testid={format!("log-step-{k}")} aria-current={p.current.then_some("step")}>
-            <button class="link step-link" onclick={send(&p.dispatch, move || Action::StepTo(k))}>
+            <button class="link step-link" onclick={p.on_step.reform(move |_| k)}>
                 <span class="k">{ k }</span><code>{ p.command.clone() }</code>
             </button>
             <ul>

@@ -1,14 +1,12 @@
 //! The keyboard shortcuts (`?`).
 
-use super::{send, Dispatch};
-use crate::state::Action;
 use replab_narrate::{label, Label, Lang};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct HelpProps {
     pub lang: Lang,
-    pub dispatch: Dispatch,
+    pub on_close: Callback<()>,
 }
 
 #[function_component(Help)]
@@ -33,7 +31,7 @@ pub fn help(p: &HelpProps) -> Html {
                 <dl>
                     { for rows.iter().map(|(k, l)| html! { <><dt><kbd>{ *k }</kbd></dt><dd>{ label(lang, *l) }</dd></> }) }
                 </dl>
-                <button autofocus=true onclick={send(&p.dispatch, || Action::ToggleHelp(false))}>{ label(lang, Label::Close) }</button>
+                <button autofocus=true onclick={p.on_close.reform(|_| ())}>{ label(lang, Label::Close) }</button>
             </div>
         </div>
     }

@@ -1,8 +1,6 @@
 //! A share link that could not be opened: what is wrong with it. Nothing of it
 //! was loaded.
 
-use super::{send, Dispatch};
-use crate::state::Action;
 use replab_narrate::{label, link_error, Label, Lang, LinkProblem};
 use yew::prelude::*;
 
@@ -10,7 +8,7 @@ use yew::prelude::*;
 pub struct LinkAlertProps {
     pub lang: Lang,
     pub problem: LinkProblem,
-    pub dispatch: Dispatch,
+    pub on_close: Callback<()>,
 }
 
 #[function_component(LinkAlert)]
@@ -18,7 +16,7 @@ pub fn link_alert(p: &LinkAlertProps) -> Html {
     html! {
         <div class="notice link-problem" role="alert" data-testid="link-error">
             <span><strong>{ label(p.lang, Label::LinkProblemTitle) }</strong>{ ": " }{ link_error(p.lang, &p.problem) }</span>
-            <button aria-label={label(p.lang, Label::Close)} onclick={send(&p.dispatch, || Action::DismissNotice)}>{ "×" }</button>
+            <button aria-label={label(p.lang, Label::Close)} onclick={p.on_close.reform(|_| ())}>{ "×" }</button>
         </div>
     }
 }

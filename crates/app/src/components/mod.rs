@@ -53,6 +53,42 @@ pub fn target_checked(e: &web_sys::Event) -> bool {
         .is_some_and(|i| i.checked())
 }
 
+/// The page's narrow callbacks, made once and handed to the parts that need
+/// them: each dispatches one kind of action, so a part gets only what it may do.
+#[derive(Clone, PartialEq)]
+pub struct Callbacks {
+    /// Go to a step.
+    pub step: Callback<usize>,
+    pub close_help: Callback<()>,
+    /// Dismiss the notice or the link problem.
+    pub dismiss: Callback<()>,
+    /// Compare with a second protocol, or stop.
+    pub compare: Callback<Option<replab_core::Protocol>>,
+    /// The player's: milliseconds per step, back, play or pause, forward, undo.
+    pub speed: Callback<u32>,
+    pub back: Callback<()>,
+    pub toggle_play: Callback<()>,
+    pub forward: Callback<()>,
+    pub undo: Callback<()>,
+}
+
+impl Callbacks {
+    pub fn new(dispatch: &Dispatch) -> Callbacks {
+        let d = dispatch.to_callback();
+        Callbacks {
+            step: d.reform(crate::state::Action::StepTo),
+            close_help: d.reform(|_| crate::state::Action::ToggleHelp(false)),
+            dismiss: d.reform(|_| crate::state::Action::DismissNotice),
+            compare: d.reform(crate::state::Action::SetCompare),
+            speed: d.reform(crate::state::Action::SetSpeed),
+            back: d.reform(|_| crate::state::Action::StepBack),
+            toggle_play: d.reform(|_| crate::state::Action::TogglePlay),
+            forward: d.reform(|_| crate::state::Action::StepForward),
+            undo: d.reform(|_| crate::state::Action::Undo),
+        }
+    }
+}
+
 /// A callback that dispatches `make()`'s action.
 pub fn send<E: 'static>(dispatch: &Dispatch, make: impl Fn() -> crate::state::Action + 'static) -> Callback<E> {
     let dispatch = dispatch.clone();

@@ -1,7 +1,6 @@
 //! A refused click, or a protocol switch that could not replay the whole history.
 
-use super::{send, Dispatch};
-use crate::state::{Action, Notice};
+use crate::state::Notice;
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -11,7 +10,7 @@ pub struct NoticeProps {
     pub lang: Lang,
     pub notice: Notice,
     pub names: Rc<Vec<String>>,
-    pub dispatch: Dispatch,
+    pub on_close: Callback<()>,
 }
 
 #[function_component(NoticeBar)]
@@ -31,7 +30,7 @@ pub fn notice_bar(p: &NoticeProps) -> Html {
     html! {
         <div class="notice" role="alert" data-testid="notice">
             <span>{ text }</span>
-            <button aria-label={label(p.lang, Label::Close)} onclick={send(&p.dispatch, || Action::DismissNotice)}>{ "×" }</button>
+            <button aria-label={label(p.lang, Label::Close)} onclick={p.on_close.reform(|_| ())}>{ "×" }</button>
         </div>
     }
 }

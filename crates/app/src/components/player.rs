@@ -1,7 +1,6 @@
 //! Time travel: step back and forward, play and pause, scrub the history, undo a fork.
 
-use super::{send, target_value, Dispatch};
-use crate::state::Action;
+use super::{target_value, Callbacks};
 use replab_core::ViolationKind;
 use replab_narrate::{label, Label, Lang};
 use std::rc::Rc;
@@ -19,7 +18,8 @@ pub struct PlayerProps {
     /// Comparing with a second protocol: the first step where the two differ.
     #[prop_or_default]
     pub difference: Option<usize>,
-    pub dispatch: Dispatch,
+    /// Its narrow callbacks: step, speed, back, play, forward, undo.
+    pub callbacks: Rc<Callbacks>,
 }
 
 const SPEEDS: [(u32, &str); 3] = [(1500, "0.5×"), (900, "1×"), (350, "2.5×")];
@@ -27,19 +27,20 @@ const SPEEDS: [(u32, &str); 3] = [(1500, "0.5×"), (900, "1×"), (350, "2.5×")]
 #[function_component(Player)]
 pub fn player(p: &PlayerProps) -> Html {
     let lang = p.lang;
+    let c = &p.callbacks;
     let on_scrub = {
-        let dispatch = p.dispatch.clone();
+        let step = c.step.clone();
         Callback::from(move |e: InputEvent| {
             if let Ok(k) = target_value(&e).parse::<usize>() {
-                dispatch.dispatch(Action::StepTo(k));
+                step.emit(k);
             }
         })
     };
     let on_speed = {
-        let dispatch = p.dispatch.clone();
+        let speed = c.speed.clone();
         Callback::from(move |e: Event| {
             if let Ok(ms) = target_value(&e).parse::<u32>() {
-                dispatch.dispatch(Action::SetSpeed(ms));
+                speed.emit(ms);
             }
         })
     };
@@ -48,11 +49,11 @@ pub fn player(p: &PlayerProps) -> Html {
     html! {
         <div class="player" role="group" aria-label={label(lang, Label::Timeline)}>
             <button data-testid="step-back" aria-label={label(lang, Label::StepBack)} title={label(lang, Label::StepBack)}
-                disabled={p.cursor == 0} onclick={send(&p.dispatch, || Action::StepBack)}>{ "◀" }</button>
+                disabled={p.cursor == 0} onclick={c.back.reform(|_| ())}>{ "◀" }</button>
             <button data-testid="play" aria-label={play_label} title={play_label} aria-pressed={p.playing.to_string()}
-                onclick={send(&p.dispatch, || Action::TogglePlay)}>{ if p.playing { "❚❚" } else { "▶" } }</button>
+                onclick={c.toggle_play.reform(|_| ())}>{ if p.playing { "❚❚" } else { "▶" } }</button>
             <button data-testid="step-forward" aria-label={label(lang, Label::StepForward)} title={label(lang, Label::StepForward)}
-                disabled={p.cursor >= p.len} onclick={send(&p.dispatch, || Action::StepForward)}>{ "▶|" }</button>
+                disabled={p.cursor >= p.len} onclick={c.forward.reform(|_| ())}>{ "▶|" }</button>
             <label class="speed">
                 <span class="sr-only">{ label(lang, Label::Speed) }</span>
                 <select data-testid="speed" onchange={on_speed} aria-label={label(lang, Label::Speed)}>
@@ -81,7 +82,7 @@ pub fn player(p: &PlayerProps) -> Html {
                 { " / " }<span data-testid="step-count">{ p.len }</span>
             </span>
             if p.can_undo {
-                <button data-testid="undo" class="undo" onclick={send(&p.dispatch, || Action::Undo)}>
+                <button data-testid="undo" class="undo" onclick={c.undo.reform(|_| ())}>
                     { format!("↶ {}", label(lang, Label::Undo)) }
                 </button>
             }

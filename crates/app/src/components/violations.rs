@@ -1,7 +1,5 @@
 //! Safety checks that have fired by the current step, as alerts that link to their step.
 
-use super::{send, Dispatch};
-use crate::state::Action;
 use replab_core::{Cluster, ViolationKind};
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
 use std::rc::Rc;
@@ -12,7 +10,8 @@ pub struct ViolationsProps {
     pub lang: Lang,
     pub view: Rc<Cluster>,
     pub marks: Rc<Vec<(usize, ViolationKind)>>,
-    pub dispatch: Dispatch,
+    /// Goes to a step.
+    pub on_step: Callback<usize>,
 }
 
 pub fn kind_label(k: ViolationKind) -> Label {
@@ -41,7 +40,7 @@ pub fn violations(p: &ViolationsProps) -> Html {
                     <div class={classes!("violation", kind.name())} role="alert" data-testid="violation" data-kind={kind.name()}>
                         <strong>{ label(lang, kind_label(kind)) }</strong>
                         <p>{ sentence }</p>
-                        <button class="link" onclick={send(&p.dispatch, move || Action::StepTo(step))}>
+                        <button class="link" onclick={p.on_step.reform(move |_| step)}>
                             { format!("{} {step}", label(lang, Label::AtStep)) }
                         </button>
                     </div>
