@@ -105,12 +105,12 @@ pub fn app() -> Html {
                     <section class="lanes" aria-label={label(lang, Label::Partition)}>
                         { for (0..state.view.brokers().len()).map(|ix| html! {
                             <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang} selected={false} interactive={false}
-                                ghosts={ghosts[ix].clone()} last_restart={restarts[ix]} dispatch={dispatch.clone()} />
+                                ghosts={ghosts[ix].clone()} last_restart={restarts[ix]} on_command={callbacks.command.clone()} on_select={callbacks.select.clone()} />
                         }) }
                     </section>
                     if state.compare.is_some() {
                         <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
-                            history={state.history()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} dispatch={dispatch.clone()} />
+                            history={state.history()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} />
                     }
                     <aside class="side">
                         <DecisionPanel lang={lang} history={state.history()}
@@ -124,7 +124,7 @@ pub fn app() -> Html {
     html! {
         <div class="app" ref={root}>
             <Header lang={lang} protocol={state.view.protocol()} preset={state.preset} title={state.story_title().map(Rc::from)}
-                dispatch={dispatch.clone()} />
+                callbacks={callbacks.clone()} />
             <p class="tagline">{ label(lang, Label::Tagline) }</p>
             <Player lang={lang} cursor={state.cursor} len={len} playing={state.playing} speed_ms={state.speed_ms}
                 can_undo={state.undo.is_some()} marks={(*marks).clone()} callbacks={callbacks.clone()}
@@ -136,7 +136,7 @@ pub fn app() -> Html {
             }
             <div class="layout">
                 <section class="lanes" aria-label={label(lang, Label::Partition)}>
-                    <Controls lang={lang} view={state.view.clone()} next_value={state.next_value()} dispatch={dispatch.clone()} />
+                    <Controls lang={lang} view={state.view.clone()} next_value={state.next_value()} callbacks={callbacks.clone()} />
                     if state.view.leader().is_none() {
                         <p class="notice offline" role="status" data-testid="offline">
                             { label(lang, if state.view.has_elr() { Label::OfflineKraft } else { Label::Offline }) }
@@ -146,11 +146,11 @@ pub fn app() -> Html {
                         <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang}
                             selected={state.selected == Some(ix)} interactive={true}
                             ghosts={ghosts[ix].clone()} last_restart={restarts[ix]}
-                            dispatch={dispatch.clone()} />
+                            on_command={callbacks.command.clone()} on_select={callbacks.select.clone()} />
                     }) }
                 </section>
                 <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
-                    history={state.history()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} dispatch={dispatch.clone()} />
+                    history={state.history()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} />
                 <aside class="side">
                     <Violations lang={lang} view={state.view.clone()} marks={(*marks).clone()} on_step={callbacks.step.clone()} />
                     <DecisionPanel lang={lang} history={state.history()}
@@ -160,8 +160,8 @@ pub fn app() -> Html {
                 </aside>
             </div>
             <Editor lang={lang} history={state.history()} title={state.title.clone()} source={state.source.clone()}
-                dispatch={dispatch.clone()} />
-            <crate::components::checker::CheckerPanel lang={lang} history={state.history()} dispatch={dispatch.clone()} />
+                on_load={callbacks.load.clone()} />
+            <crate::components::checker::CheckerPanel lang={lang} history={state.history()} on_load={callbacks.load.clone()} />
             <div class="sr-only" aria-live="polite" data-testid="announcer">{ announcement }</div>
             if state.help_open {
                 <Help lang={lang} on_close={callbacks.close_help.clone()} />

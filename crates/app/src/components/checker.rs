@@ -7,8 +7,8 @@
 //! Cancel terminates the worker; every run starts a new one.
 
 use super::worker_client::{self, js_error, Spawned};
-use super::{target_checked, target_value, Dispatch, History};
-use crate::state::{load_script, Action};
+use super::{target_checked, target_value, History, Loaded};
+use crate::state::load_script;
 use replab_core::{scenario, Protocol, ViolationKind};
 use replab_narrate::{self as narrate, label, CheckerOutcome, Label, Lang};
 use replab_worker::message::{to_js, Bounds, Reply, Request};
@@ -23,7 +23,8 @@ pub const STATE_LIMIT: u32 = 300_000;
 pub struct CheckerProps {
     pub lang: Lang,
     pub history: History,
-    pub dispatch: Dispatch,
+    /// Loads the history found (Replay).
+    pub on_load: Callback<Loaded>,
 }
 
 /// What the panel searches under: one protocol, or each in turn.
@@ -465,7 +466,7 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
         Status::Cancelled { states, depth } => Some((narrate::checker_progress(lang, states, depth, true), states)),
         Status::Idle | Status::Finished => None,
     };
-    let results = checker.finished.iter().map(|f| result(lang, f, &p.dispatch));
+    let results = checker.finished.iter().map(|f| result(lang, f, &p.on_load));
 
     let limit = narrate::checker_limit(lang, STATE_LIMIT);
     html! {
@@ -511,7 +512,7 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
 
 /// One protocol's result: its verdict (attributes for scripts), its words, the
 /// time it took and, for a violation, Replay, a share link and the history.
-fn result(lang: Lang, f: &Finished, dispatch: &Dispatch) -> Html {
+fn result(lang: Lang, f: &Finished, on_load: &Callback<Loaded>) -> Html {
     let (kind, verdict, words, scenario, complete, length) = match &f.ending {
         Ending::Outcome { outcome, scenario } => {
             let (kind, verdict, complete, length) = match outcome {
@@ -545,17 +546,13 @@ fn result(lang: Lang, f: &Finished, dispatch: &Dispatch) -> Html {
     let found = scenario.map(|text| {
         let length = length.unwrap_or_default() as usize;
         let link = crate::link::link_to(&text, f.protocol, length, lang);
-        let dispatch = dispatch.clone();
+        let load = on_load.clone();
         let shown = text.to_string();
         // As the editor's Load: the script must parse and load first.
         let onclick = Callback::from(move |_| {
             let Ok(script) = scenario::parse(&text) else { return };
             if load_script(&script).is_ok() {
-                dispatch.dispatch(Action::Load {
-                    script: Rc::new(script),
-                    text: text.clone(),
-                    preset: None,
-                });
+                load.emit((Rc::new(script), text.clone(), None));
                 // Up to the lanes, where the history is now.
                 gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
             }

@@ -5,7 +5,7 @@
 
 use super::lane::Lane;
 use super::violations::Violations;
-use super::{target_value, Dispatch, History};
+use super::{target_value, History};
 use crate::history;
 use crate::state::Comparison;
 use replab_core::timeline::Timeline;
@@ -29,8 +29,6 @@ pub struct CompareProps {
     /// Goes to a step; compares with another protocol, or stops.
     pub on_step: Callback<usize>,
     pub on_compare: Callback<Option<Protocol>>,
-    /// For the second column's lanes (read-only: they dispatch nothing).
-    pub dispatch: Dispatch,
 }
 
 /// A history held as a memo key: compared by identity, and kept alive by the
@@ -253,8 +251,7 @@ pub fn compare(p: &CompareProps) -> Html {
             }
             { for (0..c.view.brokers().len()).map(|ix| html! {
                 <Lane key={ix} view={c.view.clone()} ix={ix} lang={lang} selected={false} interactive={false} prefix="cmp-"
-                    ghosts={ghosts.get(ix).cloned().unwrap_or_default()} last_restart={restarts.get(ix).copied().flatten()}
-                    dispatch={p.dispatch.clone()} />
+                    ghosts={ghosts.get(ix).cloned().unwrap_or_default()} last_restart={restarts.get(ix).copied().flatten()} on_command={Callback::noop()} on_select={Callback::noop()} />
             }) }
         </section>
         </>

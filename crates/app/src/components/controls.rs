@@ -1,7 +1,6 @@
 //! Writing messages, moving the clock, and the partition's settings.
 
-use super::{bind_text, target_checked, target_value, Dispatch};
-use crate::state::Action;
+use super::{bind_text, target_checked, target_value, Callbacks};
 use replab_core::scenario::ScriptErrorKind;
 use replab_core::{Acks, Cluster, Command, Setting};
 use replab_narrate::{label, Label, Lang};
@@ -13,7 +12,7 @@ pub struct ControlsProps {
     pub lang: Lang,
     pub view: Rc<Cluster>,
     pub next_value: String,
-    pub dispatch: Dispatch,
+    pub callbacks: Rc<Callbacks>,
 }
 
 fn values<'a>(lang: Lang, vs: impl Iterator<Item = &'a replab_core::Value>) -> String {
@@ -35,15 +34,12 @@ pub fn controls(p: &ControlsProps) -> Html {
     let valid_value = value.is_empty() || replab_core::scenario::is_value(&value);
 
     let on_produce = {
-        let dispatch = p.dispatch.clone();
+        let produce = p.callbacks.produce.clone();
         let value = value.clone();
         let acks = *acks;
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            dispatch.dispatch(Action::Produce {
-                value: Some((*value).clone()),
-                acks,
-            });
+            produce.emit(((*value).clone(), acks));
             value.set(String::new());
         })
     };
@@ -61,25 +57,25 @@ pub fn controls(p: &ControlsProps) -> Html {
         })
     };
     let on_tick = {
-        let dispatch = p.dispatch.clone();
+        let command = p.callbacks.command.clone();
         let ms = *tick_ms;
-        Callback::from(move |_| dispatch.dispatch(Action::Do(Command::Tick { ms })))
+        Callback::from(move |_| command.emit(Command::Tick { ms }))
     };
     let set = |make: fn(&str) -> Option<Setting>| {
-        let dispatch = p.dispatch.clone();
+        let command = p.callbacks.command.clone();
         Callback::from(move |e: Event| {
             if let Some(setting) = make(&target_value(&e)) {
-                dispatch.dispatch(Action::Do(Command::Set { setting }));
+                command.emit(Command::Set { setting });
             }
         })
     };
     let on_unclean = {
-        let dispatch = p.dispatch.clone();
+        let command = p.callbacks.command.clone();
         Callback::from(move |e: Event| {
             let checked = target_checked(&e);
-            dispatch.dispatch(Action::Do(Command::Set {
+            command.emit(Command::Set {
                 setting: Setting::UncleanLeaderElection(checked),
-            }));
+            });
         })
     };
     let brokers = p.view.brokers().len() as u32;

@@ -1,8 +1,8 @@
 //! The scenario editor: type or paste a script and load it. Errors name their
 //! line, and the current state stays as it was until a script loads.
 
-use super::{bind_text, Dispatch, History};
-use crate::state::{load_script, Action};
+use super::{bind_text, History, Loaded};
+use crate::state::load_script;
 use replab_core::scenario::{self, ScriptError};
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
 use std::rc::Rc;
@@ -15,7 +15,8 @@ pub struct EditorProps {
     pub title: Option<Rc<str>>,
     /// The text of the scenario last loaded: the editor shows it, to edit.
     pub source: Option<Rc<str>>,
-    pub dispatch: Dispatch,
+    /// Loads a scenario that parses and loads.
+    pub on_load: Callback<Loaded>,
 }
 
 #[function_component(Editor)]
@@ -36,18 +37,14 @@ pub fn editor(p: &EditorProps) -> Html {
     let on_load = {
         let text = text.clone();
         let error = error.clone();
-        let dispatch = p.dispatch.clone();
+        let load = p.on_load.clone();
         Callback::from(move |_| match scenario::parse(&text) {
             Err(e) => error.set(Some((e, Vec::new()))),
             Ok(script) => match load_script(&script) {
                 Err(e) => error.set(Some((e, script.brokers.clone()))),
                 Ok(_) => {
                     error.set(None);
-                    dispatch.dispatch(Action::Load {
-                        script: Rc::new(script),
-                        text: Rc::from(text.as_str()),
-                        preset: None,
-                    });
+                    load.emit((Rc::new(script), Rc::from(text.as_str()), None));
                 }
             },
         })

@@ -1,9 +1,8 @@
 //! Title, protocol and preset choice (with the Kafka releases each protocol
 //! stands for), language toggle, help.
 
-use super::{send, target_value, Dispatch};
+use super::{target_value, Callbacks};
 use crate::presets::{self, PRESETS};
-use crate::state::Action;
 use replab_core::scenario;
 use replab_core::Protocol;
 use replab_narrate::{self as narrate, label, Label, Lang};
@@ -17,33 +16,30 @@ pub struct HeaderProps {
     pub preset: Option<&'static str>,
     /// The story's title as shown (`AppState::story_title`).
     pub title: Option<Rc<str>>,
-    pub dispatch: Dispatch,
+    pub callbacks: Rc<Callbacks>,
 }
 
 #[function_component(Header)]
 pub fn header(p: &HeaderProps) -> Html {
     let lang = p.lang;
+    let c = &p.callbacks;
     let on_protocol = {
-        let dispatch = p.dispatch.clone();
+        let protocol = c.protocol.clone();
         Callback::from(move |e: Event| {
             if let Some(proto) = Protocol::from_name(&target_value(&e)) {
-                dispatch.dispatch(Action::SetProtocol(proto));
+                protocol.emit(proto);
             }
         })
     };
     let on_preset = {
-        let dispatch = p.dispatch.clone();
+        let load = c.load.clone();
         Callback::from(move |e: Event| {
             let Some(preset) = presets::find(&target_value(&e)) else {
                 return;
             };
             // The presets are the tested scenario files: they always parse.
             if let Ok(script) = scenario::parse(preset.text) {
-                dispatch.dispatch(Action::Load {
-                    script: Rc::new(script),
-                    text: Rc::from(preset.text),
-                    preset: Some(preset.id),
-                });
+                load.emit((Rc::new(script), Rc::from(preset.text), Some(preset.id)));
             }
         })
     };
@@ -79,11 +75,11 @@ pub fn header(p: &HeaderProps) -> Html {
                 </label>
                 <button data-testid="lang" class="lang" title={label(lang, Label::SwitchLanguage)}
                     aria-label={label(lang, Label::SwitchLanguage)}
-                    onclick={send(&p.dispatch, move || Action::SetLang(other))}>
+                    onclick={c.lang.reform(move |_| other)}>
                     { label(lang, Label::OtherLanguage) }
                 </button>
                 <button class="help-button" data-testid="help" aria-label={label(lang, Label::Help)} title={label(lang, Label::Help)}
-                    onclick={send(&p.dispatch, || Action::ToggleHelp(true))}>{ "?" }</button>
+                    onclick={c.open_help.reform(|_| ())}>{ "?" }</button>
                 <p class="protocol-note" id="protocol-note" data-testid="protocol-note">
                     { narrate::protocol_note(lang, p.protocol) }
                 </p>

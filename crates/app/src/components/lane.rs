@@ -4,9 +4,7 @@
 //! response in flight, and the buttons that act on it, each enabled exactly when
 //! `Cluster::check` accepts its command.
 
-use super::{send, Dispatch};
 use crate::badges::badges;
-use crate::state::Action;
 use replab_core::{Cluster, Command, CrashTarget, Record};
 use replab_narrate::{self as narrate, label, Label, Lang};
 use std::rc::Rc;
@@ -27,7 +25,9 @@ pub struct LaneProps {
     pub ghosts: Rc<(usize, Vec<Record>)>,
     /// KRaft: whether its latest restart was clean (None: none, or ZooKeeper).
     pub last_restart: Option<bool>,
-    pub dispatch: Dispatch,
+    /// A command on this broker, and selecting it (only interactive lanes use them).
+    pub on_command: Callback<Command>,
+    pub on_select: Callback<usize>,
 }
 
 /// Only what this lane shows is compared, so an unchanged lane is not re-rendered.
@@ -58,7 +58,8 @@ impl PartialEq for LaneProps {
             && self.selected == other.selected
             && self.interactive == other.interactive
             && self.prefix == other.prefix
-            && self.dispatch == other.dispatch
+            // A read-only lane's callbacks are never called.
+            && (!self.interactive || self.on_command == other.on_command && self.on_select == other.on_select)
             && self.last_restart == other.last_restart
             && (Rc::ptr_eq(a, b)
                 || (a.broker(ix) == b.broker(ix) && controller(a) == controller(b) && enabled(a) == enabled(b)))
@@ -237,7 +238,7 @@ pub fn lane(p: &LaneProps) -> Html {
     let leo = b.leo();
     let records = b.durable.log.records();
     let ghosts: Vec<&Record> = p.ghosts.1.iter().filter(|r| r.offset >= leo).collect();
-    let d = &p.dispatch;
+    let (on_command, on_select) = (&p.on_command, &p.on_select);
 
     let status = if !alive || is_leader {
         None
@@ -257,7 +258,7 @@ pub fn lane(p: &LaneProps) -> Html {
             <header class="lane-head">
                 <button class="name" aria-pressed={p.selected.to_string()} data-testid={format!("select-{id}")}
                     title={label(lang, Label::Select)} disabled={!p.interactive}
-                    onclick={send(d, move || Action::Select(Some(ix)))}>{ id.to_string() }</button>
+                    onclick={on_select.reform(move |_| ix)}>{ id.to_string() }</button>
                 <span class={classes!("role", role)}>{ role_label }</span>
                 <span class={classes!("isr", if in_isr { "in" } else { "out" })}>
                     { label(lang, if in_isr { Label::InIsr } else { Label::OutOfIsr }) }
@@ -324,13 +325,13 @@ pub fn lane(p: &LaneProps) -> Html {
                 <div class="in-flight" data-testid={format!("in-flight-{id}")}>
                     <button class="message" data-testid={format!("deliver-{id}")} title={label(lang, Label::DeliverTitle)}
                         disabled={!p.interactive}
-                        onclick={send(d, move || Action::Do(Command::Deliver { follower: ix }))}>
+                        onclick={on_command.reform(move |_| Command::Deliver { follower: ix })}>
                         <span class="arrow">{ format!("{} → {id}", c.broker(leader).map(|l| l.id.as_str()).unwrap_or("?")) }</span>
                         <span>{ narrate::reply(lang, &f.reply()) }</span>
                         <span class="hint">{ label(lang, Label::Deliver) }</span>
                     </button>
                     <button class="drop" data-testid={format!("drop-{id}")} hidden={!p.interactive} title={label(lang, Label::DropTitle)}
-                        onclick={send(d, move || Action::Do(Command::Drop { follower: ix }))}>{ label(lang, Label::Drop) }</button>
+                        onclick={on_command.reform(move |_| Command::Drop { follower: ix })}>{ label(lang, Label::Drop) }</button>
                 </div>
             }
             if p.interactive {
@@ -340,7 +341,7 @@ pub fn lane(p: &LaneProps) -> Html {
                     let command = x.command;
                     html! {
                         <button data-testid={format!("{}-{id}", x.id)} disabled={!enabled} title={label(lang, x.title)}
-                            onclick={send(d, move || Action::Do(command.clone()))}>{ label(lang, x.label) }</button>
+                            onclick={on_command.reform(move |_| command.clone())}>{ label(lang, x.label) }</button>
                     }
                 }) }
             </div>

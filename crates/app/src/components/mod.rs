@@ -20,6 +20,7 @@ pub mod worker_client;
 
 use crate::state::AppState;
 pub use crate::state::History;
+use std::rc::Rc;
 use yew::prelude::*;
 
 pub type Dispatch = UseReducerDispatcher<AppState>;
@@ -70,7 +71,21 @@ pub struct Callbacks {
     pub toggle_play: Callback<()>,
     pub forward: Callback<()>,
     pub undo: Callback<()>,
+    /// Load a scenario that parses and loads: the script, its text, the preset.
+    pub load: Callback<Loaded>,
+    pub protocol: Callback<replab_core::Protocol>,
+    pub lang: Callback<replab_narrate::Lang>,
+    pub open_help: Callback<()>,
+    /// A command at the cursor (what a lane's or a control's button does).
+    pub command: Callback<replab_core::Command>,
+    /// Select a broker (its lane's name).
+    pub select: Callback<usize>,
+    /// Produce a value (the next one if empty) with the acks chosen.
+    pub produce: Callback<(String, Option<replab_core::Acks>)>,
 }
+
+/// A scenario to load: the script, its text, and the preset it is, if one.
+pub type Loaded = (Rc<replab_core::scenario::Script>, Rc<str>, Option<&'static str>);
 
 impl Callbacks {
     pub fn new(dispatch: &Dispatch) -> Callbacks {
@@ -85,12 +100,16 @@ impl Callbacks {
             toggle_play: d.reform(|_| crate::state::Action::TogglePlay),
             forward: d.reform(|_| crate::state::Action::StepForward),
             undo: d.reform(|_| crate::state::Action::Undo),
+            load: d.reform(|(script, text, preset): Loaded| crate::state::Action::Load { script, text, preset }),
+            protocol: d.reform(crate::state::Action::SetProtocol),
+            lang: d.reform(crate::state::Action::SetLang),
+            open_help: d.reform(|_| crate::state::Action::ToggleHelp(true)),
+            command: d.reform(crate::state::Action::Do),
+            select: d.reform(|ix| crate::state::Action::Select(Some(ix))),
+            produce: d.reform(|(value, acks)| crate::state::Action::Produce {
+                value: Some(value),
+                acks,
+            }),
         }
     }
-}
-
-/// A callback that dispatches `make()`'s action.
-pub fn send<E: 'static>(dispatch: &Dispatch, make: impl Fn() -> crate::state::Action + 'static) -> Callback<E> {
-    let dispatch = dispatch.clone();
-    Callback::from(move |_| dispatch.dispatch(make()))
 }
