@@ -240,7 +240,6 @@ pub fn frame_height(f: &Frame, width: u32) -> u32 {
 
 const HEAD: u32 = 24;
 const GAP: u32 = 16;
-const TOP: u32 = 92;
 
 /// Writes frame `f` at `y` as `<g class="frame" data-step="N">`.
 fn write_frame(s: &mut String, lang: Lang, f: &Frame, width: u32, y: u32) {
@@ -282,8 +281,9 @@ fn write_frame(s: &mut String, lang: Lang, f: &Frame, width: u32, y: u32) {
         };
         let _ = write!(
             s,
-            r##"<text class="safety" x="16" y="{line_y}" font-weight="700" fill="#c92a2a">⚠ {}: {}</text>"##,
+            r##"<text class="safety" x="16" y="{line_y}" font-weight="700" fill="#c92a2a">⚠ {}{}{}</text>"##,
             esc(label(lang, Label::SafetyCheckFired)),
+            if lang == Lang::Zh { "：" } else { ": " },
             esc(label(lang, kind_label))
         );
         line_y += 18;
@@ -291,8 +291,31 @@ fn write_frame(s: &mut String, lang: Lang, f: &Frame, width: u32, y: u32) {
     let _ = write!(s, r#"<g transform="translate(0 {})">{}</g></g>"#, line_y - 10, f.lanes);
 }
 
+/// The legend's items, grouped into its lines: one line where the widest
+/// language's legend fits, else two (or three in the narrowest figures), the
+/// same for every language so that a figure's height depends on its width.
+fn legend_lines(width: u32) -> &'static [&'static [Label]] {
+    use Label::{LegendEpoch, LegendHw, LegendLost, LegendUncommitted};
+    if width >= 1040 {
+        &[&[LegendEpoch, LegendUncommitted, LegendLost, LegendHw]]
+    } else if width >= 600 {
+        &[&[LegendEpoch, LegendUncommitted], &[LegendLost, LegendHw]]
+    } else {
+        &[&[LegendEpoch], &[LegendUncommitted], &[LegendLost, LegendHw]]
+    }
+}
+
+/// Where the frames start: below the title, the protocol and the legend.
+fn top(width: u32) -> u32 {
+    LEGEND_Y + LEGEND_LINE * (legend_lines(width).len() as u32 - 1) + 18
+}
+
+const LEGEND_Y: u32 = 74;
+const LEGEND_LINE: u32 = 17;
+
 /// The shared legend: epoch colours, what dashed and struck out mean, the HW mark.
-fn write_legend(s: &mut String, lang: Lang, epochs: u32, y: u32) {
+fn write_legend(s: &mut String, lang: Lang, epochs: u32, width: u32) {
+    let y = LEGEND_Y;
     let mut x = 16;
     for e in 0..epochs.clamp(1, 8) {
         let c = svg::epoch_color(e);
@@ -303,20 +326,24 @@ fn write_legend(s: &mut String, lang: Lang, epochs: u32, y: u32) {
         );
         x += 18;
     }
-    let _ = write!(
-        s,
-        r##"<text class="legend" x="{}" y="{y}" font-size="12" fill="#5d6470">{} · {} · {} · {}</text>"##,
-        x + 4,
-        esc(label(lang, Label::LegendEpoch)),
-        esc(label(lang, Label::LegendUncommitted)),
-        esc(label(lang, Label::LegendLost)),
-        esc(label(lang, Label::LegendHw)),
-    );
+    for (i, items) in legend_lines(width).iter().enumerate() {
+        let text = items
+            .iter()
+            .map(|&l| esc(label(lang, l)))
+            .collect::<Vec<_>>()
+            .join(" · ");
+        let _ = write!(
+            s,
+            r##"<text class="legend" x="{}" y="{}" font-size="12" fill="#5d6470">{text}</text>"##,
+            if i == 0 { x + 4 } else { 16 },
+            y + LEGEND_LINE * i as u32,
+        );
+    }
 }
 
 /// The strip's SVG: a title, the protocol, the legend, then the frames stacked.
 pub fn strip_svg(t: &Timeline, title: &str, frames: &[Frame], lang: Lang, width: u32) -> String {
-    let height = TOP + frames.iter().map(|f| frame_height(f, width)).sum::<u32>();
+    let height = top(width) + frames.iter().map(|f| frame_height(f, width)).sum::<u32>();
     let mut s = String::new();
     let _ = write!(
         s,
@@ -335,8 +362,8 @@ pub fn strip_svg(t: &Timeline, title: &str, frames: &[Frame], lang: Lang, width:
         .map(|f| t.state_at(f.step).leader_epoch() + 1)
         .max()
         .unwrap_or(1);
-    write_legend(&mut s, lang, epochs, 74);
-    let mut y = TOP;
+    write_legend(&mut s, lang, epochs, width);
+    let mut y = top(width);
     for f in frames {
         write_frame(&mut s, lang, f, width, y);
         y += frame_height(f, width);
@@ -349,7 +376,7 @@ pub fn strip_svg(t: &Timeline, title: &str, frames: &[Frame], lang: Lang, width:
 /// and the frame, all pictures of one figure the same height (`height`, at
 /// least the frame's own) so the animation does not jump.
 pub fn frame_svg(t: &Timeline, title: &str, f: &Frame, lang: Lang, width: u32, height: u32) -> String {
-    let height = height.max(TOP + frame_height(f, width));
+    let height = height.max(top(width) + frame_height(f, width));
     let mut s = String::new();
     let _ = write!(
         s,
@@ -363,15 +390,15 @@ pub fn frame_svg(t: &Timeline, title: &str, f: &Frame, lang: Lang, width: u32, h
         esc(title),
         esc(&narrate::protocol_option(lang, t.setup().protocol)),
     );
-    write_legend(&mut s, lang, t.state_at(f.step).leader_epoch() + 1, 74);
-    write_frame(&mut s, lang, f, width, TOP);
+    write_legend(&mut s, lang, t.state_at(f.step).leader_epoch() + 1, width);
+    write_frame(&mut s, lang, f, width, top(width));
     s.push_str("</svg>");
     s
 }
 
 /// The height every picture of an animation of `frames` takes.
 pub fn animation_height(frames: &[Frame], width: u32) -> u32 {
-    TOP + frames.iter().map(|f| frame_height(f, width)).max().unwrap_or(0)
+    top(width) + frames.iter().map(|f| frame_height(f, width)).max().unwrap_or(0)
 }
 
 /// How long each picture of an animation shows, in hundredths of a second
@@ -447,6 +474,14 @@ mod tests {
         assert_eq!(svg.matches(r#"class="safety""#).count(), 1);
         assert_eq!(svg.matches("<g").count(), svg.matches("</g>").count());
         assert_eq!(frame_delays(&frames, 150, 400), vec![150, 150, 400]);
+        // The legend: two lines in a blog column, one in a wide figure; the
+        // frames start below it.
+        assert_eq!(svg.matches(r#"class="legend""#).count(), 2);
+        assert!(svg.contains(r#"<g class="frame" data-step="1" transform="translate(0 109)">"#));
+        let wide = super::frames(&t, &steps, Lang::En, 1200);
+        let wide = strip_svg(&t, "Data loss", &wide, Lang::En, 1200);
+        assert_eq!(wide.matches(r#"class="legend""#).count(), 1);
+        assert!(wide.contains(r#"<g class="frame" data-step="1" transform="translate(0 92)">"#));
         // Chinese captions.
         let zh = super::frames(&t, &[7], Lang::Zh, DEFAULT_WIDTH);
         assert_eq!(zh[0].heading, "第 7 步 · bounce A");

@@ -198,6 +198,7 @@ pub fn lanes(
                 x + cell.saturating_sub(6),
                 y + 22
             );
+            // "lost" above the record, clear of the HW mark's label below.
             if cell >= 28 {
                 let _ = write!(
                     s,
@@ -206,7 +207,7 @@ pub fn lanes(
                     y + 45,
                     esc(&r.value),
                     x + cell / 2 - 2,
-                    y + 74,
+                    y + 15,
                     esc(label(lang, Label::Lost))
                 );
             }
@@ -255,20 +256,32 @@ pub fn lanes(
             .iter()
             .map(|e| format!("{}:{}", e.epoch, e.start_offset))
             .collect();
+        let cache = if !view.rules().has_epoch_cache() {
+            label(lang, Label::NoEpochsBefore011).to_string()
+        } else if epochs.is_empty() {
+            label(lang, Label::NoEpochs).to_string()
+        } else {
+            epochs.join("  ")
+        };
         let _ = write!(
             s,
-            r##"<text x="{cache_x}" y="{}" fill="#5d6470">{}</text><text x="{cache_x}" y="{}">{}</text></g>"##,
+            r##"<text x="{cache_x}" y="{}" fill="#5d6470">{}</text>"##,
             y + 36,
             esc(label(lang, Label::EpochCache)),
-            y + 56,
-            esc(&if !view.rules().has_epoch_cache() {
-                label(lang, Label::NoEpochsBefore011).to_string()
-            } else if epochs.is_empty() {
-                label(lang, Label::NoEpochs).to_string()
-            } else {
-                epochs.join("  ")
-            })
         );
+        // On two lines when it does not fit in the column (13 px: about 7 px a column).
+        let columns = (width.saturating_sub(cache_x + 16) / 7).max(12) as usize;
+        let mut lines = wrap(&cache, columns);
+        lines.truncate(2);
+        for (i, line) in lines.iter().enumerate() {
+            let _ = write!(
+                s,
+                r#"<text x="{cache_x}" y="{}">{}</text>"#,
+                y + 56 + 17 * i as u32,
+                esc(line.trim_end())
+            );
+        }
+        s.push_str("</g>");
     }
     lane_h * brokers.len() as u32
 }
@@ -321,6 +334,27 @@ mod tests {
         let svg = frame(Lang::En, t.head(), "ZooKeeper", t.len(), &[], &[None, None, None]);
         assert!(!svg.contains("class=\"badges\""));
         assert!(!svg.contains("broker epoch"));
+    }
+
+    #[test]
+    fn a_long_epoch_cache_line_wraps_in_its_column() {
+        let script = scenario::parse(include_str!("../../../web/scenarios/data-loss.scn")).expect("parses");
+        let t = scenario::load(&script, None).expect("loads").timeline;
+        let mut s = String::new();
+        lanes(&mut s, Lang::En, t.head(), &[], &[], 720, 0);
+        assert!(
+            s.contains(
+                r#"<text x="530" y="56">no leader-epoch cache</text><text x="530" y="73">before Kafka 0.11</text>"#
+            ),
+            "{s}"
+        );
+        // A short cache stays on one line.
+        let t = scenario::load(&script, Some(replab_core::Protocol::Kip279))
+            .expect("loads")
+            .timeline;
+        let mut s = String::new();
+        lanes(&mut s, Lang::En, t.head(), &[], &[], 720, 0);
+        assert!(s.contains(r#"<text x="530" y="56">0:0  1:2</text></g>"#), "{s}");
     }
 
     #[test]
