@@ -149,6 +149,19 @@ impl Selection {
     }
 }
 
+/// The steps that tell a history's story: each step with a truncation
+/// decision and each step where a safety check fires, in order (none: empty).
+pub fn decisive_steps(t: &Timeline) -> Vec<usize> {
+    (1..=t.len())
+        .filter(|&k| {
+            history::decisions_of(t, k)
+                .iter()
+                .any(|d| d.kind == DecisionKind::Truncation)
+                || t.events_of(k).iter().any(|e| matches!(e, Event::ViolationFound { .. }))
+        })
+        .collect()
+}
+
 /// Checks a figure's width.
 pub fn check_width(width: u32) -> Result<u32, FigureError> {
     if (MIN_WIDTH..=MAX_WIDTH).contains(&width) {
@@ -448,6 +461,8 @@ mod tests {
         // The story's truncation decisions under hw: A's quick restart, B's
         // restart (it keeps its log), B's fetch past the leader's end.
         assert_eq!(Selection::Decisions.steps(&t), Ok(vec![7, 9, 10]));
+        // With the step where the safety check fires: B's crash.
+        assert_eq!(decisive_steps(&t), vec![7, 8, 9, 10]);
         assert_eq!(check_width(719), Ok(719));
         assert_eq!(check_width(100), Err(FigureError::BadWidth { width: 100 }));
     }
