@@ -131,6 +131,25 @@ pub fn lanes(
     };
     // The epoch cache's column at the right; the log between the name and it.
     let cache_x = width.saturating_sub(190).max(LEFT + 100);
+    // One cell size for every lane, so that an offset is at one x in all.
+    let shown = brokers
+        .iter()
+        .enumerate()
+        .map(|(ix, b)| {
+            let lost = ghosts
+                .get(ix)
+                .and_then(|g| g.last())
+                .map_or(0, |r| r.offset as usize + 1);
+            b.durable.log.records().len().max(lost)
+        })
+        .max()
+        .unwrap_or(0);
+    let avail = cache_x.saturating_sub(LEFT + 10);
+    let cell = if shown == 0 {
+        48
+    } else {
+        (avail / shown as u32).clamp(8, 48)
+    };
     for (ix, b) in brokers.iter().enumerate() {
         let y = top + lane_h * ix as u32;
         let role = if !b.is_alive() {
@@ -179,13 +198,6 @@ pub fn lanes(
         }
         let records = b.durable.log.records();
         let lost = ghosts.get(ix).map_or(&[][..], Vec::as_slice);
-        let shown = records.len().max(lost.last().map_or(0, |r| r.offset as usize + 1));
-        let avail = cache_x.saturating_sub(LEFT + 10);
-        let cell = if shown == 0 {
-            48
-        } else {
-            (avail / shown as u32).clamp(8, 48)
-        };
         for r in lost {
             let x = LEFT + cell * r.offset as u32;
             let _ = write!(
@@ -355,6 +367,22 @@ mod tests {
         let mut s = String::new();
         lanes(&mut s, Lang::En, t.head(), &[], &[], 720, 0);
         assert!(s.contains(r#"<text x="530" y="56">0:0  1:2</text></g>"#), "{s}");
+    }
+
+    #[test]
+    fn every_lane_draws_its_records_in_cells_of_one_size() {
+        // A leads with five records, B has two: at 480 px the cells shrink alike.
+        let text = "brokers A B\nproduce m1\nfetch B\nproduce m2\nfetch B\nproduce m3\nproduce m4\nproduce m5\n";
+        let script = scenario::parse(text).expect("parses");
+        let t = scenario::load(&script, None).expect("loads").timeline;
+        let mut s = String::new();
+        lanes(&mut s, Lang::En, t.head(), &[], &[], 480, 0);
+        let widths: std::collections::BTreeSet<&str> = s
+            .split("<rect ")
+            .filter(|r| r.contains(r#"height="40""#))
+            .filter_map(|r| r.split("width=\"").nth(1)?.split('"').next())
+            .collect();
+        assert_eq!(widths.len(), 1, "{s}");
     }
 
     #[test]
