@@ -318,6 +318,14 @@ fn legend_lines(width: u32) -> &'static [&'static [Label]] {
     }
 }
 
+/// The title's font size: 18 px, smaller for a title too long for one line
+/// (about 0.6 em a Latin letter in bold, 1 em a Chinese character), at least 11.
+fn title_size(title: &str, width: u32) -> u32 {
+    let ems: f64 = title.chars().map(|c| if c.is_ascii() { 0.6 } else { 1.0 }).sum();
+    let fits = f64::from(width.saturating_sub(32)) / ems.max(1.0);
+    (fits.floor() as u32).clamp(11, 18)
+}
+
 /// Where the frames start: below the title, the protocol and the legend.
 fn top(width: u32) -> u32 {
     LEGEND_Y + LEGEND_LINE * (legend_lines(width).len() as u32 - 1) + 18
@@ -366,7 +374,8 @@ pub fn strip_svg(t: &Timeline, title: &str, frames: &[Frame], lang: Lang, width:
     s.push_str(r##"<rect width="100%" height="100%" fill="#ffffff"/>"##);
     let _ = write!(
         s,
-        r##"<text x="16" y="28" font-size="18" font-weight="700" fill="#1d1f23">{}</text><text x="16" y="50" fill="#5d6470">{}</text>"##,
+        r##"<text x="16" y="28" font-size="{}" font-weight="700" fill="#1d1f23">{}</text><text x="16" y="50" fill="#5d6470">{}</text>"##,
+        title_size(title, width),
         esc(title),
         esc(&narrate::protocol_option(lang, t.setup().protocol)),
     );
@@ -399,7 +408,8 @@ pub fn frame_svg(t: &Timeline, title: &str, f: &Frame, lang: Lang, width: u32, h
     s.push_str(r##"<rect width="100%" height="100%" fill="#ffffff"/>"##);
     let _ = write!(
         s,
-        r##"<text x="16" y="28" font-size="18" font-weight="700" fill="#1d1f23">{}</text><text x="16" y="50" fill="#5d6470">{}</text>"##,
+        r##"<text x="16" y="28" font-size="{}" font-weight="700" fill="#1d1f23">{}</text><text x="16" y="50" fill="#5d6470">{}</text>"##,
+        title_size(title, width),
         esc(title),
         esc(&narrate::protocol_option(lang, t.setup().protocol)),
     );
@@ -493,6 +503,14 @@ mod tests {
         // frames start below it.
         assert_eq!(svg.matches(r#"class="legend""#).count(), 2);
         assert!(svg.contains(r#"<g class="frame" data-step="1" transform="translate(0 109)">"#));
+        assert!(
+            svg.contains(r##"<text x="16" y="28" font-size="18" font-weight="700" fill="#1d1f23">Data loss</text>"##)
+        );
+        // A title too long for the width, smaller.
+        let long = "Kafka 4.1: the last replica standing keeps every committed record";
+        assert_eq!(title_size(long, 720), 17);
+        assert_eq!(title_size(long, 480), 11);
+        assert_eq!(title_size("数据丢失：一次快速重启，然后更换 leader", 480), 18);
         let wide = super::frames(&t, &steps, Lang::En, 1200);
         let wide = strip_svg(&t, "Data loss", &wide, Lang::En, 1200);
         assert_eq!(wide.matches(r#"class="legend""#).count(), 1);
