@@ -8,11 +8,15 @@
 //! `replab explore [BOUNDS] [--json] FILE` runs the exhaustive checker from a
 //! scenario's header: a table of what it explored, and each violation found as
 //! a scenario with comments on its decisive steps.
+//! `replab figure [OPTIONS] -o OUT FILE` draws chosen steps as a strip (SVG, PNG)
+//! or an animation (GIF, APNG) for an article.
 //! Exit codes: 0 ok, 1 an expectation failed, 2 the script (or the call) is invalid.
 
 mod compare;
 mod explore;
+mod figure;
 mod json;
+mod raster;
 
 use replab_core::scenario::{self, Outcome, Run, Script};
 use replab_core::Protocol;
@@ -35,6 +39,7 @@ fn main() -> ExitCode {
         Some("run") => run_command(&args[1..]),
         Some("check") => check_command(&args[1..]),
         Some("link") => link_command(&args[1..]),
+        Some("figure") => figure::figure_command(&args[1..]),
         Some("explore") => explore::explore_command(&args[1..]).map_err(|e| format!("{e}\n{}", usage())),
         Some("protocols") if args.len() == 1 => {
             print!("{}", protocols());
@@ -93,7 +98,7 @@ fn parse_flags(args: &[String], allow_all: bool) -> Result<Options, String> {
 }
 
 fn usage() -> String {
-    format!("{USAGE}{}", explore::USAGE)
+    format!("{USAGE}{}\n{}", explore::USAGE, figure::USAGE)
 }
 
 fn read_source(file: &str) -> Result<String, String> {

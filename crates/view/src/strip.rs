@@ -146,14 +146,7 @@ impl Selection {
             Selection::Range { from, to } => (*from..=*to).collect(),
             // With the steps where a safety check fired: the story's end.
             Selection::Decisions => {
-                let v: Vec<usize> = (1..=len)
-                    .filter(|&k| {
-                        history::decisions_of(t, k)
-                            .iter()
-                            .any(|d| d.kind == DecisionKind::Truncation)
-                            || t.events_of(k).iter().any(|e| matches!(e, Event::ViolationFound { .. }))
-                    })
-                    .collect();
+                let v = decisive_steps(t);
                 if v.is_empty() {
                     return Err(FigureError::NoDecisions);
                 }
@@ -171,6 +164,19 @@ impl Selection {
         }
         Ok(steps)
     }
+}
+
+/// The steps that tell a history's story: each step with a truncation
+/// decision and each step where a safety check fires, in order (none: empty).
+pub fn decisive_steps(t: &Timeline) -> Vec<usize> {
+    (1..=t.len())
+        .filter(|&k| {
+            history::decisions_of(t, k)
+                .iter()
+                .any(|d| d.kind == DecisionKind::Truncation)
+                || t.events_of(k).iter().any(|e| matches!(e, Event::ViolationFound { .. }))
+        })
+        .collect()
 }
 
 /// Checks a figure's width.
@@ -267,7 +273,6 @@ pub fn frame_height(f: &Frame, width: u32) -> u32 {
 
 const HEAD: u32 = 24;
 const GAP: u32 = 16;
-const TOP: u32 = 92;
 
 /// Writes frame `f` at `y` as `<g class="frame" data-step="N">`.
 fn write_frame(s: &mut String, lang: Lang, f: &Frame, width: u32, y: u32) {
@@ -309,8 +314,9 @@ fn write_frame(s: &mut String, lang: Lang, f: &Frame, width: u32, y: u32) {
         };
         let _ = write!(
             s,
-            r##"<text class="safety" x="16" y="{line_y}" font-weight="700" fill="#c92a2a">⚠ {}: {}</text>"##,
+            r##"<text class="safety" x="16" y="{line_y}" font-weight="700" fill="#c92a2a">⚠ {}{}{}</text>"##,
             esc(label(lang, Label::SafetyCheckFired)),
+            if lang == Lang::Zh { "：" } else { ": " },
             esc(label(lang, kind_label))
         );
         line_y += 18;
@@ -318,9 +324,39 @@ fn write_frame(s: &mut String, lang: Lang, f: &Frame, width: u32, y: u32) {
     let _ = write!(s, r#"<g transform="translate(0 {})">{}</g></g>"#, line_y - 10, f.lanes);
 }
 
-/// The shared legend: epoch colours, what dashed and struck out mean, the HW
-/// mark; wrapped to the figure's width. Returns the lines it took.
-fn write_legend(s: &mut String, lang: Lang, epochs: u32, width: u32, y: u32) -> u32 {
+/// The legend's items, grouped into its lines: one line where the widest
+/// language's legend fits, else two (or three in the narrowest figures), the
+/// same for every language so that a figure's height depends on its width.
+fn legend_lines(width: u32) -> &'static [&'static [Label]] {
+    use Label::{LegendEpoch, LegendHw, LegendLost, LegendUncommitted};
+    if width >= 1040 {
+        &[&[LegendEpoch, LegendUncommitted, LegendLost, LegendHw]]
+    } else if width >= 600 {
+        &[&[LegendEpoch, LegendUncommitted], &[LegendLost, LegendHw]]
+    } else {
+        &[&[LegendEpoch], &[LegendUncommitted], &[LegendLost, LegendHw]]
+    }
+}
+
+/// The title's font size: 18 px, smaller for a title too long for one line
+/// (about 0.6 em a Latin letter in bold, 1 em a Chinese character), at least 11.
+fn title_size(title: &str, width: u32) -> u32 {
+    let ems: f64 = title.chars().map(|c| if c.is_ascii() { 0.6 } else { 1.0 }).sum();
+    let fits = f64::from(width.saturating_sub(32)) / ems.max(1.0);
+    (fits.floor() as u32).clamp(11, 18)
+}
+
+/// Where the frames start: below the title, the protocol and the legend.
+fn top(width: u32) -> u32 {
+    LEGEND_Y + LEGEND_LINE * (legend_lines(width).len() as u32 - 1) + 18
+}
+
+const LEGEND_Y: u32 = 74;
+const LEGEND_LINE: u32 = 17;
+
+/// The shared legend: epoch colours, what dashed and struck out mean, the HW mark.
+fn write_legend(s: &mut String, lang: Lang, epochs: u32, width: u32) {
+    let y = LEGEND_Y;
     let mut x = 16;
     for e in 0..epochs.clamp(1, 8) {
         let c = svg::epoch_color(e);
@@ -331,38 +367,24 @@ fn write_legend(s: &mut String, lang: Lang, epochs: u32, width: u32, y: u32) -> 
         );
         x += 18;
     }
-    let text = [
-        Label::LegendEpoch,
-        Label::LegendUncommitted,
-        Label::LegendLost,
-        Label::LegendHw,
-    ]
-    .map(|l| label(lang, l))
-    .join(" · ");
-    let columns = (width.saturating_sub(x + 20) / 6) as usize;
-    let lines = wrap(&text, columns.max(30));
-    for (i, line) in lines.iter().enumerate() {
+    for (i, items) in legend_lines(width).iter().enumerate() {
+        let text = items
+            .iter()
+            .map(|&l| esc(label(lang, l)))
+            .collect::<Vec<_>>()
+            .join(" · ");
         let _ = write!(
             s,
-            r##"<text class="legend" x="{}" y="{}" font-size="12" fill="#5d6470">{}</text>"##,
-            x + 4,
-            y + 16 * i as u32,
-            esc(line.trim_start_matches("· ")),
+            r##"<text class="legend" x="{}" y="{}" font-size="12" fill="#5d6470">{text}</text>"##,
+            if i == 0 { x + 4 } else { 16 },
+            y + LEGEND_LINE * i as u32,
         );
     }
-    lines.len() as u32
-}
-
-/// The height of the title, protocol and legend above the frames.
-fn top(lang: Lang, width: u32) -> u32 {
-    let mut scratch = String::new();
-    TOP + 16 * (write_legend(&mut scratch, lang, 8, width, 0) - 1)
 }
 
 /// The strip's SVG: a title, the protocol, the legend, then the frames stacked.
 pub fn strip_svg(t: &Timeline, title: &str, frames: &[Frame], lang: Lang, width: u32) -> String {
-    let top = top(lang, width);
-    let height = top + frames.iter().map(|f| frame_height(f, width)).sum::<u32>();
+    let height = top(width) + frames.iter().map(|f| frame_height(f, width)).sum::<u32>();
     let mut s = String::new();
     let _ = write!(
         s,
@@ -372,7 +394,8 @@ pub fn strip_svg(t: &Timeline, title: &str, frames: &[Frame], lang: Lang, width:
     s.push_str(r##"<rect width="100%" height="100%" fill="#ffffff"/>"##);
     let _ = write!(
         s,
-        r##"<text x="16" y="28" font-size="18" font-weight="700" fill="#1d1f23">{}</text><text x="16" y="50" fill="#5d6470">{}</text>"##,
+        r##"<text x="16" y="28" font-size="{}" font-weight="700" fill="#1d1f23">{}</text><text x="16" y="50" fill="#5d6470">{}</text>"##,
+        title_size(title, width),
         esc(title),
         esc(&narrate::protocol_option(lang, t.setup().protocol)),
     );
@@ -381,8 +404,8 @@ pub fn strip_svg(t: &Timeline, title: &str, frames: &[Frame], lang: Lang, width:
         .map(|f| t.state_at(f.step).leader_epoch() + 1)
         .max()
         .unwrap_or(1);
-    write_legend(&mut s, lang, epochs, width, 74);
-    let mut y = top;
+    write_legend(&mut s, lang, epochs, width);
+    let mut y = top(width);
     for f in frames {
         write_frame(&mut s, lang, f, width, y);
         y += frame_height(f, width);
@@ -395,8 +418,7 @@ pub fn strip_svg(t: &Timeline, title: &str, frames: &[Frame], lang: Lang, width:
 /// and the frame, all pictures of one figure the same height (`height`, at
 /// least the frame's own) so the animation does not jump.
 pub fn frame_svg(t: &Timeline, title: &str, f: &Frame, lang: Lang, width: u32, height: u32) -> String {
-    let top = top(lang, width);
-    let height = height.max(top + frame_height(f, width));
+    let height = height.max(top(width) + frame_height(f, width));
     let mut s = String::new();
     let _ = write!(
         s,
@@ -406,19 +428,20 @@ pub fn frame_svg(t: &Timeline, title: &str, f: &Frame, lang: Lang, width: u32, h
     s.push_str(r##"<rect width="100%" height="100%" fill="#ffffff"/>"##);
     let _ = write!(
         s,
-        r##"<text x="16" y="28" font-size="18" font-weight="700" fill="#1d1f23">{}</text><text x="16" y="50" fill="#5d6470">{}</text>"##,
+        r##"<text x="16" y="28" font-size="{}" font-weight="700" fill="#1d1f23">{}</text><text x="16" y="50" fill="#5d6470">{}</text>"##,
+        title_size(title, width),
         esc(title),
         esc(&narrate::protocol_option(lang, t.setup().protocol)),
     );
-    write_legend(&mut s, lang, t.state_at(f.step).leader_epoch() + 1, width, 74);
-    write_frame(&mut s, lang, f, width, top);
+    write_legend(&mut s, lang, t.state_at(f.step).leader_epoch() + 1, width);
+    write_frame(&mut s, lang, f, width, top(width));
     s.push_str("</svg>");
     s
 }
 
 /// The height every picture of an animation of `frames` takes.
-pub fn animation_height(frames: &[Frame], lang: Lang, width: u32) -> u32 {
-    top(lang, width) + frames.iter().map(|f| frame_height(f, width)).max().unwrap_or(0)
+pub fn animation_height(frames: &[Frame], width: u32) -> u32 {
+    top(width) + frames.iter().map(|f| frame_height(f, width)).max().unwrap_or(0)
 }
 
 /// How long each picture of an animation shows, in hundredths of a second
@@ -465,9 +488,10 @@ mod tests {
             Err(FigureError::BackwardRange { from: 5, to: 2 })
         );
         assert_eq!(Selection::Steps(vec![3, 3, 1]).steps(&t), Ok(vec![3, 1]));
-        // The story's truncation decisions under hw: A's quick restart, B's
-        // restart (it keeps its log), B's fetch past the leader's end; and the
-        // loss, when B crashes.
+        // The story's truncation decisions under hw (A's quick restart, B's
+        // restart, B's fetch past the leader's end) and the step where the
+        // safety check fires (B's crash).
+        assert_eq!(decisive_steps(&t), vec![7, 8, 9, 10]);
         assert_eq!(Selection::Decisions.steps(&t), Ok(vec![7, 8, 9, 10]));
         assert_eq!(check_width(719), Ok(719));
         assert_eq!(check_width(100), Err(FigureError::BadWidth { width: 100 }));
@@ -495,6 +519,22 @@ mod tests {
         assert_eq!(svg.matches(r#"class="safety""#).count(), 1);
         assert_eq!(svg.matches("<g").count(), svg.matches("</g>").count());
         assert_eq!(frame_delays(&frames, 150, 400), vec![150, 150, 400]);
+        // The legend: two lines in a blog column, one in a wide figure; the
+        // frames start below it.
+        assert_eq!(svg.matches(r#"class="legend""#).count(), 2);
+        assert!(svg.contains(r#"<g class="frame" data-step="1" transform="translate(0 109)">"#));
+        assert!(
+            svg.contains(r##"<text x="16" y="28" font-size="18" font-weight="700" fill="#1d1f23">Data loss</text>"##)
+        );
+        // A title too long for the width, smaller.
+        let long = "Kafka 4.1: the last replica standing keeps every committed record";
+        assert_eq!(title_size(long, 720), 17);
+        assert_eq!(title_size(long, 480), 11);
+        assert_eq!(title_size("数据丢失：一次快速重启，然后更换 leader", 480), 18);
+        let wide = super::frames(&t, &steps, Lang::En, 1200);
+        let wide = strip_svg(&t, "Data loss", &wide, Lang::En, 1200);
+        assert_eq!(wide.matches(r#"class="legend""#).count(), 1);
+        assert!(wide.contains(r#"<g class="frame" data-step="1" transform="translate(0 92)">"#));
         // Chinese captions.
         let zh = super::frames(&t, &[7], Lang::Zh, DEFAULT_WIDTH);
         assert_eq!(zh[0].heading, "第 7 步 · bounce A");

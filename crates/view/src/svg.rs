@@ -131,6 +131,25 @@ pub fn lanes(
     };
     // The epoch cache's column at the right; the log between the name and it.
     let cache_x = width.saturating_sub(190).max(LEFT + 100);
+    // One cell size for every lane, so that an offset is at one x in all.
+    let shown = brokers
+        .iter()
+        .enumerate()
+        .map(|(ix, b)| {
+            let lost = ghosts
+                .get(ix)
+                .and_then(|g| g.last())
+                .map_or(0, |r| r.offset as usize + 1);
+            b.durable.log.records().len().max(lost)
+        })
+        .max()
+        .unwrap_or(0);
+    let avail = cache_x.saturating_sub(LEFT + 10);
+    let cell = if shown == 0 {
+        48
+    } else {
+        (avail / shown as u32).clamp(8, 48)
+    };
     for (ix, b) in brokers.iter().enumerate() {
         let y = top + lane_h * ix as u32;
         let role = if !b.is_alive() {
@@ -179,13 +198,6 @@ pub fn lanes(
         }
         let records = b.durable.log.records();
         let lost = ghosts.get(ix).map_or(&[][..], Vec::as_slice);
-        let shown = records.len().max(lost.last().map_or(0, |r| r.offset as usize + 1));
-        let avail = cache_x.saturating_sub(LEFT + 10);
-        let cell = if shown == 0 {
-            48
-        } else {
-            (avail / shown as u32).clamp(8, 48)
-        };
         for r in lost {
             let x = LEFT + cell * r.offset as u32;
             let _ = write!(
@@ -198,6 +210,7 @@ pub fn lanes(
                 x + cell.saturating_sub(6),
                 y + 22
             );
+            // "lost" above the record, clear of the HW mark's label below.
             if cell >= 28 {
                 let _ = write!(
                     s,
@@ -206,7 +219,7 @@ pub fn lanes(
                     y + 40,
                     esc(&r.value),
                     x + cell / 2 - 2,
-                    y + 55,
+                    y + 15,
                     esc(label(lang, Label::Lost))
                 );
             }
@@ -268,13 +281,15 @@ pub fn lanes(
             y + 36,
             esc(label(lang, Label::EpochCache)),
         );
-        // Wrapped to its column (about 7 px a column at 13 px).
-        let columns = (width.saturating_sub(cache_x + 12) / 7) as usize;
-        for (i, line) in wrap(&cache, columns.max(12)).iter().take(3).enumerate() {
+        // On two lines when it does not fit in the column (13 px: about 7 px a column).
+        let columns = (width.saturating_sub(cache_x + 16) / 7).max(12) as usize;
+        let mut lines = wrap(&cache, columns);
+        lines.truncate(2);
+        for (i, line) in lines.iter().enumerate() {
             let _ = write!(
                 s,
-                r##"<text x="{cache_x}" y="{}">{}</text>"##,
-                y + 54 + 16 * i as u32,
+                r#"<text x="{cache_x}" y="{}">{}</text>"#,
+                y + 56 + 17 * i as u32,
                 esc(line.trim_end())
             );
         }
@@ -331,6 +346,43 @@ mod tests {
         let svg = frame(Lang::En, t.head(), "ZooKeeper", t.len(), &[], &[None, None, None]);
         assert!(!svg.contains("class=\"badges\""));
         assert!(!svg.contains("broker epoch"));
+    }
+
+    #[test]
+    fn a_long_epoch_cache_line_wraps_in_its_column() {
+        let script = scenario::parse(include_str!("../../../web/scenarios/data-loss.scn")).expect("parses");
+        let t = scenario::load(&script, None).expect("loads").timeline;
+        let mut s = String::new();
+        lanes(&mut s, Lang::En, t.head(), &[], &[], 720, 0);
+        assert!(
+            s.contains(
+                r#"<text x="530" y="56">no leader-epoch cache</text><text x="530" y="73">before Kafka 0.11</text>"#
+            ),
+            "{s}"
+        );
+        // A short cache stays on one line.
+        let t = scenario::load(&script, Some(replab_core::Protocol::Kip279))
+            .expect("loads")
+            .timeline;
+        let mut s = String::new();
+        lanes(&mut s, Lang::En, t.head(), &[], &[], 720, 0);
+        assert!(s.contains(r#"<text x="530" y="56">0:0  1:2</text></g>"#), "{s}");
+    }
+
+    #[test]
+    fn every_lane_draws_its_records_in_cells_of_one_size() {
+        // A leads with five records, B has two: at 480 px the cells shrink alike.
+        let text = "brokers A B\nproduce m1\nfetch B\nproduce m2\nfetch B\nproduce m3\nproduce m4\nproduce m5\n";
+        let script = scenario::parse(text).expect("parses");
+        let t = scenario::load(&script, None).expect("loads").timeline;
+        let mut s = String::new();
+        lanes(&mut s, Lang::En, t.head(), &[], &[], 480, 0);
+        let widths: std::collections::BTreeSet<&str> = s
+            .split("<rect ")
+            .filter(|r| r.contains(r#"height="40""#))
+            .filter_map(|r| r.split("width=\"").nth(1)?.split('"').next())
+            .collect();
+        assert_eq!(widths.len(), 1, "{s}");
     }
 
     #[test]

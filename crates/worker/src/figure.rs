@@ -174,7 +174,7 @@ pub fn figure(request: &FigureRequest) -> FigureReply {
         .or_else(|| script.title.clone())
         .unwrap_or_else(|| narrate::label(lang, narrate::Label::AppTitle).to_string());
     let frames = strip::frames(&t, &steps, lang, width);
-    let height = strip::animation_height(&frames, lang, width);
+    let height = strip::animation_height(&frames, width);
     FigureReply::Figure {
         job: request.job,
         steps: steps.iter().map(|&k| u32::try_from(k).unwrap_or(u32::MAX)).collect(),
