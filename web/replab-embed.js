@@ -23,10 +23,12 @@
   var doc = document;
   var figures = new WeakMap(); // iframe -> { ready, queue, active }
   var bound = new WeakSet(); // elements scan() has seen
-  var inBand = new Set(); // scroll-driven elements now in the middle band
+  var watched = []; // scroll-driven elements
+  var inBand = new Set(); // those now in the middle band
   var warned = {};
   var observer = null;
-  var hold = 0; // until then, scrolling moves no figure (a click just did)
+  var hold = 0; // until then the scroll under way is a click's, to its figure
+  var stillY = null; // where the page was when a click set a step: it stands until the reader scrolls
 
   function warn(key, message, el) {
     if (warned[key]) return;
@@ -60,7 +62,7 @@
 
   function stateOf(f) {
     var s = figures.get(f);
-    if (!s) figures.set(f, (s = { ready: false, queue: [], active: null }));
+    if (!s) figures.set(f, (s = { ready: false, queue: [], active: null, clicked: false }));
     return s;
   }
 
@@ -107,9 +109,13 @@
     return true;
   }
 
-  // Moves figure f to step n; el (or nothing) becomes its replab-active element.
-  function stepTo(f, n, el) {
+  // Moves figure f to step n; el (or nothing) becomes its replab-active
+  // element. A step clicked (or asked by the API) stands until the reader
+  // scrolls away.
+  function stepTo(f, n, el, clicked) {
     var s = stateOf(f);
+    s.clicked = !!clicked;
+    if (clicked) stillY = window.scrollY;
     if (s.active && s.active !== el) s.active.classList.remove('replab-active');
     s.active = el || null;
     if (el) el.classList.add('replab-active');
@@ -144,46 +150,55 @@
         }
       } else if (observer) {
         observer.observe(el);
+        watched.push(el);
       }
     }
   }
 
-  // Entries into or out of the band. For each figure with an element that just
-  // entered, the element of that figure nearest the middle line wins.
+  // How far an element is from the middle line of the screen (0: across it).
+  function fromMiddle(el) {
+    var r = el.getBoundingClientRect(), middle = window.innerHeight / 2;
+    return r.top > middle ? r.top - middle : r.bottom < middle ? middle - r.bottom : 0;
+  }
+
+  // Entries into or out of the band. For each figure with an element that
+  // entered or left it, of its elements still in the band the one nearest the
+  // middle line wins; when none is left the figure stays where it is.
   function onBand(entries) {
     var touched = new Set();
     entries.forEach(function (e) {
-      if (e.isIntersecting) {
-        inBand.add(e.target);
-        var f = figureFor(e.target);
-        if (f) touched.add(f);
-      } else {
-        inBand.delete(e.target);
-      }
+      if (e.isIntersecting) inBand.add(e.target);
+      else inBand.delete(e.target);
+      var f = figureFor(e.target);
+      if (f) touched.add(f);
     });
-    if (Date.now() < hold) return;
-    var middle = window.innerHeight / 2, best = new Map();
+    // A click's own scroll leaves its step standing; any other scroll ends it
+    // (compared by position: scroll events come a frame late).
+    if (Date.now() < hold) stillY = window.scrollY;
+    else if (stillY !== null && Math.abs(window.scrollY - stillY) > 1) stillY = null;
+    var best = new Map();
     inBand.forEach(function (el) {
       var f = figureFor(el);
       if (!touched.has(f)) return;
-      var r = el.getBoundingClientRect();
-      var d = r.top > middle ? r.top - middle : r.bottom < middle ? middle - r.bottom : 0;
-      var b = best.get(f);
+      var d = fromMiddle(el), b = best.get(f);
       if (!b || d < b.d) best.set(f, { el: el, d: d });
     });
     best.forEach(function (b, f) {
       var n = stepNumber(b.el.getAttribute('data-replab-step'));
+      var s = stateOf(f);
       if (n === null) warn('step', 'data-replab-step is not a step number', b.el);
-      else if (stateOf(f).active !== b.el) stepTo(f, n, b.el);
+      else if (s.active !== b.el && !(s.clicked && stillY !== null)) stepTo(f, n, b.el, false);
     });
   }
 
-  // Brings a figure on screen unless at least half of it (or of the screen) shows.
+  // Brings a figure on screen unless at least half of it (or of the screen)
+  // shows; says whether it scrolled.
   function reveal(f) {
     var r = f.getBoundingClientRect(), h = window.innerHeight;
     var shown = Math.min(r.bottom, h) - Math.max(r.top, 0);
-    if (shown >= Math.min(r.height, h) / 2) return;
+    if (shown >= Math.min(r.height, h) / 2) return false;
     f.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: r.height > h ? 'start' : 'center' });
+    return true;
   }
 
   function activate(el, event) {
@@ -192,9 +207,10 @@
     var href = el.tagName === 'A' ? el.getAttribute('href') : null;
     var ours = !href || href === '#'; // a link elsewhere scrolls on its own
     if (ours && event) event.preventDefault();
-    hold = Date.now() + 300;
-    stepTo(f, n, el);
-    if (ours) reveal(f);
+    stepTo(f, n, el, true);
+    // The scroll this click causes (the link's own, or to the figure) passes
+    // paragraphs by: they must not move the figure on.
+    if (!ours || reveal(f)) hold = Date.now() + 300;
   }
 
   function onClick(e) {
@@ -213,10 +229,15 @@
   }
 
   function onScroll() {
-    if (Date.now() < hold) hold = Date.now() + 200; // until the scroll a click started ends
+    if (Date.now() >= hold) return;
+    hold = Date.now() + 200; // until the scroll a click started ends
+    stillY = window.scrollY;
   }
 
-  // Sets an iframe's height so that its content box is h px.
+  // Sets an iframe's height so that its content box is h px. The marked
+  // element nearest the middle of the screen stays where it is: a figure above
+  // the paragraph being read that grew or shrank would move another paragraph
+  // into the band, which would move the figure to another step, and so on.
   function fit(f, h) {
     if (typeof h !== 'number' || !(h > 0 && h < 100000)) return; // and NaN
     var cs = getComputedStyle(f), extra = 0;
@@ -225,7 +246,20 @@
         extra += parseFloat(cs[k]) || 0;
       });
     }
-    f.style.height = Math.ceil(h + extra) + 'px';
+    var height = Math.ceil(h + extra) + 'px';
+    if (f.style.height === height) return;
+    var reading = null, near = window.innerHeight / 2;
+    watched.forEach(function (el) {
+      var d = fromMiddle(el);
+      if (d < near && f.compareDocumentPosition(el) & 4) { reading = el; near = d; }
+    });
+    var top = reading && reading.getBoundingClientRect().top;
+    f.style.height = height;
+    var moved = reading ? reading.getBoundingClientRect().top - top : 0;
+    if (moved) {
+      window.scrollBy(0, moved);
+      if (stillY !== null) stillY = window.scrollY;
+    }
   }
 
   function sourceFigure(source) {
@@ -287,7 +321,7 @@
     version: VERSION,
     step: function (x, n) {
       var f = iframeOf(x), k = stepNumber(n);
-      return !!f && k !== null && stepTo(f, k, null);
+      return !!f && k !== null && stepTo(f, k, null, true);
     },
     play: command('play'),
     pause: command('pause'),

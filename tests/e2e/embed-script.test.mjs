@@ -14,8 +14,9 @@ after(async () => { await browser?.close(); await server?.close(); });
 const LAB = 'http://lab.test'; // the stand-in embed's origin; the host page is on 127.0.0.1
 
 // The stand-in embed. Query: ready=<ms> before it says ready (0), h=<px> the
-// height it reports (400), garbage=1 posts malformed messages first, old=1
-// reports its height only the old way ({ replabHeight }), silent=1 says nothing.
+// height it reports (400), grow=<px> reports that much more height per step,
+// garbage=1 posts malformed messages first, old=1 reports its height only the
+// old way ({ replabHeight }), silent=1 says nothing.
 const FAKE_EMBED = `<!doctype html><meta charset="utf-8">
 <body style="margin:0;font:12px monospace"><div>stand-in embed</div><pre id="log"></pre>
 <script>
@@ -30,6 +31,7 @@ const FAKE_EMBED = `<!doctype html><meta charset="utf-8">
     if (ready && d && d.replab === 1 && d.cmd === 'step' && Number.isInteger(d.step)) {
       step = Math.min(d.step, len);
       say({ replab: 1, event: 'step', step, len });
+      if (q.get('grow')) say({ replab: 1, event: 'height', height: h + step * Number(q.get('grow')) });
     }
   });
   const h = Number(q.get('h') || 400);
@@ -112,6 +114,17 @@ async function until(what, check, timeout = 5000) {
 const ready = (page, id) => page.frameLocator(`#${id}`).locator('#log').waitFor({ state: 'attached' })
   .then(() => until(`${id} to say ready`, () => page.evaluate((i) => document.getElementById(i).style.height !== '', id)));
 
+// Waits until the page has not scrolled for half a second.
+async function settle(page) {
+  let y = await page.evaluate(() => window.scrollY), still = 0;
+  while (still < 500) {
+    await page.waitForTimeout(100);
+    const now = await page.evaluate(() => window.scrollY);
+    still = now === y ? still + 100 : 0;
+    y = now;
+  }
+}
+
 // Puts the middle of an element at the middle of the viewport, at once.
 const centre = (page, selector) => page.evaluate((s) => {
   const el = document.querySelector(s);
@@ -158,6 +171,73 @@ test('a paragraph scrolled into the middle moves its figure to its step', async 
   // The figures fitted their reported heights (content box: 400 and 200 px).
   assert.deepEqual(await page.evaluate(() => ['a', 'b'].map((i) => document.getElementById(i).getBoundingClientRect().height)), [402, 202]);
   await screenshot(page, 'embed-script-scroll');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a figure that changes height as it steps does not move the paragraph being read', async () => {
+  // Each step makes the figure 90 px taller. The paragraphs follow it directly,
+  // so while one is read the figure is partly on screen above it (the browser's
+  // own scroll anchoring does not help then): without care they would slide
+  // through the band, each moving the figure to its own step.
+  const { page, errors } = await host(`
+    ${gap(800)}<iframe id="a" src="${embedSrc('&h=300&grow=90')}"></iframe>
+    ${['2', '4', '6', '8', '10'].map((n) => `<p id="p${n}" data-replab-step="${n}" style="margin:0 0 40px">Step ${n}.</p>`).join('\n')}
+    ${gap(1500)}`, { height: 700 });
+  await ready(page, 'a');
+  for (const n of [6, 2, 10, 4]) {
+    await centre(page, `#p${n}`);
+    await until(`step ${n} at a`, async () => (await lastStep(page, 'a')) === n);
+    await page.waitForTimeout(400); // the new height lands
+    const middle = await page.evaluate((id) => {
+      const r = document.getElementById(id).getBoundingClientRect();
+      return r.top <= window.innerHeight / 2 && r.bottom >= window.innerHeight / 2;
+    }, `p${n}`);
+    assert.ok(middle, `p${n} is still across the middle line`);
+    assert.equal(await lastStep(page, 'a'), n, 'and the figure stayed at its step');
+  }
+  assert.deepEqual((await commands(page, 'a')).map((c) => c.step), [6, 2, 10, 4], 'one command per paragraph read');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('when two paragraphs share the band and one leaves, the other takes over', async () => {
+  const { page, errors } = await host(`
+    <iframe id="a" src="${embedSrc()}"></iframe>
+    ${gap(600)}<p id="p1" data-replab-step="1" style="margin:0;height:20px">One.</p>
+    <p id="p2" data-replab-step="2" style="margin:0;height:20px">Two.</p>${gap(1500)}`, { height: 600 });
+  await ready(page, 'a');
+  // The band is 60 px high: both paragraphs in it, p1 across the middle line.
+  await page.evaluate(() => window.scrollTo(0, document.getElementById('p1').offsetTop + 10 - 300));
+  await until('step 1 at a', async () => (await lastStep(page, 'a')) === 1);
+  // p1 leaves the band at its top; p2 is still in it.
+  await page.evaluate(() => window.scrollBy(0, 45));
+  await until('step 2 at a', async () => (await lastStep(page, 'a')) === 2);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a clicked step stands until the reader scrolls, even after a scroll just before the click', async () => {
+  const { page, errors } = await host(`
+    <iframe id="a" src="${embedSrc()}"></iframe>
+    ${gap(300)}<p id="p2" data-replab-step="2">Step two.</p>
+    ${gap(500)}<p id="p5" data-replab-step="5">Step five, or <a id="go9" data-replab-step="9">step 9</a>.</p>
+    ${gap(1500)}`);
+  await ready(page, 'a');
+  // Scroll p5 into the band and click at once: the band's report comes after the click.
+  await page.evaluate(() => {
+    const r = document.getElementById('p5').getBoundingClientRect();
+    window.scrollTo(0, window.scrollY + r.top + r.height / 2 - window.innerHeight / 2);
+    document.getElementById('go9').click();
+  });
+  await until('step 9 at a', async () => (await lastStep(page, 'a')) === 9);
+  await settle(page); // the click's own scroll, to the figure, passed p2 by
+  assert.deepEqual((await commands(page, 'a')).map((c) => c.step), [9]);
+  // The reader scrolls: the band moves the figure again.
+  await centre(page, '#p2');
+  await until('step 2 at a', async () => (await lastStep(page, 'a')) === 2);
+  await centre(page, '#p5');
+  await until('step 5 at a', async () => (await lastStep(page, 'a')) === 5);
   assert.deepEqual(errors, []);
   await page.close();
 });
