@@ -8,9 +8,13 @@
  *   names, else the nearest iframe before it whose src contains "embed".
  * - <a data-replab-step="7"> (or a <button>, or any element that also has
  *   data-replab-click) moves its figure on click instead, and scrolls the
- *   figure into view when it is off-screen.
+ *   figure into view when less than half of it shows. A clicked step stands
+ *   until the reader scrolls.
  * - Under prefers-reduced-motion: steps jump (animate: false), no smooth scroll.
- * - Each figure is fitted to the height it reports.
+ * - Each figure is fitted to the height it reports, keeping the paragraph
+ *   being read in place.
+ * - A command for a figure that has not said ready is sent at once and again
+ *   when it does.
  * - window.replabEmbed = { version, step(f, n), play(f), pause(f),
  *   load(f, text, { protocol, step, lang }), scan() }, f an iframe or its id.
  * - Every well-formed message from a figure is also dispatched on its iframe
@@ -21,7 +25,7 @@
   if (typeof window === 'undefined' || window.replabEmbed) return; // once per page
   var VERSION = 1;
   var doc = document;
-  var figures = new WeakMap(); // iframe -> { ready, queue, active }
+  var figures = new WeakMap(); // iframe -> { ready, queue, active, clicked }
   var bound = new WeakSet(); // elements scan() has seen
   var watched = []; // scroll-driven elements
   var inBand = new Set(); // those now in the middle band
