@@ -1,7 +1,7 @@
 // Reports the release build's transfer size: what opening the app loads
 // (index.html and the wasm, JS and CSS it names), gzipped. Files the page does
 // not name are listed apart: the checker's Web Worker, which the page starts
-// on first use, and the example post.
+// on first use; the example post and replab-embed.js, which host pages load.
 import { readdir, readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join, extname } from 'node:path';
@@ -21,7 +21,7 @@ for (const name of (await readdir(dir)).sort()) {
   if (!['.wasm', '.js', '.css', '.html'].includes(extname(name))) continue;
   const body = await readFile(join(dir, name));
   const z = gzipSync(body, { level: 9 }).length;
-  if (extname(name) === '.html' && name !== 'index.html') { pages.push(row(name, body, z)); continue; }
+  if ((extname(name) === '.html' && name !== 'index.html') || name === 'replab-embed.js') { pages.push(row(name, body, z)); continue; }
   if (!named(name)) { later.push(row(name, body, z)); laterRaw += body.length; laterGz += z; continue; }
   raw += body.length; gz += z;
   rows.push(row(name, body, z));
@@ -33,4 +33,4 @@ if (later.length) {
   console.log(`loaded on first use (not named by index.html):\n${later.join('\n')}`);
   console.log(total('total', laterRaw, laterGz));
 }
-if (pages.length) console.log(`other pages:\n${pages.join('\n')}`);
+if (pages.length) console.log(`for host pages:\n${pages.join('\n')}`);

@@ -1,0 +1,355 @@
+/*! replab-embed.js: the host side of Kafka Replication Lab's embeds, protocol
+ * version 1 (docs/embedding.md). No dependencies. Include it once, with defer:
+ *   <script src="https://YOUR-HOST/lab/replab-embed.js" defer></script>
+ *
+ * - An element with data-replab-step="7" moves its figure to step 7 when the
+ *   reader scrolls it into the band around the middle of the screen, and gets
+ *   the class replab-active. Its figure: the iframe data-replab-figure="<id>"
+ *   names, else the nearest iframe before it whose src contains "embed".
+ * - <a data-replab-step="7"> (or a <button>, or any element that also has
+ *   data-replab-click) moves its figure on click instead, and scrolls the
+ *   figure into view when less than half of it shows. A clicked step stands
+ *   until the reader scrolls.
+ * - Under prefers-reduced-motion: steps jump (animate: false), no smooth scroll.
+ * - Each figure is fitted to the height it reports, keeping the paragraph
+ *   being read in place.
+ * - A command for a figure that has not said ready is sent at once and again
+ *   when it does.
+ * - window.replabEmbed = { version, step(f, n), play(f), pause(f),
+ *   load(f, text, { protocol, step, lang }), scan() }, f an iframe or its id.
+ * - Every well-formed message from a figure is also dispatched on its iframe
+ *   as a DOM event "replab" that bubbles (event.detail is the message).
+ */
+(function () {
+  'use strict';
+  if (typeof window === 'undefined' || window.replabEmbed) return; // once per page
+  var VERSION = 1;
+  var doc = document;
+  var figures = new WeakMap(); // iframe -> { ready, queue, active, clicked }
+  var bound = new WeakSet(); // elements scan() has seen
+  var watched = []; // scroll-driven elements
+  var inBand = new Set(); // those now in the middle band
+  var warned = {};
+  var observer = null;
+  var hold = 0; // until then the scroll under way is a click's, to its figure
+  var stillY = null; // where the page was when a click set a step: it stands until the reader scrolls
+
+  function warn(key, message, el) {
+    if (warned[key]) return;
+    warned[key] = true;
+    if (window.console) console.warn('replab-embed: ' + message, el || '');
+  }
+
+  function reducedMotion() {
+    return !!(window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches);
+  }
+
+  // A non-negative whole number, from a number or an attribute's text; else null.
+  function stepNumber(n) {
+    if (typeof n === 'string' && /^\s*\d+\s*$/.test(n)) n = Number(n);
+    return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null;
+  }
+
+  function isEmbed(f) {
+    return /embed/.test(f.getAttribute('src') || '');
+  }
+
+  function originOf(f) {
+    try { return new URL(f.src, location.href).origin; } catch (e) { return null; }
+  }
+
+  // An iframe, from itself or its id; else null.
+  function iframeOf(x) {
+    var f = typeof x === 'string' ? doc.getElementById(x) : x;
+    return f && f.tagName === 'IFRAME' ? f : null;
+  }
+
+  function stateOf(f) {
+    var s = figures.get(f);
+    if (!s) figures.set(f, (s = { ready: false, queue: [], active: null, clicked: false }));
+    return s;
+  }
+
+  // The figure an element drives: the iframe its data-replab-figure names, else
+  // the last embed iframe before it in document order.
+  function figureFor(el) {
+    var id = el.getAttribute('data-replab-figure');
+    if (id) return iframeOf(id);
+    var frames = doc.getElementsByTagName('iframe'), found = null;
+    for (var i = 0; i < frames.length; i++) {
+      if (!(frames[i].compareDocumentPosition(el) & 4 /* el follows it */)) break;
+      if (isEmbed(frames[i])) found = frames[i];
+    }
+    return found;
+  }
+
+  function post(f, message) {
+    var origin = originOf(f);
+    if (!origin || !f.contentWindow) return false;
+    try {
+      // A file: page has the opaque origin "null", which postMessage cannot name.
+      f.contentWindow.postMessage(message, origin === 'null' ? '*' : origin);
+      return true;
+    } catch (e) {
+      return false;
+    }
+  }
+
+  // Sends a command. Until the figure says it is ready the command is also
+  // queued, and the queue is sent again on ready: a figure still loading misses
+  // the first copy, and one that was ready before this script listened gets it
+  // (every command is idempotent). In the queue a load replaces everything, a
+  // step the queued step, play or pause the other.
+  function send(f, message) {
+    var s = stateOf(f);
+    if (!s.ready) {
+      var kind = function (m) { return m.cmd === 'pause' ? 'play' : m.cmd; };
+      s.queue = message.cmd === 'load' ? [] : s.queue.filter(function (m) {
+        return m.cmd === 'load' || kind(m) !== kind(message);
+      });
+      s.queue.push(message);
+    }
+    post(f, message);
+    return true;
+  }
+
+  // Moves figure f to step n; el (or nothing) becomes its replab-active
+  // element. A step clicked (or asked by the API) stands until the reader
+  // scrolls away.
+  function stepTo(f, n, el, clicked) {
+    var s = stateOf(f);
+    s.clicked = !!clicked;
+    if (clicked) stillY = window.scrollY;
+    if (s.active && s.active !== el) s.active.classList.remove('replab-active');
+    s.active = el || null;
+    if (el) el.classList.add('replab-active');
+    var message = { replab: VERSION, cmd: 'step', step: n };
+    if (reducedMotion()) message.animate = false;
+    return send(f, message);
+  }
+
+  function clickable(el) {
+    return el.tagName === 'A' || el.tagName === 'BUTTON' || el.hasAttribute('data-replab-click');
+  }
+
+  function focusable(el) {
+    return (el.tagName === 'A' && el.hasAttribute('href')) || el.tagName === 'BUTTON';
+  }
+
+  // Finds marked elements not seen yet: watches the scroll-driven ones, makes
+  // the clickable ones reachable by keyboard. Call again after adding some.
+  function scan() {
+    var els = doc.querySelectorAll('[data-replab-step]');
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i];
+      if (bound.has(el) || el.tagName === 'IFRAME') continue;
+      bound.add(el);
+      var f = figureFor(el);
+      if (!f) { console.warn('replab-embed: no figure for', el); continue; }
+      stateOf(f); // its messages are listened to even if its src lacks "embed"
+      if (clickable(el)) {
+        if (!focusable(el)) {
+          el.tabIndex = 0;
+          if (!el.getAttribute('role')) el.setAttribute('role', 'button');
+        }
+      } else if (observer) {
+        observer.observe(el);
+        watched.push(el);
+      }
+    }
+  }
+
+  // How far an element is from the middle line of the screen (0: across it).
+  function fromMiddle(el) {
+    var r = el.getBoundingClientRect(), middle = window.innerHeight / 2;
+    return r.top > middle ? r.top - middle : r.bottom < middle ? middle - r.bottom : 0;
+  }
+
+  // Entries into or out of the band. For each figure with an element that
+  // entered or left it, of its elements still in the band the one nearest the
+  // middle line wins; when none is left the figure stays where it is.
+  function onBand(entries) {
+    var touched = new Set();
+    entries.forEach(function (e) {
+      if (e.isIntersecting) inBand.add(e.target);
+      else inBand.delete(e.target);
+      var f = figureFor(e.target);
+      if (f) touched.add(f);
+    });
+    // A click's own scroll leaves its step standing; any other scroll ends it
+    // (compared by position: scroll events come a frame late).
+    if (Date.now() < hold) stillY = window.scrollY;
+    else if (stillY !== null && Math.abs(window.scrollY - stillY) > 1) stillY = null;
+    var best = new Map();
+    inBand.forEach(function (el) {
+      var f = figureFor(el);
+      if (!touched.has(f)) return;
+      var d = fromMiddle(el), b = best.get(f);
+      if (!b || d < b.d) best.set(f, { el: el, d: d });
+    });
+    best.forEach(function (b, f) {
+      var n = stepNumber(b.el.getAttribute('data-replab-step'));
+      var s = stateOf(f);
+      if (n === null) warn('step', 'data-replab-step is not a step number', b.el);
+      else if (s.active !== b.el && !(s.clicked && stillY !== null)) stepTo(f, n, b.el, false);
+    });
+  }
+
+  // Brings a figure on screen unless at least half of it (or of the screen)
+  // shows; says whether it scrolled.
+  function reveal(f) {
+    var r = f.getBoundingClientRect(), h = window.innerHeight;
+    var shown = Math.min(r.bottom, h) - Math.max(r.top, 0);
+    if (shown >= Math.min(r.height, h) / 2) return false;
+    f.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: r.height > h ? 'start' : 'center' });
+    return true;
+  }
+
+  function activate(el, event) {
+    var f = figureFor(el), n = stepNumber(el.getAttribute('data-replab-step'));
+    if (!f || n === null) return;
+    var href = el.tagName === 'A' ? el.getAttribute('href') : null;
+    var ours = !href || href === '#'; // a link elsewhere scrolls on its own
+    if (ours && event) event.preventDefault();
+    stepTo(f, n, el, true);
+    // The scroll this click causes (the link's own, or to the figure) passes
+    // paragraphs by: they must not move the figure on.
+    if (!ours || reveal(f)) hold = Date.now() + 300;
+  }
+
+  function onClick(e) {
+    var el = e.target && e.target.closest ? e.target.closest('[data-replab-step]') : null;
+    if (!el || !clickable(el) || e.defaultPrevented) return;
+    if (el.getAttribute('href') && (e.ctrlKey || e.metaKey || e.shiftKey)) return; // a new tab
+    activate(el, e);
+  }
+
+  function onKey(e) {
+    var el = e.target;
+    if ((e.key !== 'Enter' && e.key !== ' ') || !el.hasAttribute || !el.hasAttribute('data-replab-step')) return;
+    if (!clickable(el) || focusable(el)) return; // links and buttons click by themselves
+    e.preventDefault();
+    activate(el, null);
+  }
+
+  function onScroll() {
+    if (Date.now() >= hold) return;
+    hold = Date.now() + 200; // until the scroll a click started ends
+    stillY = window.scrollY;
+  }
+
+  // Sets an iframe's height so that its content box is h px. The marked
+  // element nearest the middle of the screen stays where it is: a figure above
+  // the paragraph being read that grew or shrank would move another paragraph
+  // into the band, which would move the figure to another step, and so on.
+  function fit(f, h) {
+    if (typeof h !== 'number' || !(h > 0 && h < 100000)) return; // and NaN
+    var cs = getComputedStyle(f), extra = 0;
+    if (cs.boxSizing === 'border-box') {
+      ['borderTopWidth', 'borderBottomWidth', 'paddingTop', 'paddingBottom'].forEach(function (k) {
+        extra += parseFloat(cs[k]) || 0;
+      });
+    }
+    var height = Math.ceil(h + extra) + 'px';
+    if (f.style.height === height) return;
+    var reading = null, near = window.innerHeight / 2;
+    watched.forEach(function (el) {
+      var d = fromMiddle(el);
+      if (d < near && f.compareDocumentPosition(el) & 4) { reading = el; near = d; }
+    });
+    var top = reading && reading.getBoundingClientRect().top;
+    f.style.height = height;
+    var moved = reading ? reading.getBoundingClientRect().top - top : 0;
+    if (moved) {
+      window.scrollBy(0, moved);
+      if (stillY !== null) stillY = window.scrollY;
+    }
+  }
+
+  function sourceFigure(source) {
+    var frames = doc.getElementsByTagName('iframe');
+    for (var i = 0; i < frames.length; i++) {
+      var f = frames[i];
+      if (f.contentWindow === source) return isEmbed(f) || figures.has(f) ? f : null;
+    }
+    return null;
+  }
+
+  // Whether a version-1 message is an event this script knows, with its fields.
+  function wellFormed(d) {
+    switch (d.event) {
+      case 'ready': case 'step': return stepNumber(d.step) !== null && stepNumber(d.len) !== null;
+      case 'violation': return typeof d.kind === 'string' && stepNumber(d.step) !== null;
+      case 'height': return typeof d.height === 'number' && d.height > 0 && d.height < 100000;
+      case 'error': return typeof d.message === 'string';
+    }
+    return false;
+  }
+
+  function onMessage(e) {
+    var d = e.data;
+    if (!d || typeof d !== 'object') return;
+    var f = sourceFigure(e.source);
+    if (!f || e.origin !== originOf(f)) return; // not from one of our figures
+    if (d.replab === undefined) { // embeds before version 1, and still posted
+      if ('replabHeight' in d) fit(f, d.replabHeight);
+      return;
+    }
+    if (d.replab !== VERSION) {
+      warn('v' + d.replab, 'a figure speaks protocol version ' + d.replab + '; this script speaks ' + VERSION, f);
+      return;
+    }
+    if (!wellFormed(d)) return;
+    var s = stateOf(f);
+    if (d.event === 'height') fit(f, d.height);
+    else if (d.event === 'error') warn('error' + d.message, 'a figure refused a load: ' + d.message, f);
+    else if (!s.ready) {
+      // On ready the queue goes again. A step or violation before any ready: the
+      // figure was ready before this script listened, so it had every copy.
+      var queue = d.event === 'ready' ? s.queue : [];
+      s.ready = true;
+      s.queue = [];
+      queue.forEach(function (m) { post(f, m); });
+    }
+    try { f.dispatchEvent(new CustomEvent('replab', { bubbles: true, detail: d })); } catch (err) { /* a browser without CustomEvent */ }
+  }
+
+  function command(cmd) {
+    return function (x) {
+      var f = iframeOf(x);
+      return !!f && send(f, { replab: VERSION, cmd: cmd });
+    };
+  }
+
+  window.replabEmbed = {
+    version: VERSION,
+    step: function (x, n) {
+      var f = iframeOf(x), k = stepNumber(n);
+      return !!f && k !== null && stepTo(f, k, null, true);
+    },
+    play: command('play'),
+    pause: command('pause'),
+    load: function (x, text, options) {
+      var f = iframeOf(x), o = options || {};
+      if (!f || typeof text !== 'string') return false;
+      var m = { replab: VERSION, cmd: 'load', text: text };
+      if (typeof o.protocol === 'string') m.protocol = o.protocol;
+      if (stepNumber(o.step) !== null) m.step = stepNumber(o.step);
+      if (o.lang === 'zh' || o.lang === 'en') m.lang = o.lang;
+      return send(f, m);
+    },
+    scan: scan,
+  };
+
+  addEventListener('message', onMessage);
+
+  function start() {
+    if (window.IntersectionObserver) observer = new IntersectionObserver(onBand, { rootMargin: '-45% 0px -45% 0px' });
+    doc.addEventListener('click', onClick);
+    doc.addEventListener('keydown', onKey);
+    addEventListener('scroll', onScroll, { passive: true });
+    scan();
+  }
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', start);
+  else start();
+})();
