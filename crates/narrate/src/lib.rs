@@ -367,6 +367,25 @@ pub fn reply(lang: Lang, r: &replab_core::message::Reply) -> String {
     }
 }
 
+/// A request as a message in motion is labelled, short ("Fetch(offset 2, epoch 0)",
+/// "OffsetsForLeaderEpoch(epoch 0)").
+pub fn request_label(lang: Lang, r: &replab_core::message::Request) -> String {
+    match lang {
+        Lang::En => en::request_label(r),
+        Lang::Zh => zh::request_label(r),
+    }
+}
+
+/// A response as a message in motion is labelled, short, with the values of the
+/// records it carries ("records m2 · HW 1", "epoch 0 ends at 1",
+/// "DivergingEpoch(epoch 0, end 1)").
+pub fn reply_label(lang: Lang, r: &replab_core::message::Reply, values: &[Value]) -> String {
+    match lang {
+        Lang::En => en::reply_label(r, values),
+        Lang::Zh => zh::reply_label(r, values),
+    }
+}
+
 /// A violation as a sentence, without the kind's name ("m2 (epoch 0) is no
 /// longer at offset 1 in leader A's log").
 pub fn violation_sentence(lang: Lang, names: &Names, v: &Violation) -> String {
