@@ -8,7 +8,7 @@ use replab_core::event::{
 };
 use replab_core::message::{Reply, Request};
 use replab_core::scenario::{Found, ScriptErrorKind};
-use replab_core::{Protocol, Value};
+use replab_core::Protocol;
 
 fn plural(n: u64, one: &str, many: &str) -> String {
     if n == 1 {
@@ -69,61 +69,6 @@ pub fn reply(r: &Reply) -> String {
             format!("DivergingEpoch: epoch {epoch} ends at offset {end_offset}, no records")
         }
         Reply::OffsetOutOfRange { log_end_offset } => format!("OffsetOutOfRange: its log ends at {log_end_offset}"),
-    }
-}
-
-/// The values of the records a response carries: three at most, else the first,
-/// the last and how many.
-fn values_short(values: &[Value]) -> String {
-    match values {
-        [first, .., last] if values.len() > 3 => format!("{first} … {last} ({})", values.len()),
-        _ => values.iter().map(|v| v.as_ref()).collect::<Vec<_>>().join(" "),
-    }
-}
-
-pub fn request_label(r: &Request) -> String {
-    match r {
-        Request::OffsetsForLeaderEpoch { leader_epoch } => {
-            format!("OffsetsForLeaderEpoch({})", epoch_opt(*leader_epoch))
-        }
-        Request::Fetch {
-            offset,
-            last_fetched_epoch,
-            max,
-        } => {
-            let mut s = format!("Fetch(offset {offset}");
-            if let Some(e) = last_fetched_epoch {
-                s += &format!(", epoch {e}");
-            }
-            if let Some(m) = max {
-                s += &format!(", max {m}");
-            }
-            s + ")"
-        }
-    }
-}
-
-pub fn reply_label(r: &Reply, values: &[Value]) -> String {
-    match r {
-        Reply::EpochEndOffset { asked, answer } => match (answer.epoch, answer.end_offset) {
-            (Some(e), Some(o)) => format!("epoch {e} ends at {o}"),
-            (None, Some(o)) => format!("{} ends at {o}", epoch_opt(*asked)),
-            _ => format!("{}: undefined", epoch_opt(*asked)),
-        },
-        Reply::Records {
-            from,
-            count,
-            high_watermark,
-        } => match (*count, values.is_empty()) {
-            (0, _) => format!("no records · HW {high_watermark}"),
-            (_, true) => format!(
-                "{} from {from} · HW {high_watermark}",
-                plural(*count, "record", "records")
-            ),
-            _ => format!("records {} · HW {high_watermark}", values_short(values)),
-        },
-        Reply::DivergingEpoch { epoch, end_offset, .. } => format!("DivergingEpoch(epoch {epoch}, end {end_offset})"),
-        Reply::OffsetOutOfRange { log_end_offset } => format!("OffsetOutOfRange(log end {log_end_offset})"),
     }
 }
 

@@ -367,22 +367,127 @@ pub fn reply(lang: Lang, r: &replab_core::message::Reply) -> String {
     }
 }
 
+/// The words of a message's label: one formatting for both languages.
+struct MessageWords {
+    open: &'static str,
+    close: &'static str,
+    sep: &'static str,
+    offset: &'static str,
+    epoch: &'static str,
+    no_epoch: &'static str,
+    max: &'static str,
+    ends_at: &'static str,
+    undefined: &'static str,
+    no_records: &'static str,
+    records: &'static str,
+    end: &'static str,
+    log_end: &'static str,
+}
+
+fn message_words(lang: Lang) -> &'static MessageWords {
+    const EN: MessageWords = MessageWords {
+        open: "(",
+        close: ")",
+        sep: ", ",
+        offset: "offset ",
+        epoch: "epoch ",
+        no_epoch: "no epoch",
+        max: "max ",
+        ends_at: " ends at ",
+        undefined: ": undefined",
+        no_records: "no records",
+        records: "records ",
+        end: "end ",
+        log_end: "log end ",
+    };
+    const ZH: MessageWords = MessageWords {
+        open: "（",
+        close: "）",
+        sep: "，",
+        offset: "位移 ",
+        epoch: "纪元 ",
+        no_epoch: "无纪元",
+        max: "最多 ",
+        ends_at: " 结束于 ",
+        undefined: "：未定义",
+        no_records: "没有新消息",
+        records: "消息 ",
+        end: "结束于 ",
+        log_end: "日志结束于 ",
+    };
+    match lang {
+        Lang::En => &EN,
+        Lang::Zh => &ZH,
+    }
+}
+
 /// A request as a message in motion is labelled, short ("Fetch(offset 2, epoch 0)",
 /// "OffsetsForLeaderEpoch(epoch 0)").
 pub fn request_label(lang: Lang, r: &replab_core::message::Request) -> String {
-    match lang {
-        Lang::En => en::request_label(r),
-        Lang::Zh => zh::request_label(r),
+    use replab_core::message::Request;
+    let w = message_words(lang);
+    let epoch = |e: Option<u32>| e.map_or(w.no_epoch.to_string(), |e| format!("{}{e}", w.epoch));
+    match *r {
+        Request::OffsetsForLeaderEpoch { leader_epoch } => {
+            format!("OffsetsForLeaderEpoch{}{}{}", w.open, epoch(leader_epoch), w.close)
+        }
+        Request::Fetch {
+            offset,
+            last_fetched_epoch,
+            max,
+        } => {
+            let mut s = format!("Fetch{}{}{offset}", w.open, w.offset);
+            if last_fetched_epoch.is_some() {
+                s = s + w.sep + &epoch(last_fetched_epoch);
+            }
+            if let Some(m) = max {
+                s = format!("{s}{}{}{m}", w.sep, w.max);
+            }
+            s + w.close
+        }
     }
 }
 
 /// A response as a message in motion is labelled, short, with the values of the
-/// records it carries ("records m2 · HW 1", "epoch 0 ends at 1",
-/// "DivergingEpoch(epoch 0, end 1)").
+/// records it carries (three at most, else the first, the last and how many):
+/// "records m2 · HW 1", "epoch 0 ends at 1", "DivergingEpoch(epoch 0, end 1)".
 pub fn reply_label(lang: Lang, r: &replab_core::message::Reply, values: &[Value]) -> String {
-    match lang {
-        Lang::En => en::reply_label(r, values),
-        Lang::Zh => zh::reply_label(r, values),
+    use replab_core::message::Reply;
+    let w = message_words(lang);
+    let epoch = |e: Option<u32>| e.map_or(w.no_epoch.to_string(), |e| format!("{}{e}", w.epoch));
+    match *r {
+        Reply::EpochEndOffset { asked, answer } => match (answer.epoch.or(asked), answer.end_offset) {
+            (e, Some(o)) => format!("{}{}{o}", epoch(e), w.ends_at),
+            (e, None) => epoch(e) + w.undefined,
+        },
+        Reply::Records {
+            from,
+            count,
+            high_watermark,
+        } => {
+            let carried = match values {
+                [] if count > 0 => format!("{}{}{from}+{count}", w.records, w.offset),
+                [] => w.no_records.to_string(),
+                [first, .., last] if values.len() > 3 => {
+                    format!("{}{first} … {last} {}{}{}", w.records, w.open, values.len(), w.close)
+                }
+                _ => w.records.to_string() + &values.join(" "),
+            };
+            format!("{carried} · HW {high_watermark}")
+        }
+        Reply::DivergingEpoch {
+            epoch: e, end_offset, ..
+        } => format!(
+            "DivergingEpoch{}{}{}{}{end_offset}{}",
+            w.open,
+            epoch(Some(e)),
+            w.sep,
+            w.end,
+            w.close
+        ),
+        Reply::OffsetOutOfRange { log_end_offset } => {
+            format!("OffsetOutOfRange{}{}{log_end_offset}{}", w.open, w.log_end, w.close)
+        }
     }
 }
 

@@ -8,7 +8,7 @@ use replab_core::event::{
 };
 use replab_core::message::{Reply, Request};
 use replab_core::scenario::{Found, ScriptErrorKind};
-use replab_core::{Protocol, Value};
+use replab_core::Protocol;
 
 fn epoch_opt(e: Option<u32>) -> String {
     e.map_or("（无纪元）".into(), |e| format!("纪元 {e}"))
@@ -67,59 +67,6 @@ pub fn reply(r: &Reply) -> String {
             format!("DivergingEpoch：纪元 {epoch} 结束于位移 {end_offset}，不带消息")
         }
         Reply::OffsetOutOfRange { log_end_offset } => format!("OffsetOutOfRange：它的日志结束于 {log_end_offset}"),
-    }
-}
-
-/// 响应携带的消息值：最多三个，否则第一个、最后一个和总数。
-fn values_short(values: &[Value]) -> String {
-    match values {
-        [first, .., last] if values.len() > 3 => format!("{first} … {last}（{} 条）", values.len()),
-        _ => values.iter().map(|v| v.as_ref()).collect::<Vec<_>>().join(" "),
-    }
-}
-
-pub fn request_label(r: &Request) -> String {
-    match r {
-        Request::OffsetsForLeaderEpoch { leader_epoch } => {
-            format!("OffsetsForLeaderEpoch（{}）", epoch_opt(*leader_epoch))
-        }
-        Request::Fetch {
-            offset,
-            last_fetched_epoch,
-            max,
-        } => {
-            let mut s = format!("Fetch（位移 {offset}");
-            if let Some(e) = last_fetched_epoch {
-                s += &format!("，纪元 {e}");
-            }
-            if let Some(m) = max {
-                s += &format!("，最多 {m} 条");
-            }
-            s + "）"
-        }
-    }
-}
-
-pub fn reply_label(r: &Reply, values: &[Value]) -> String {
-    match r {
-        Reply::EpochEndOffset { asked, answer } => match (answer.epoch, answer.end_offset) {
-            (Some(e), Some(o)) => format!("纪元 {e} 结束于 {o}"),
-            (None, Some(o)) => format!("{}结束于 {o}", epoch_opt(*asked)),
-            _ => format!("{}：未定义", epoch_opt(*asked)),
-        },
-        Reply::Records {
-            from,
-            count,
-            high_watermark,
-        } => match (*count, values.is_empty()) {
-            (0, _) => format!("没有新消息 · HW {high_watermark}"),
-            (_, true) => format!("从 {from} 起 {count} 条 · HW {high_watermark}"),
-            _ => format!("消息 {} · HW {high_watermark}", values_short(values)),
-        },
-        Reply::DivergingEpoch { epoch, end_offset, .. } => {
-            format!("DivergingEpoch（纪元 {epoch}，结束于 {end_offset}）")
-        }
-        Reply::OffsetOutOfRange { log_end_offset } => format!("OffsetOutOfRange（日志结束于 {log_end_offset}）"),
     }
 }
 

@@ -189,18 +189,18 @@ fn fill_values(m: &mut Message, state: &Cluster) {
     }
 }
 
-/// Every message of the history, in the order sent; one forward replay reads
-/// the records responses carry.
-pub fn all_messages(t: &Timeline) -> Vec<Message> {
+/// The messages sent at steps `first..=last` (1-based), with their fate as
+/// known after `last`; the commands are replayed from the state before `first`
+/// to read the records each response carries.
+fn scan(t: &Timeline, first: usize, last: usize) -> Vec<Message> {
     let mut out: Vec<Message> = Vec::new();
     // The response on its way to each follower: its index in `out`.
     let mut pending: Vec<Option<usize>> = vec![None; t.setup().brokers.len()];
-    let mut state = Cluster::new(t.setup());
-    for (i, command) in t.commands().iter().enumerate() {
-        let k = i + 1;
+    let mut state = t.state_at(first - 1);
+    for (k, command) in (first..=last).zip(&t.commands()[first - 1..last]) {
         // Replaying a stored command from the state it was applied to cannot fail.
         let _ = state.apply(command);
-        let first = out.len();
+        let sent_before = out.len();
         for e in t.events_of(k) {
             if let Some(m) = sent(k, e) {
                 if let (Payload::Reply(_), Some(slot)) = (m.payload, pending.get_mut(m.to)) {
@@ -208,68 +208,46 @@ pub fn all_messages(t: &Timeline) -> Vec<Message> {
                 }
                 out.push(m);
             } else if let Some((f, fate)) = ends(k, e) {
-                if let Some(ix) = pending.get_mut(f).and_then(Option::take) {
-                    out[ix].fate = fate;
+                if let Some(m) = pending.get_mut(f).and_then(Option::take).and_then(|ix| out.get_mut(ix)) {
+                    m.fate = fate;
                 }
             }
         }
-        for m in &mut out[first..] {
+        for m in &mut out[sent_before..] {
             fill_values(m, &state);
         }
     }
     out
 }
 
-/// The messages that move during step `k`, in the order of its events: those
-/// sent then, and those sent earlier that arrive or are lost then.
+/// Every message of the history, in the order sent.
+pub fn all_messages(t: &Timeline) -> Vec<Message> {
+    scan(t, 1, t.len())
+}
+
+/// The messages that move during step `k`, in the order sent: those sent then,
+/// and those sent earlier that arrive or are lost then. Their fate is as known
+/// after step `k` (a response still on its way then is `InFlight`).
 pub fn messages_of(t: &Timeline, k: usize) -> Vec<Message> {
-    let events = t.events_of(k);
-    let mut out: Vec<Message> = Vec::new();
-    for (i, e) in events.iter().enumerate() {
-        if let Some(mut m) = sent(k, e) {
-            if let Payload::Reply(_) = m.payload {
-                // Its end: later in this step, or at a later step.
-                let later = events[i + 1..].iter().map(|e| (k, e));
-                let after = (k + 1..=t.len()).flat_map(|j| t.events_of(j).iter().map(move |e| (j, e)));
-                m.fate = later
-                    .chain(after)
-                    .find_map(|(j, e)| ends(j, e).filter(|(f, _)| *f == m.to))
-                    .map_or(Fate::InFlight, |(_, fate)| fate);
-            }
-            out.push(m);
-        } else if let Some((f, fate)) = ends(k, e) {
-            let answered_here = events[..i]
-                .iter()
-                .any(|e| matches!(e, Event::RequestAnswered { follower, .. } if *follower == f));
-            if answered_here {
-                continue;
-            }
-            // Sent at an earlier step: the latest response to `f` before this one.
-            let earlier = (1..k).rev().find_map(|j| {
+    if k == 0 || k > t.len() {
+        return Vec::new();
+    }
+    // From the step that sent the earliest response ending now.
+    let first = t
+        .events_of(k)
+        .iter()
+        .filter_map(|e| ends(k, e))
+        .filter_map(|(f, _)| {
+            (1..=k).rev().find(|&j| {
                 t.events_of(j)
                     .iter()
-                    .rev()
-                    .filter_map(|e| sent(j, e))
-                    .find(|m| m.to == f && matches!(m.payload, Payload::Reply(_)))
-            });
-            if let Some(mut m) = earlier {
-                m.fate = fate;
-                out.push(m);
-            }
-        }
-    }
-    let mut states: Vec<(usize, Cluster)> = Vec::new();
-    for m in &mut out {
-        if !matches!(m.payload, Payload::Reply(Reply::Records { count, .. }) if count > 0) {
-            continue;
-        }
-        if !states.iter().any(|(s, _)| *s == m.step) {
-            states.push((m.step, t.state_at(m.step)));
-        }
-        if let Some((_, state)) = states.iter().find(|(s, _)| *s == m.step) {
-            fill_values(m, state);
-        }
-    }
+                    .any(|e| matches!(e, Event::RequestAnswered { follower, .. } if *follower == f))
+            })
+        })
+        .min()
+        .unwrap_or(k);
+    let mut out = scan(t, first, k);
+    out.retain(|m| m.step == k || m.end_step() == Some(k));
     out
 }
 
@@ -374,11 +352,15 @@ mod tests {
         assert_eq!(kinds(&bounce), ["records"]);
         assert_eq!(bounce[0].step, 6);
         assert_eq!(bounce[0].motion_at(7), Some(Motion::FallsAtMiddle));
-        // Every message of every step is one of the history's.
+        // Every message of every step is one of the history's, its fate as
+        // known then.
         let all = all_messages(&t);
         for k in 0..=t.len() {
             for m in messages_of(&t, k) {
-                assert!(all.contains(&m), "step {k}: {m:?}");
+                assert!(all
+                    .iter()
+                    .any(|a| a.step == m.step && a.payload == m.payload && a.values == m.values));
+                assert!(m.motion_at(k).is_some(), "step {k}: {m:?}");
             }
         }
     }
@@ -408,5 +390,7 @@ mod tests {
         assert_eq!(deliver, [all[1].clone()]);
         assert_eq!(deliver[0].motion_at(4), Some(Motion::FromMiddle));
         assert_eq!(messages_of(&t, 5)[1].fate, Fate::InFlight);
+        // Sent at 2, it is still on its way after step 3.
+        assert_eq!(messages_of(&t, 2)[1].fate, Fate::InFlight);
     }
 }
