@@ -12,5 +12,6 @@ pub mod decision_text;
 pub mod gif;
 pub mod history;
 pub mod messages;
+pub mod spacetime;
 pub mod strip;
 pub mod svg;
