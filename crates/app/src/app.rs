@@ -5,6 +5,7 @@ use crate::components::{
     help::Help, lane::Lane, link_alert::LinkAlert, notice::NoticeBar, player::Player, share::ShareBar,
     violations::Violations,
 };
+use crate::components::spacetime::SpaceTime;
 use crate::history;
 use crate::link;
 use crate::state::{Action, AppState};
@@ -234,6 +235,10 @@ pub fn app() -> Html {
                     <aside class="side">
                         <DecisionPanel lang={lang} history={state.history()}
                             cursor={state.cursor} dispatch={dispatch.clone()} />
+                        // `&spacetime`: the space-time diagram, open.
+                        if link::query_flag("spacetime") {
+                            <SpaceTime lang={lang} history={state.history()} cursor={state.cursor} dispatch={dispatch.clone()} open=true />
+                        }
                     </aside>
                 </div>
             </div>
@@ -276,6 +281,8 @@ pub fn app() -> Html {
                         cursor={state.cursor} dispatch={dispatch.clone()} />
                     <EventLog lang={lang} history={state.history()}
                         cursor={state.cursor} dispatch={dispatch.clone()} />
+                    // The space-time diagram.
+                    <SpaceTime lang={lang} history={state.history()} cursor={state.cursor} dispatch={dispatch.clone()} />
                 </aside>
             </div>
             <Editor lang={lang} history={state.history()} title={state.title.clone()} source={state.source.clone()}

@@ -15,6 +15,7 @@ pub mod link_alert;
 pub mod notice;
 pub mod player;
 pub mod share;
+pub mod spacetime;
 pub mod violations;
 pub mod worker_client;
 
