@@ -5,7 +5,7 @@ use crate::components::{
     help::Help, lane::Lane, link_alert::LinkAlert, notice::NoticeBar, player::Player, share::ShareBar,
     violations::Violations,
 };
-use crate::components::spacetime::SpaceTime;
+use crate::components::{flight::Flights, spacetime::SpaceTime};
 use crate::history;
 use crate::link;
 use crate::state::{Action, AppState};
@@ -227,6 +227,8 @@ pub fn app() -> Html {
                             <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang} selected={false} interactive={false}
                                 ghosts={ghosts[ix].clone()} last_restart={restarts[ix]} dispatch={dispatch.clone()} />
                         }) }
+                        <Flights lang={lang} history={state.history()} cursor={state.cursor} playing={state.playing}
+                            speed_ms={state.speed_ms} on_screen={state.on_screen} />
                     </section>
                     if state.compare.is_some() {
                         <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
@@ -272,6 +274,9 @@ pub fn app() -> Html {
                             ghosts={ghosts[ix].clone()} last_restart={restarts[ix]}
                             dispatch={dispatch.clone()} />
                     }) }
+                    // Messages in motion between the lanes.
+                    <Flights lang={lang} history={state.history()} cursor={state.cursor} playing={state.playing}
+                        speed_ms={state.speed_ms} on_screen={state.on_screen} />
                 </section>
                 <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
                     history={state.history()} cursor={state.cursor} dispatch={dispatch.clone()} />

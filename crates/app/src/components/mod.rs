@@ -8,6 +8,7 @@ pub mod decision;
 pub mod editor;
 pub mod event_log;
 pub mod export;
+pub mod flight;
 pub mod header;
 pub mod help;
 pub mod lane;
