@@ -1020,3 +1020,54 @@ mod checker_tests {
         assert_eq!(checker_under(Lang::En, Protocol::Kip101, 2, 5), "kip-101 (2 of 5):");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use replab_core::message::{EpochAnswer, Reply, Request};
+
+    #[test]
+    fn message_labels_use_kafkas_names_in_both_languages() {
+        let fetch = Request::Fetch {
+            offset: 2,
+            last_fetched_epoch: Some(0),
+            max: None,
+        };
+        assert_eq!(request_label(Lang::En, &fetch), "Fetch(offset 2, epoch 0)");
+        assert_eq!(request_label(Lang::Zh, &fetch), "Fetch（位移 2，纪元 0）");
+        let ask = Request::OffsetsForLeaderEpoch { leader_epoch: Some(0) };
+        assert_eq!(request_label(Lang::En, &ask), "OffsetsForLeaderEpoch(epoch 0)");
+        let none = Request::OffsetsForLeaderEpoch { leader_epoch: None };
+        assert_eq!(request_label(Lang::En, &none), "OffsetsForLeaderEpoch(no epoch)");
+        let answer = |epoch, end_offset| Reply::EpochEndOffset {
+            asked: Some(0),
+            answer: EpochAnswer { epoch, end_offset },
+        };
+        assert_eq!(
+            reply_label(Lang::En, &answer(Some(0), Some(1)), &[]),
+            "epoch 0 ends at 1"
+        );
+        assert_eq!(reply_label(Lang::En, &answer(None, Some(1)), &[]), "epoch 0 ends at 1");
+        assert_eq!(reply_label(Lang::En, &answer(None, None), &[]), "epoch 0: undefined");
+        assert_eq!(reply_label(Lang::Zh, &answer(Some(0), Some(1)), &[]), "纪元 0 结束于 1");
+        let diverging = Reply::DivergingEpoch {
+            epoch: 0,
+            end_offset: 1,
+            high_watermark: 1,
+        };
+        assert_eq!(reply_label(Lang::En, &diverging, &[]), "DivergingEpoch(epoch 0, end 1)");
+        let records = |count| Reply::Records {
+            from: 1,
+            count,
+            high_watermark: 1,
+        };
+        let values: Vec<Value> = ["m2", "m3", "m4", "m5"].iter().map(|&v| Value::from(v)).collect();
+        assert_eq!(reply_label(Lang::En, &records(1), &values[..1]), "records m2 · HW 1");
+        assert_eq!(
+            reply_label(Lang::En, &records(4), &values),
+            "records m2 … m5 (4) · HW 1"
+        );
+        assert_eq!(reply_label(Lang::En, &records(0), &[]), "no records · HW 1");
+        assert_eq!(reply_label(Lang::Zh, &records(0), &[]), "没有新消息 · HW 1");
+    }
+}
