@@ -427,9 +427,9 @@ async function embedAt(page, id, n) {
   await until(`${id} at step ${n}`, async () => Number(await step.getAttribute('data-step')) === n, 15000);
 }
 
-// Needs the embed side of the protocol (issue #12) in the app.
+// The real embeds of the example post, driven by replab-embed.js.
 test("reading the example post moves its figures to the steps its paragraphs tell",
-  { skip: process.env.REPLAB_EMBED_PROTOCOL !== '1' ? 'needs the embed side' : false }, async () => {
+  async () => {
     const page = await browser.newPage();
     const errors = watchErrors(page);
     await page.setViewportSize({ width: 1400, height: 1000 }); // the wide layout: figures beside their paragraphs

@@ -5,6 +5,7 @@ use crate::components::{
     help::Help, lane::Lane, link_alert::LinkAlert, notice::NoticeBar, player::Player, share::ShareBar,
     violations::Violations, Callbacks,
 };
+use crate::components::{flight::Flights, spacetime::SpaceTime};
 use crate::history;
 use crate::hooks::{
     initial_lang, use_autoplay, use_embed_watch, use_keyboard, use_language, use_share_link, use_visibility,
@@ -107,6 +108,8 @@ pub fn app() -> Html {
                             <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang} selected={false} interactive={false}
                                 ghosts={ghosts[ix].clone()} last_restart={restarts[ix]} on_command={callbacks.command.clone()} on_select={callbacks.select.clone()} />
                         }) }
+                        <Flights lang={lang} history={state.history()} cursor={state.cursor} playing={state.playing}
+                            speed_ms={state.speed_ms} on_screen={state.on_screen} />
                     </section>
                     if state.compare.is_some() {
                         <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
@@ -115,6 +118,10 @@ pub fn app() -> Html {
                     <aside class="side">
                         <DecisionPanel lang={lang} history={state.history()}
                             cursor={state.cursor} on_step={callbacks.step.clone()} />
+                        // `&spacetime`: the space-time diagram, open.
+                        if link::query_flag("spacetime") {
+                            <SpaceTime lang={lang} history={state.history()} cursor={state.cursor} on_step={callbacks.step.clone()} open=true />
+                        }
                     </aside>
                 </div>
             </div>
@@ -148,6 +155,9 @@ pub fn app() -> Html {
                             ghosts={ghosts[ix].clone()} last_restart={restarts[ix]}
                             on_command={callbacks.command.clone()} on_select={callbacks.select.clone()} />
                     }) }
+                    // Messages in motion between the lanes.
+                    <Flights lang={lang} history={state.history()} cursor={state.cursor} playing={state.playing}
+                        speed_ms={state.speed_ms} on_screen={state.on_screen} />
                 </section>
                 <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
                     history={state.history()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} />
@@ -157,6 +167,8 @@ pub fn app() -> Html {
                         cursor={state.cursor} on_step={callbacks.step.clone()} />
                     <EventLog lang={lang} history={state.history()}
                         cursor={state.cursor} on_step={callbacks.step.clone()} />
+                    // The space-time diagram.
+                    <SpaceTime lang={lang} history={state.history()} cursor={state.cursor} on_step={callbacks.step.clone()} />
                 </aside>
             </div>
             <Editor lang={lang} history={state.history()} title={state.title.clone()} source={state.source.clone()}

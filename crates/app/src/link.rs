@@ -115,6 +115,12 @@ pub fn query_compare() -> Option<Protocol> {
     protocol
 }
 
+/// Whether the query has `flag` (`?embed&spacetime`: the embed shows the
+/// space-time diagram).
+pub fn query_flag(flag: &str) -> bool {
+    query().iter().any(|(k, _)| k == flag)
+}
+
 /// The current fragment, without `#`.
 pub fn current_hash() -> String {
     web_sys::window()

@@ -285,6 +285,13 @@ labels! {
         "历史条上的 ▼：两个协议第一次不同的步骤";
     DifferingEvents => "What each did at that step that the other did not:", "那一步两者各自做了而对方没做的事：";
     ActHere => "act here; the comparison replays each step", "在这里操作；对比会重放每一步";
+    // The space-time diagram.
+    SpaceTimeTitle => "Space-time diagram", "时空图";
+    SpaceTimeDrawing => "Drawing…", "正在绘制…";
+    SpaceTimeHint => "One line per broker, time flowing down, a row per step: every request and response is an arrow from sender to receiver. Click a row or an arrow to go to that step.",
+        "每个 broker 一条竖线，时间自上而下流动，每一步一行：每个请求和响应都是一支从发送方指向接收方的箭头。点击某一行或某支箭头即可跳到那一步。";
+    SpaceTimeLegend => "thick line: the leader · dotted: down · × crash · ↻ restart · ■ shut down · a dashed arrow ending half-way: a response in flight (…) or lost (×) · ! safety check fired",
+        "粗线：leader · 点线：宕机 · × 崩溃 · ↻ 重启 · ■ 受控关闭 · 停在半路的虚线箭头：在途（…）或丢失（×）的响应 · ! 安全检查触发";
 }
 
 #[cfg(test)]

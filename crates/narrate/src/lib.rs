@@ -367,6 +367,130 @@ pub fn reply(lang: Lang, r: &replab_core::message::Reply) -> String {
     }
 }
 
+/// The words of a message's label: one formatting for both languages.
+struct MessageWords {
+    open: &'static str,
+    close: &'static str,
+    sep: &'static str,
+    offset: &'static str,
+    epoch: &'static str,
+    no_epoch: &'static str,
+    max: &'static str,
+    ends_at: &'static str,
+    undefined: &'static str,
+    no_records: &'static str,
+    records: &'static str,
+    end: &'static str,
+    log_end: &'static str,
+}
+
+fn message_words(lang: Lang) -> &'static MessageWords {
+    const EN: MessageWords = MessageWords {
+        open: "(",
+        close: ")",
+        sep: ", ",
+        offset: "offset ",
+        epoch: "epoch ",
+        no_epoch: "no epoch",
+        max: "max ",
+        ends_at: " ends at ",
+        undefined: ": undefined",
+        no_records: "no records",
+        records: "records ",
+        end: "end ",
+        log_end: "log end ",
+    };
+    const ZH: MessageWords = MessageWords {
+        open: "（",
+        close: "）",
+        sep: "，",
+        offset: "位移 ",
+        epoch: "纪元 ",
+        no_epoch: "无纪元",
+        max: "最多 ",
+        ends_at: " 结束于 ",
+        undefined: "：未定义",
+        no_records: "没有新消息",
+        records: "消息 ",
+        end: "结束于 ",
+        log_end: "日志结束于 ",
+    };
+    match lang {
+        Lang::En => &EN,
+        Lang::Zh => &ZH,
+    }
+}
+
+/// A request as a message in motion is labelled, short ("Fetch(offset 2, epoch 0)",
+/// "OffsetsForLeaderEpoch(epoch 0)").
+pub fn request_label(lang: Lang, r: &replab_core::message::Request) -> String {
+    use replab_core::message::Request;
+    let w = message_words(lang);
+    let epoch = |e: Option<u32>| e.map_or(w.no_epoch.to_string(), |e| format!("{}{e}", w.epoch));
+    match *r {
+        Request::OffsetsForLeaderEpoch { leader_epoch } => {
+            format!("OffsetsForLeaderEpoch{}{}{}", w.open, epoch(leader_epoch), w.close)
+        }
+        Request::Fetch {
+            offset,
+            last_fetched_epoch,
+            max,
+        } => {
+            let mut s = format!("Fetch{}{}{offset}", w.open, w.offset);
+            if last_fetched_epoch.is_some() {
+                s = s + w.sep + &epoch(last_fetched_epoch);
+            }
+            if let Some(m) = max {
+                s = format!("{s}{}{}{m}", w.sep, w.max);
+            }
+            s + w.close
+        }
+    }
+}
+
+/// A response as a message in motion is labelled, short, with the values of the
+/// records it carries (three at most, else the first, the last and how many):
+/// "records m2 · HW 1", "epoch 0 ends at 1", "DivergingEpoch(epoch 0, end 1)".
+pub fn reply_label(lang: Lang, r: &replab_core::message::Reply, values: &[Value]) -> String {
+    use replab_core::message::Reply;
+    let w = message_words(lang);
+    let epoch = |e: Option<u32>| e.map_or(w.no_epoch.to_string(), |e| format!("{}{e}", w.epoch));
+    match *r {
+        Reply::EpochEndOffset { asked, answer } => match (answer.epoch.or(asked), answer.end_offset) {
+            (e, Some(o)) => format!("{}{}{o}", epoch(e), w.ends_at),
+            (e, None) => epoch(e) + w.undefined,
+        },
+        Reply::Records {
+            from,
+            count,
+            high_watermark,
+        } => {
+            let carried = match values {
+                [] if count > 0 => format!("{}{}{from}+{count}", w.records, w.offset),
+                [] => w.no_records.to_string(),
+                [first, .., last] if values.len() > 3 => {
+                    format!("{}{first} … {last} {}{}{}", w.records, w.open, values.len(), w.close)
+                }
+                _ => w.records.to_string() + &values.join(" "),
+            };
+            format!("{carried} · HW {high_watermark}")
+        }
+        Reply::DivergingEpoch {
+            epoch: e, end_offset, ..
+        } => format!(
+            "DivergingEpoch{}{}{}{}{end_offset}{}",
+            w.open,
+            epoch(Some(e)),
+            w.sep,
+            w.end,
+            w.close
+        ),
+        Reply::OffsetOutOfRange { log_end_offset } => {
+            format!("OffsetOutOfRange{}{}{log_end_offset}{}", w.open, w.log_end, w.close)
+        }
+    }
+}
+
 /// A violation as a sentence, without the kind's name ("m2 (epoch 0) is no
 /// longer at offset 1 in leader A's log").
 pub fn violation_sentence(lang: Lang, names: &Names, v: &Violation) -> String {
@@ -870,5 +994,56 @@ mod checker_tests {
         );
         assert_eq!(checker_rate(Lang::En, 10, 0.0), "(0 states/s)");
         assert_eq!(checker_under(Lang::En, Protocol::Kip101, 2, 5), "kip-101 (2 of 5):");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use replab_core::message::{EpochAnswer, Reply, Request};
+
+    #[test]
+    fn message_labels_use_kafkas_names_in_both_languages() {
+        let fetch = Request::Fetch {
+            offset: 2,
+            last_fetched_epoch: Some(0),
+            max: None,
+        };
+        assert_eq!(request_label(Lang::En, &fetch), "Fetch(offset 2, epoch 0)");
+        assert_eq!(request_label(Lang::Zh, &fetch), "Fetch（位移 2，纪元 0）");
+        let ask = Request::OffsetsForLeaderEpoch { leader_epoch: Some(0) };
+        assert_eq!(request_label(Lang::En, &ask), "OffsetsForLeaderEpoch(epoch 0)");
+        let none = Request::OffsetsForLeaderEpoch { leader_epoch: None };
+        assert_eq!(request_label(Lang::En, &none), "OffsetsForLeaderEpoch(no epoch)");
+        let answer = |epoch, end_offset| Reply::EpochEndOffset {
+            asked: Some(0),
+            answer: EpochAnswer { epoch, end_offset },
+        };
+        assert_eq!(
+            reply_label(Lang::En, &answer(Some(0), Some(1)), &[]),
+            "epoch 0 ends at 1"
+        );
+        assert_eq!(reply_label(Lang::En, &answer(None, Some(1)), &[]), "epoch 0 ends at 1");
+        assert_eq!(reply_label(Lang::En, &answer(None, None), &[]), "epoch 0: undefined");
+        assert_eq!(reply_label(Lang::Zh, &answer(Some(0), Some(1)), &[]), "纪元 0 结束于 1");
+        let diverging = Reply::DivergingEpoch {
+            epoch: 0,
+            end_offset: 1,
+            high_watermark: 1,
+        };
+        assert_eq!(reply_label(Lang::En, &diverging, &[]), "DivergingEpoch(epoch 0, end 1)");
+        let records = |count| Reply::Records {
+            from: 1,
+            count,
+            high_watermark: 1,
+        };
+        let values: Vec<Value> = ["m2", "m3", "m4", "m5"].iter().map(|&v| Value::from(v)).collect();
+        assert_eq!(reply_label(Lang::En, &records(1), &values[..1]), "records m2 · HW 1");
+        assert_eq!(
+            reply_label(Lang::En, &records(4), &values),
+            "records m2 … m5 (4) · HW 1"
+        );
+        assert_eq!(reply_label(Lang::En, &records(0), &[]), "no records · HW 1");
+        assert_eq!(reply_label(Lang::Zh, &records(0), &[]), "没有新消息 · HW 1");
     }
 }

@@ -16,7 +16,8 @@ const EPOCH_COLORS: [&str; 8] = [
     "#2f6fdf", "#d9480f", "#2b8a3e", "#9c36b5", "#c2255c", "#0b7285", "#a87b00", "#5c5f66",
 ];
 
-pub(crate) fn esc(s: &str) -> String {
+/// Text escaped for SVG (and HTML) markup.
+pub fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -51,6 +51,24 @@ pub enum FigureReply {
     },
     /// What is wrong with the request, in both languages.
     Invalid { job: u32, en: String, zh: String },
+    /// The space-time diagram's markup (`replab_view::spacetime`).
+    #[serde(rename = "spacetime")]
+    SpaceTime { job: u32, svg: String },
+}
+
+/// Page → worker: the space-time diagram of a history's steps `first..=last`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SpaceTimeRequest {
+    #[serde(default)]
+    pub job: u32,
+    /// The history as scenario text.
+    pub scenario: String,
+    pub protocol: String,
+    /// `en` or `zh`.
+    pub lang: String,
+    pub first: u32,
+    pub last: u32,
 }
 
 fn invalid(job: u32, e: &FigureError) -> FigureReply {
@@ -189,6 +207,30 @@ pub fn figure(request: &FigureRequest) -> FigureReply {
     }
 }
 
+/// The space-time diagram `request` asks for.
+pub fn spacetime(request: &SpaceTimeRequest) -> FigureReply {
+    let lang = Lang::from_code(&request.lang).unwrap_or(Lang::En);
+    let loaded = scenario::parse(&request.scenario)
+        .map_err(|e| (e, Vec::new()))
+        .and_then(|script| {
+            scenario::load(&script, Protocol::from_name(&request.protocol)).map_err(|e| (e, script.brokers))
+        });
+    match loaded {
+        Ok(l) => FigureReply::SpaceTime {
+            job: request.job,
+            svg: replab_view::spacetime::diagram(&l.timeline, lang, request.first as usize, request.last as usize),
+        },
+        Err((e, brokers)) => {
+            let word = |lang| narrate::script_error(lang, &Names(&brokers), &e);
+            FigureReply::Invalid {
+                job: request.job,
+                en: word(Lang::En),
+                zh: word(Lang::Zh),
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,6 +269,39 @@ mod tests {
             .all(|p| p.contains(&format!("width=\"720\" height=\"{height}\""))));
         assert_eq!(delays, vec![150, 350, 150, 150]);
         assert_eq!(width, 720);
+    }
+
+    #[test]
+    fn the_space_time_diagram_of_the_data_loss_story() {
+        let request = SpaceTimeRequest {
+            job: 4,
+            scenario: include_str!("../../../web/scenarios/data-loss.scn").into(),
+            protocol: "hw".into(),
+            lang: "zh".into(),
+            first: 1,
+            last: 11,
+        };
+        let FigureReply::SpaceTime { job, svg } = spacetime(&request) else {
+            panic!("a diagram")
+        };
+        assert_eq!(job, 4);
+        assert_eq!(svg.matches(r#"data-testid="st-arrow""#).count(), 12);
+        // The page reads the reply's type as it is posted.
+        let posted = serde_json::to_value(spacetime(&request)).expect("serializes");
+        assert_eq!(posted["type"], "spacetime");
+        // A request as the page writes it.
+        let read: SpaceTimeRequest = serde_json::from_value(serde_json::json!({
+            "type": "spacetime", "job": 4, "scenario": request.scenario, "protocol": "hw",
+            "lang": "zh", "first": 1, "last": 11,
+        }))
+        .expect("reads");
+        assert_eq!(read, request);
+        assert!(svg.contains("消息 m2 · HW 1"));
+        let broken = SpaceTimeRequest {
+            scenario: "brokers A\nfetch Z\n".into(),
+            ..request
+        };
+        assert!(matches!(spacetime(&broken), FigureReply::Invalid { job: 4, .. }));
     }
 
     #[test]

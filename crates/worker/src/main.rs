@@ -4,7 +4,7 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    use replab_worker::figure::{figure, figure_unreadable, gif_reply, FigureRequest};
+    use replab_worker::figure::{figure, figure_unreadable, gif_reply, spacetime, FigureRequest, SpaceTimeRequest};
     use replab_worker::message::{from_js, to_js, Reply, Request};
     use wasm_bindgen::closure::Closure;
     use wasm_bindgen::JsCast;
@@ -34,6 +34,16 @@ fn main() {
                 Some("figure") => {
                     let reply = match from_js::<FigureRequest>(data) {
                         Ok(request) => figure(&request),
+                        Err(error) => figure_unreadable(&error.to_string()),
+                    };
+                    if let Ok(message) = to_js(&reply) {
+                        let _ = scope.post_message(&message);
+                    }
+                }
+                // The space-time diagram's.
+                Some("spacetime") => {
+                    let reply = match from_js::<SpaceTimeRequest>(data) {
+                        Ok(request) => spacetime(&request),
                         Err(error) => figure_unreadable(&error.to_string()),
                     };
                     if let Ok(message) = to_js(&reply) {

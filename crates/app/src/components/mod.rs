@@ -8,6 +8,7 @@ pub mod decision;
 pub mod editor;
 pub mod event_log;
 pub mod export;
+pub mod flight;
 pub mod header;
 pub mod help;
 pub mod lane;
@@ -15,6 +16,7 @@ pub mod link_alert;
 pub mod notice;
 pub mod player;
 pub mod share;
+pub mod spacetime;
 pub mod violations;
 pub mod worker_client;
 
