@@ -140,7 +140,7 @@ test('an iframe embed obeys its host page by postMessage and tells it ready, ste
 
   // Malformed, of another version, unknown commands, code: ignored, with a warning.
   for (const bad of ['step 3', null, { foo: 1 }, { replab: 2, cmd: 'step', step: 2 }, { replab: 1, cmd: 'eval', code: 'document.body.remove()' },
-    { replab: 1, cmd: 'step', step: 'two' }, { replab: 1, cmd: 'step', step: 400 }, { replab: 1, cmd: 'load', text: '<img src=x onerror=alert(1)>' }]) {
+    { replab: 1, cmd: 'step', step: 'two' }, { replab: 1, cmd: 'step', step: -1 }, { replab: 1, cmd: 'load', text: '<img src=x onerror=alert(1)>' }]) {
     await send(bad);
   }
   await page.waitForTimeout(300);
@@ -150,6 +150,8 @@ test('an iframe embed obeys its host page by postMessage and tells it ready, ste
   assert.equal(loadError.length, 1);
   assert.match(loadError[0].message, /^line 1: /);
   // Still working: play, pause, step, load.
+  await send({ replab: 1, cmd: 'step', step: 400 });
+  await page.waitForFunction(() => window.got.some((m) => m.event === 'step' && m.step === 11), null, { timeout: 5000 });
   await send({ replab: 1, cmd: 'step', step: 2 });
   await page.waitForFunction(() => window.got.some((m) => m.event === 'step' && m.step === 2));
   await send({ replab: 1, cmd: 'load', text: 'brokers A B C\nproduce m1\nfetch B\n', protocol: 'kip-279', step: 1 });

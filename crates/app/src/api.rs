@@ -590,7 +590,13 @@ fn host_command(data: &JsValue, latest: &AppState, dispatch: &Dispatch) -> Resul
         return Err(format!("expected {{ replab: {VERSION}, cmd: … }}"));
     }
     match field(data, "cmd").as_string().as_deref() {
-        Some("step") => step_to(&field(data, "step"), latest, dispatch).map_err(|r| r.message().to_string()),
+        // A host page's step is clamped to the history: a post's paragraph may
+        // name a step its figure's scenario no longer reaches.
+        Some("step") => {
+            let k = step_arg(&field(data, "step"), "step").map_err(|r| r.message().to_string())?;
+            dispatch.dispatch(Action::StepTo(k.min(latest.len())));
+            Ok(())
+        }
         Some("play") => {
             dispatch.dispatch(Action::SetPlaying(true));
             Ok(())
