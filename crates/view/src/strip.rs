@@ -382,9 +382,9 @@ fn write_legend(s: &mut String, lang: Lang, epochs: u32, width: u32) {
     }
 }
 
-/// The strip's SVG: a title, the protocol, the legend, then the frames stacked.
-pub fn strip_svg(t: &Timeline, title: &str, frames: &[Frame], lang: Lang, width: u32) -> String {
-    let height = top(width) + frames.iter().map(|f| frame_height(f, width)).sum::<u32>();
+/// A figure's opening: the SVG element `width` × `height`, a white ground, the
+/// title and the protocol.
+fn figure_head(t: &Timeline, title: &str, lang: Lang, width: u32, height: u32) -> String {
     let mut s = String::new();
     let _ = write!(
         s,
@@ -399,6 +399,13 @@ pub fn strip_svg(t: &Timeline, title: &str, frames: &[Frame], lang: Lang, width:
         esc(title),
         esc(&narrate::protocol_option(lang, t.setup().protocol)),
     );
+    s
+}
+
+/// The strip's SVG: a title, the protocol, the legend, then the frames stacked.
+pub fn strip_svg(t: &Timeline, title: &str, frames: &[Frame], lang: Lang, width: u32) -> String {
+    let height = top(width) + frames.iter().map(|f| frame_height(f, width)).sum::<u32>();
+    let mut s = figure_head(t, title, lang, width, height);
     let epochs = frames
         .iter()
         .map(|f| t.state_at(f.step).leader_epoch() + 1)
@@ -419,20 +426,7 @@ pub fn strip_svg(t: &Timeline, title: &str, frames: &[Frame], lang: Lang, width:
 /// least the frame's own) so the animation does not jump.
 pub fn frame_svg(t: &Timeline, title: &str, f: &Frame, lang: Lang, width: u32, height: u32) -> String {
     let height = height.max(top(width) + frame_height(f, width));
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{}" font-size="13">"#,
-        svg::FONTS
-    );
-    s.push_str(r##"<rect width="100%" height="100%" fill="#ffffff"/>"##);
-    let _ = write!(
-        s,
-        r##"<text x="16" y="28" font-size="{}" font-weight="700" fill="#1d1f23">{}</text><text x="16" y="50" fill="#5d6470">{}</text>"##,
-        title_size(title, width),
-        esc(title),
-        esc(&narrate::protocol_option(lang, t.setup().protocol)),
-    );
+    let mut s = figure_head(t, title, lang, width, height);
     write_legend(&mut s, lang, t.state_at(f.step).leader_epoch() + 1, width);
     write_frame(&mut s, lang, f, width, top(width));
     s.push_str("</svg>");
