@@ -73,7 +73,9 @@ fn words(lang: Lang) -> JsValue {
 }
 
 /// What the dialog is opened with: the history, its title and name, the
-/// language and its words (and, when a button opened it, the format).
+/// language and its words (and, when a button opened it, the format). Made
+/// only when the dialog opens or changes, never on a render: it writes the
+/// whole history as text and reads every step's decisions.
 fn options(p: &ExportProps, format: Option<&str>) -> JsValue {
     let t = p.history.timeline.borrow();
     let o = js_sys::Object::new();
@@ -117,12 +119,19 @@ pub fn export(p: &ExportProps) -> Html {
     let open = use_state(|| false);
 
     // A changed history, title or language: the open dialog makes its figure anew.
+    // The props as the effect and the buttons read them when they run.
+    let props = Rc::new(ExportProps {
+        lang,
+        history: p.history.clone(),
+        title: p.title.clone(),
+        name: p.name.clone(),
+    });
     {
         let dialog = dialog.clone();
-        let options = options(p, None);
+        let props = props.clone();
         use_effect_with((p.history.clone(), p.title.clone(), lang), move |_| {
             if let Some(handle) = dialog.borrow().as_ref() {
-                call(handle, "update", &[&options]);
+                call(handle, "update", &[&options(&props, None)]);
             }
         });
     }
@@ -142,8 +151,9 @@ pub fn export(p: &ExportProps) -> Html {
         let dialog = dialog.clone();
         let root = root.clone();
         let open = open.clone();
-        let options = options(p, Some(format));
+        let props = props.clone();
         let onclick = Callback::from(move |_| {
+            let options = options(&props, Some(format));
             if let Some(handle) = dialog.borrow().as_ref() {
                 call(handle, "update", &[&options]);
                 return;
