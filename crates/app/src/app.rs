@@ -10,7 +10,7 @@ use crate::history;
 use crate::hooks::{
     initial_lang, use_autoplay, use_embed_watch, use_keyboard, use_language, use_share_link, use_visibility,
 };
-use crate::link;
+use crate::{hooks, link};
 use crate::state::AppState;
 use replab_narrate::{self as narrate, label, Label, Names};
 use std::rc::Rc;
@@ -74,14 +74,9 @@ pub fn app() -> Html {
     });
     let full_app = use_memo(
         (state.embed, state.history.revision, state.cursor, lang),
-        |&(embed, ..)| {
-            if embed {
-                format!("{}#{}", link::page_base(), link::fragment(&state))
-            } else {
-                String::new()
-            }
-        },
+        |&(embed, ..)| embed.then(|| Rc::new(link::shared(&state))),
     );
+    let full_app = hooks::use_address((*full_app).clone());
     let difference = state.comparison.as_ref().and_then(|c| c.first.as_ref()).map(|f| f.step);
     if state.embed {
         return html! {
@@ -91,7 +86,7 @@ pub fn app() -> Html {
                     <span class="embed-protocol" title={narrate::protocol_note(lang, state.view.protocol())}>
                         { narrate::protocol_option(lang, state.view.protocol()) }
                     </span>
-                    <a class="open-full" data-testid="open-full" href={(*full_app).clone()} target="_blank" rel="noopener">
+                    <a class="open-full" data-testid="open-full" href={full_app.map(|a| a.to_string())} target="_blank" rel="noopener">
                         { label(lang, Label::OpenFullApp) }
                     </a>
                 </header>

@@ -41,10 +41,15 @@ pub fn initial_lang() -> Lang {
 pub fn use_share_link(dispatch: &Dispatch) {
     let dispatch = dispatch.clone();
     use_effect_with((), move |_| {
+        // The browser inflates the link in the background; the page keeps its
+        // state until the link has opened, or failed to.
         let open = move |dispatch: &Dispatch| {
             let hash = link::current_hash();
             if !hash.is_empty() {
-                dispatch.dispatch(Action::OpenLink(Rc::new(link::open(&hash))));
+                let dispatch = dispatch.clone();
+                yew::platform::spawn_local(async move {
+                    dispatch.dispatch(Action::OpenLink(Rc::new(link::open(&hash).await)));
+                });
             }
         };
         open(&dispatch);
@@ -54,6 +59,32 @@ pub fn use_share_link(dispatch: &Dispatch) {
         let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| open(&dispatch));
         move || drop(listener)
     });
+}
+
+/// The address of the link to what `shared` holds, made in the background (the
+/// browser compresses it): None until it is ready, and again while a newer one
+/// is being made.
+#[hook]
+pub fn use_address(shared: Option<Rc<replab_share::Shared>>) -> Option<Rc<str>> {
+    let address = use_state(|| None::<Rc<str>>);
+    {
+        let address = address.clone();
+        use_effect_with(shared, move |shared| {
+            let live = Rc::new(std::cell::Cell::new(true));
+            address.set(None);
+            if let Some(shared) = shared.clone() {
+                let live = live.clone();
+                yew::platform::spawn_local(async move {
+                    let made = link::address(&shared).await;
+                    if live.get() {
+                        address.set(Some(made.into()));
+                    }
+                });
+            }
+            move || live.set(false)
+        });
+    }
+    (*address).clone()
 }
 
 /// An embed tells its host page how tall it is, so a host that listens can fit

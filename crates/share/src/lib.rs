@@ -23,9 +23,13 @@
 //! Decoding checks everything and says what is wrong; it never panics and never
 //! drops a part silently: a `v1` link with a `compare` line is refused (an unknown
 //! field), as is any header line a version does not have.
+//!
+//! The deflate and base64url steps are behind the `deflate` feature (on by
+//! default: the runner and the worker). The page leaves it off and does those two
+//! steps with the browser's own `CompressionStream("deflate-raw")` and `btoa`,
+//! around [`payload`], [`split`] and [`parse_payload`] here: the same format, so
+//! each reads the other's links, without a compressor in the page's download.
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
 use replab_core::Protocol;
 
 /// The newest format: this build reads every version from 1 up to it, and writes
@@ -82,7 +86,8 @@ fn compared(s: &Shared) -> Option<Protocol> {
     s.compare.filter(|&c| c != s.protocol)
 }
 
-fn payload(s: &Shared) -> String {
+/// The uncompressed payload of `s`'s link: header lines, a blank line, the text.
+pub fn payload(s: &Shared) -> String {
     let compare = compared(s).map_or_else(String::new, |c| format!("compare={}\n", c.name()));
     format!(
         "protocol={}\n{compare}step={}\nlang={}\n\n{}",
@@ -93,16 +98,28 @@ fn payload(s: &Shared) -> String {
     )
 }
 
-/// The fragment (without `#`) for `s`: a `v1` link without a compared protocol, a
-/// `v2` link with one. A `compare` equal to `protocol` is left out.
-pub fn encode(s: &Shared) -> String {
-    let version = if compared(s).is_some() { 2 } else { 1 };
-    let compressed = miniz_oxide::deflate::compress_to_vec(payload(s).as_bytes(), 9);
-    format!("v{version}.{}", URL_SAFE_NO_PAD.encode(compressed))
+/// The version `s`'s link is written in: the oldest that holds the view.
+pub fn version_for(s: &Shared) -> u32 {
+    if compared(s).is_some() {
+        2
+    } else {
+        1
+    }
 }
 
-/// Reads a fragment (with or without the leading `#`).
-pub fn decode(fragment: &str) -> Result<Shared, LinkError> {
+/// The fragment (without `#`) for `s`: a `v1` link without a compared protocol, a
+/// `v2` link with one. A `compare` equal to `protocol` is left out.
+#[cfg(feature = "deflate")]
+pub fn encode(s: &Shared) -> String {
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use base64::Engine;
+    let compressed = miniz_oxide::deflate::compress_to_vec(payload(s).as_bytes(), 9);
+    format!("v{}.{}", version_for(s), URL_SAFE_NO_PAD.encode(compressed))
+}
+
+/// A fragment (with or without the leading `#`) split into its version, checked,
+/// and its data (base64url of the deflated payload, not yet checked).
+pub fn split(fragment: &str) -> Result<(u32, &str), LinkError> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     let (version, data) = fragment.split_once('.').ok_or(LinkError::NotALink)?;
     let digits = version.strip_prefix('v').ok_or(LinkError::NotALink)?;
@@ -117,16 +134,30 @@ pub fn decode(fragment: &str) -> Result<Shared, LinkError> {
             })
         }
     };
-    // A character outside base64url is damage; a bad length or a misplaced
-    // character is what a link cut short looks like.
+    Ok((version, data))
+}
+
+/// Whether `data` holds only base64url characters (and padding at its end): a
+/// character outside them is damage, while a bad length or a misplaced character
+/// is what a link cut short looks like.
+pub fn is_base64url(data: &str) -> bool {
+    data.trim_end_matches('=')
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// Reads a fragment (with or without the leading `#`).
+#[cfg(feature = "deflate")]
+pub fn decode(fragment: &str) -> Result<Shared, LinkError> {
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use base64::Engine;
+    let (version, data) = split(fragment)?;
+    if !is_base64url(data) {
+        return Err(LinkError::BadEncoding);
+    }
     let compressed = URL_SAFE_NO_PAD
         .decode(data.trim_end_matches('='))
-        .map_err(|e| match e {
-            base64::DecodeError::InvalidByte(_, b) if !(b.is_ascii_alphanumeric() || b == b'-' || b == b'_') => {
-                LinkError::BadEncoding
-            }
-            _ => LinkError::Corrupted,
-        })?;
+        .map_err(|_| LinkError::Corrupted)?;
     let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&compressed, MAX_PAYLOAD).map_err(|e| {
         if e.status == miniz_oxide::inflate::TINFLStatus::HasMoreOutput {
             LinkError::TooLarge
@@ -138,8 +169,8 @@ pub fn decode(fragment: &str) -> Result<Shared, LinkError> {
     parse_payload(version, &text)
 }
 
-/// The header and the scenario text of a `version` link.
-fn parse_payload(version: u32, text: &str) -> Result<Shared, LinkError> {
+/// The header and the scenario text of a `version` link's inflated payload.
+pub fn parse_payload(version: u32, text: &str) -> Result<Shared, LinkError> {
     let (header, body) = text
         .split_once("\n\n")
         .ok_or(LinkError::MissingField { field: "protocol" })?;
@@ -192,9 +223,11 @@ fn parse_payload(version: u32, text: &str) -> Result<Shared, LinkError> {
     })
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "deflate"))]
 mod tests {
     use super::*;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use base64::Engine;
 
     fn sample() -> Shared {
         Shared {

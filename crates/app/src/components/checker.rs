@@ -510,6 +510,22 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
     }
 }
 
+#[derive(Properties, PartialEq)]
+struct FoundLinkProps {
+    lang: Lang,
+    shared: Rc<replab_share::Shared>,
+}
+
+/// A share link to a history the checker found (made in the background).
+#[function_component(FoundLink)]
+fn found_link(p: &FoundLinkProps) -> Html {
+    let href = crate::hooks::use_address(Some(p.shared.clone()));
+    html! {
+        <a class="share-found" data-testid="explore-link" href={href.map(|a| a.to_string())} target="_blank" rel="noopener"
+            title={label(p.lang, Label::CheckerLinkTitle)}>{ label(p.lang, Label::CheckerLink) }</a>
+    }
+}
+
 /// One protocol's result: its verdict (attributes for scripts), its words, the
 /// time it took and, for a violation, Replay, a share link and the history.
 fn result(lang: Lang, f: &Finished, on_load: &Callback<Loaded>) -> Html {
@@ -545,7 +561,7 @@ fn result(lang: Lang, f: &Finished, on_load: &Callback<Loaded>) -> Html {
     let timing = (f.states > 0).then(|| narrate::checker_timing(lang, f.states, f.millis));
     let found = scenario.map(|text| {
         let length = length.unwrap_or_default() as usize;
-        let link = crate::link::link_to(&text, f.protocol, length, lang);
+        let shared = Rc::new(crate::link::shared_text(&text, f.protocol, length, lang));
         let load = on_load.clone();
         let shown = text.to_string();
         // As the editor's Load: the script must parse and load first.
@@ -562,8 +578,7 @@ fn result(lang: Lang, f: &Finished, on_load: &Callback<Loaded>) -> Html {
                 <p class="replay">
                     <button class="primary" data-testid="explore-replay" title={label(lang, Label::CheckerReplayTitle)}
                         {onclick}>{ label(lang, Label::CheckerReplay) }</button>
-                    <a class="share-found" data-testid="explore-link" href={link} target="_blank" rel="noopener"
-                        title={label(lang, Label::CheckerLinkTitle)}>{ label(lang, Label::CheckerLink) }</a>
+                    <FoundLink {lang} {shared} />
                     <span class="hint">{ label(lang, Label::CheckerReplayHint) }</span>
                 </p>
                 <details class="found-scenario">

@@ -55,21 +55,24 @@ pub fn share_bar(p: &ShareProps) -> Html {
         let state = p.state.clone();
         let shown = shown.clone();
         Callback::from(move |_| {
-            let url = format!("{}#{}", link::page_base(), link::fragment(&state));
-            copy_and_show(url, Label::ShareLink, shown.clone());
+            let shared = link::shared(&state);
+            let shown = shown.clone();
+            yew::platform::spawn_local(async move {
+                copy_and_show(link::address(&shared).await, Label::ShareLink, shown);
+            });
         })
     };
     let on_embed = {
         let state = p.state.clone();
         let shown = shown.clone();
         Callback::from(move |_| {
-            let code = link::embed_code(
-                &link::fragment(&state),
-                state.view.brokers().len(),
-                &state.display_title(),
-                state.compare,
-            );
-            copy_and_show(code, Label::EmbedCode, shown.clone());
+            let shared = link::shared(&state);
+            let (brokers, title, compare) = (state.view.brokers().len(), state.display_title(), state.compare);
+            let shown = shown.clone();
+            yew::platform::spawn_local(async move {
+                let code = link::embed_code(&link::encode(&shared).await, brokers, &title, compare);
+                copy_and_show(code, Label::EmbedCode, shown);
+            });
         })
     };
     let on_svg = {
