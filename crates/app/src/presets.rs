@@ -1,78 +1,91 @@
-//! The preset stories: the very scenario files the core's tests run.
+//! The preset stories: the very scenario files the core's tests run, fetched
+//! from `scenarios/<id>.scn` beside the page when chosen (27 KB of text the
+//! page's first download does not need: it opens on an empty partition).
 
 use replab_narrate::Label;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
 
 pub struct Preset {
     pub id: &'static str,
-    pub text: &'static str,
     /// Its title in the label table, in every language.
     pub title: Label,
+}
+
+/// The first story, for tests.
+#[cfg(test)]
+pub const DEFAULT_TEXT: &str = include_str!("../../../web/scenarios/data-loss.scn");
+
+#[wasm_bindgen(inline_js = "export async function fetch_text(url) {
+  const r = await fetch(new URL(url, document.baseURI));
+  if (!r.ok) throw new Error(`${r.status} ${r.statusText}: ${url}`);
+  return r.text();
+}")]
+extern "C" {
+    #[wasm_bindgen(catch)]
+    async fn fetch_text(url: &str) -> Result<JsValue, JsValue>;
+}
+
+/// A preset's scenario text; Err says why it could not be fetched.
+pub async fn text(preset: &Preset) -> Result<Rc<str>, String> {
+    let url = format!("scenarios/{}.scn", preset.id);
+    match fetch_text(&url).await {
+        Ok(text) => Ok(Rc::from(text.as_string().unwrap_or_default())),
+        Err(e) => Err(String::from(js_sys::Error::from(e).message())),
+    }
 }
 
 pub const PRESETS: &[Preset] = &[
     Preset {
         id: "data-loss",
-        text: include_str!("../../../web/scenarios/data-loss.scn"),
         title: Label::PresetDataLoss,
     },
     Preset {
         id: "divergence",
-        text: include_str!("../../../web/scenarios/divergence.scn"),
         title: Label::PresetDivergence,
     },
     Preset {
         id: "leader-epoch-walkthrough",
-        text: include_str!("../../../web/scenarios/leader-epoch-walkthrough.scn"),
         title: Label::PresetWalkthrough,
     },
     Preset {
         id: "fast-failover",
-        text: include_str!("../../../web/scenarios/fast-failover.scn"),
         title: Label::PresetFastFailover,
     },
     Preset {
         id: "unclean-election",
-        text: include_str!("../../../web/scenarios/unclean-election.scn"),
         title: Label::PresetUnclean,
     },
     Preset {
         id: "min-isr-protects",
-        text: include_str!("../../../web/scenarios/min-isr-protects.scn"),
         title: Label::PresetMinIsr,
     },
     Preset {
         id: "same-leader-new-epoch",
-        text: include_str!("../../../web/scenarios/same-leader-new-epoch.scn"),
         title: Label::PresetSameLeader,
     },
     Preset {
         id: "kip-101-epoch-unknown",
-        text: include_str!("../../../web/scenarios/kip-101-epoch-unknown.scn"),
         title: Label::PresetEpochUnknown,
     },
     Preset {
         id: "lagging-hw-isr-join",
-        text: include_str!("../../../web/scenarios/lagging-hw-isr-join.scn"),
         title: Label::PresetLaggingHw,
     },
     Preset {
         id: "kraft-quick-restart",
-        text: include_str!("../../../web/scenarios/kraft-quick-restart.scn"),
         title: Label::PresetKraftQuickRestart,
     },
     Preset {
         id: "kraft-power-failure",
-        text: include_str!("../../../web/scenarios/kraft-power-failure.scn"),
         title: Label::PresetKraftPowerFailure,
     },
     Preset {
         id: "kraft-shutdown-saves",
-        text: include_str!("../../../web/scenarios/kraft-shutdown-saves.scn"),
         title: Label::PresetKraftShutdownSaves,
     },
     Preset {
         id: "kraft-last-replica-standing",
-        text: include_str!("../../../web/scenarios/kraft-last-replica-standing.scn"),
         title: Label::PresetKraftLastReplica,
     },
 ];
@@ -116,7 +129,9 @@ mod tests {
     #[test]
     fn preset_titles_match_their_files() {
         for p in PRESETS {
-            let script = replab_core::scenario::parse(p.text).expect("presets parse");
+            let path = format!("{}/../../web/scenarios/{}.scn", env!("CARGO_MANIFEST_DIR"), p.id);
+            let text = std::fs::read_to_string(&path).expect("every preset has its file");
+            let script = replab_core::scenario::parse(&text).expect("presets parse");
             assert_eq!(script.title.as_deref(), Some(label(Lang::En, p.title)), "{}", p.id);
             let title = script.title.as_deref().unwrap_or_default();
             assert_eq!(display_title(Lang::Zh, title), label(Lang::Zh, p.title));

@@ -673,13 +673,13 @@ mod tests {
 
     #[test]
     fn switching_protocol_replays_the_same_history() {
-        let script = scenario::parse(crate::presets::PRESETS[0].text).expect("parses");
+        let script = scenario::parse(crate::presets::DEFAULT_TEXT).expect("parses");
         let mut s = Rc::new(AppState::new(Lang::En, false));
         s = reduce(
             s,
             Action::Load {
                 script: Rc::new(script),
-                text: Rc::from(crate::presets::PRESETS[0].text),
+                text: Rc::from(crate::presets::DEFAULT_TEXT),
                 preset: Some("data-loss"),
             },
         );
@@ -695,13 +695,13 @@ mod tests {
     #[test]
     fn a_preset_switched_to_another_protocol_runs_its_own_lines_for_it() {
         let preset = crate::presets::find("data-loss").expect("preset");
-        let script = scenario::parse(preset.text).expect("parses");
+        let script = scenario::parse(crate::presets::DEFAULT_TEXT).expect("parses");
         let mut s = Rc::new(AppState::new(Lang::En, false));
         s = reduce(
             s,
             Action::Load {
                 script: Rc::new(script),
-                text: Rc::from(preset.text),
+                text: Rc::from(crate::presets::DEFAULT_TEXT),
                 preset: Some(preset.id),
             },
         );
@@ -822,7 +822,7 @@ mod tests {
 
     fn data_loss() -> Rc<AppState> {
         let preset = crate::presets::find("data-loss").expect("preset");
-        load(preset.text, Some(preset.id))
+        load(crate::presets::DEFAULT_TEXT, Some(preset.id))
     }
 
     fn compared(s: &AppState) -> &Comparison {

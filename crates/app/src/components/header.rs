@@ -37,10 +37,18 @@ pub fn header(p: &HeaderProps) -> Html {
             let Some(preset) = presets::find(&target_value(&e)) else {
                 return;
             };
-            // The presets are the tested scenario files: they always parse.
-            if let Ok(script) = scenario::parse(preset.text) {
-                load.emit((Rc::new(script), Rc::from(preset.text), Some(preset.id)));
-            }
+            let load = load.clone();
+            yew::platform::spawn_local(async move {
+                match presets::text(preset).await {
+                    // The presets are the tested scenario files: they always parse.
+                    Ok(text) => {
+                        if let Ok(script) = scenario::parse(&text) {
+                            load.emit((Rc::new(script), text, Some(preset.id)));
+                        }
+                    }
+                    Err(why) => web_sys::console::error_1(&format!("replab: preset {}: {why}", preset.id).into()),
+                }
+            });
         })
     };
     let other = if lang == Lang::En { Lang::Zh } else { Lang::En };
