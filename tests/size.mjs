@@ -2,6 +2,8 @@
 // (index.html and the wasm, JS and CSS it names), gzipped. Files the page does
 // not name are listed apart: the checker's Web Worker, which the page starts
 // on first use; the example post and replab-embed.js, which host pages load.
+// The app's JS imports its snippets/ (wasm-bindgen's inline JS) as it starts:
+// they count with the first download.
 import { readdir, readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join, extname } from 'node:path';
@@ -25,6 +27,16 @@ for (const name of (await readdir(dir)).sort()) {
   if (!named(name)) { later.push(row(name, body, z)); laterRaw += body.length; laterGz += z; continue; }
   raw += body.length; gz += z;
   rows.push(row(name, body, z));
+}
+// snippets/<crate>/<file>.js, imported by the app's JS at start.
+const snippets = join(dir, 'snippets');
+for (const entry of await readdir(snippets, { recursive: true, withFileTypes: true }).catch(() => [])) {
+  if (!entry.isFile() || extname(entry.name) !== '.js') continue;
+  const path = join(entry.parentPath ?? entry.path, entry.name);
+  const body = await readFile(path);
+  const z = gzipSync(body, { level: 9 }).length;
+  raw += body.length; gz += z;
+  rows.push(row(path.slice(dir.length + 1), body, z));
 }
 console.log(`release build transfer size (${dir}):`);
 console.log(rows.join('\n'));

@@ -280,6 +280,9 @@ test('every preset replays under every protocol without an error', async () => {
   assert.equal(presets.length, 13);
   for (const preset of presets) {
     await page.getByTestId('preset').selectOption(preset);
+    // The preset's file is fetched when chosen: it has loaded when its title shows.
+    const title = await page.getByTestId('preset').locator(`option[value="${preset}"]`).textContent();
+    await page.getByTestId('title').filter({ hasText: title }).waitFor();
     const steps = await page.getByTestId('step-count').textContent();
     for (const protocol of ['hw', 'kip-101', 'kip-279', 'diverging-epoch', 'kraft-elr']) {
       await page.getByTestId('protocol').selectOption(protocol);

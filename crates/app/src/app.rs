@@ -10,8 +10,8 @@ use crate::history;
 use crate::hooks::{
     initial_lang, use_autoplay, use_embed_watch, use_keyboard, use_language, use_share_link, use_visibility,
 };
-use crate::{hooks, link};
 use crate::state::AppState;
+use crate::{hooks, link};
 use replab_narrate::{self as narrate, label, Label, Names};
 use std::rc::Rc;
 use yew::prelude::*;

@@ -38,8 +38,14 @@ pub fn header(p: &HeaderProps) -> Html {
                 return;
             };
             let load = load.clone();
+            let select = e.target_dyn_into::<web_sys::HtmlSelectElement>();
             yew::platform::spawn_local(async move {
-                match presets::text(preset).await {
+                let text = presets::text(preset).await;
+                // Another preset chosen while this one was fetched wins.
+                if select.is_some_and(|s| s.value() != preset.id) {
+                    return;
+                }
+                match text {
                     // The presets are the tested scenario files: they always parse.
                     Ok(text) => {
                         if let Ok(script) = scenario::parse(&text) {
