@@ -294,6 +294,23 @@ test('every preset replays under every protocol without an error', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('a preset that cannot be fetched says so and keeps the story shown', async () => {
+  const { page } = await open();
+  await page.getByTestId('preset').selectOption('data-loss');
+  await page.getByTestId('title').filter({ hasText: 'Data loss' }).waitFor();
+  const steps = await page.getByTestId('step-count').textContent();
+  await page.route('**/scenarios/divergence.scn', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  await page.getByTestId('preset').selectOption('divergence');
+  const notice = page.getByTestId('notice');
+  await notice.waitFor();
+  assert.match(await notice.textContent(), /could not be fetched.*503/);
+  assert.equal(await page.getByTestId('preset').inputValue(), 'data-loss');
+  assert.equal(await page.getByTestId('step-count').textContent(), steps);
+  await page.unroute('**/scenarios/divergence.scn');
+  await page.getByTestId('preset').selectOption('divergence');
+  await page.getByTestId('title').filter({ hasText: 'Divergence' }).waitFor();
+});
+
 test('every control has an accessible name', async () => {
   const { page } = await open();
   await page.getByTestId('preset').selectOption('divergence');

@@ -22,6 +22,8 @@ pub enum Notice {
         command: String,
         error: CommandError,
     },
+    /// A preset's file could not be fetched (why, as the browser said it).
+    PresetUnavailable(String),
 }
 
 /// Where replaying a history under another protocol stopped: after `step`
@@ -460,6 +462,8 @@ pub enum Action {
     Select(Option<usize>),
     ToggleHelp(bool),
     DismissNotice,
+    /// A preset's file could not be fetched: say so, change nothing else.
+    PresetUnavailable(String),
     /// A share link was opened (or could not be).
     OpenLink(Rc<Result<crate::link::Opened, LinkProblem>>),
     OnScreen(bool),
@@ -577,6 +581,9 @@ impl AppState {
             Action::Visibility(v) => s.visible = v,
             Action::Select(b) => s.selected = b,
             Action::ToggleHelp(open) => s.help_open = open,
+            Action::PresetUnavailable(why) => {
+                s.notice = Some(Notice::PresetUnavailable(why));
+            }
             Action::DismissNotice => {
                 s.notice = None;
                 s.link_problem = None;

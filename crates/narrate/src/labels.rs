@@ -28,6 +28,7 @@ labels! {
     Protocol => "Protocol", "协议";
     Preset => "Preset", "预设场景";
     PresetChoose => "Choose a story…", "选择一个故事…";
+    PresetUnavailable => "The story could not be fetched; the page is as it was", "无法获取这个故事，页面保持原样";
     OtherLanguage => "中文", "English";
     SwitchLanguage => "Switch the language to Chinese", "切换到英文";
     Help => "Keyboard shortcuts", "键盘快捷键";

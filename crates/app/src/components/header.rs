@@ -33,16 +33,18 @@ pub fn header(p: &HeaderProps) -> Html {
     };
     let on_preset = {
         let load = c.load.clone();
+        let unavailable = c.preset_unavailable.clone();
+        let shown = p.preset.unwrap_or_default();
         Callback::from(move |e: Event| {
             let Some(preset) = presets::find(&target_value(&e)) else {
                 return;
             };
-            let load = load.clone();
+            let (load, unavailable) = (load.clone(), unavailable.clone());
             let select = e.target_dyn_into::<web_sys::HtmlSelectElement>();
             yew::platform::spawn_local(async move {
                 let text = presets::text(preset).await;
                 // Another preset chosen while this one was fetched wins.
-                if select.is_some_and(|s| s.value() != preset.id) {
+                if select.as_ref().is_some_and(|s| s.value() != preset.id) {
                     return;
                 }
                 match text {
@@ -52,7 +54,13 @@ pub fn header(p: &HeaderProps) -> Html {
                             load.emit((Rc::new(script), text, Some(preset.id)));
                         }
                     }
-                    Err(why) => web_sys::console::error_1(&format!("replab: preset {}: {why}", preset.id).into()),
+                    Err(why) => {
+                        // The choice goes back to the story still shown.
+                        if let Some(s) = &select {
+                            s.set_value(shown);
+                        }
+                        unavailable.emit(why);
+                    }
                 }
             });
         })

@@ -75,6 +75,8 @@ pub struct Callbacks {
     pub undo: Callback<()>,
     /// Load a scenario that parses and loads: the script, its text, the preset.
     pub load: Callback<Loaded>,
+    /// A preset's file could not be fetched.
+    pub preset_unavailable: Callback<String>,
     pub protocol: Callback<replab_core::Protocol>,
     pub lang: Callback<replab_narrate::Lang>,
     pub open_help: Callback<()>,
@@ -103,6 +105,7 @@ impl Callbacks {
             forward: d.reform(|_| crate::state::Action::StepForward),
             undo: d.reform(|_| crate::state::Action::Undo),
             load: d.reform(|(script, text, preset): Loaded| crate::state::Action::Load { script, text, preset }),
+            preset_unavailable: d.reform(crate::state::Action::PresetUnavailable),
             protocol: d.reform(crate::state::Action::SetProtocol),
             lang: d.reform(crate::state::Action::SetLang),
             open_help: d.reform(|_| crate::state::Action::ToggleHelp(true)),

@@ -1,4 +1,5 @@
-//! A refused click, or a protocol switch that could not replay the whole history.
+//! A refused click, a protocol switch that could not replay the whole history,
+//! or a preset that could not be fetched.
 
 use crate::state::Notice;
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
@@ -26,6 +27,7 @@ pub fn notice_bar(p: &NoticeProps) -> Html {
             command,
             narrate::command_error(p.lang, &names, error)
         ),
+        Notice::PresetUnavailable(why) => format!("{} ({why})", label(p.lang, Label::PresetUnavailable)),
     };
     html! {
         <div class="notice" role="alert" data-testid="notice">
