@@ -1,7 +1,7 @@
 // Share links, embeds, the example post, SVG export and sub-path publishing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { deflateRawSync } from 'node:zlib';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import { serve, launch, screenshot, watchErrors } from './harness.mjs';
 
@@ -37,6 +37,10 @@ test('a copied link reopens the same step, protocol and language', async () => {
   await page.getByTestId('copy-link').click();
   const url = await page.getByTestId('share-link').inputValue();
   assert.match(url, /#v1\.[A-Za-z0-9_-]+$/);
+  // The browser deflated it (CompressionStream): plain raw deflate, which another
+  // implementation reads (zlib here; the runner's miniz_oxide likewise).
+  const payload = inflateRawSync(Buffer.from(url.split('#v1.')[1], 'base64url')).toString();
+  assert.match(payload, new RegExp(`^protocol=kip-279\nstep=${step}\nlang=zh\n\n`));
 
   const other = await open(url);
   await other.page.getByTestId('broker-A').waitFor();
