@@ -174,8 +174,9 @@ async function within(page, ms, what, promise) {
 async function longLogRun(browser, base, n) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const row = { n };
+  let page;
   try {
-    const page = await context.newPage();
+    page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e.message ?? e).split('\n')[0]));
     // The wasm's exports (its memory among them), as Trunk's loader announces them.
@@ -193,12 +194,17 @@ async function longLogRun(browser, base, n) {
       try {
         await window.replab.load(t);
       } catch (e) {
-        return { refused: String(e.message ?? e) };
+        return { error: `${e.name}: ${e.message}`, refused: e.name === 'Error', ms: performance.now() - t0 };
       }
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       return { ms: performance.now() - t0 };
     }, text));
-    if (load.refused) throw new Error(`load refused: ${load.refused}`);
+    if (load.error) {
+      row.load = load.ms;
+      const banner = await page.locator('#panic-banner').count().catch(() => 0);
+      throw new Error(load.refused ? `load refused (${load.error})`
+        : `the wasm stopped (${load.error})${banner ? ', the page shows its error banner' : ''}`);
+    }
     row.load = load.ms;
     const banner = await page.locator('#panic-banner').count();
     if (banner) throw new Error(`the page shows its error banner${errors.length ? ` (${errors[0]})` : ''}`);
@@ -225,6 +231,7 @@ async function longLogRun(browser, base, n) {
     row.wasm = await page.evaluate(() => window.__wasm?.memory?.buffer?.byteLength);
   } catch (e) {
     row.failed = String(e.message ?? e).split('\n')[0];
+    row.wasm = await page?.evaluate(() => window.__wasm?.memory?.buffer?.byteLength).catch(() => undefined);
   } finally {
     await context.close().catch(() => {});
   }
@@ -246,7 +253,8 @@ try {
     const r = await longLogRun(browser, server.url, n);
     const name = n.toLocaleString('en-US').padEnd(9);
     if (r.failed) {
-      console.log(`  ${name}failed: ${r.failed}${r.load ? ` (load took ${ms(r.load)})` : ''}`);
+      const facts = [r.load && `after ${ms(r.load)}`, r.wasm && `wasm memory ${mb(r.wasm)}`].filter(Boolean).join(', ');
+      console.log(`  ${name}failed: ${r.failed}${facts ? ` (${facts})` : ''}`);
       continue;
     }
     console.log(`  ${name}${String(r.steps).padStart(8)}${ms(r.load).padStart(10)}${ms(r.produce).padStart(10)}${ms(r.back).padStart(9)}${ms(r.forward).padStart(10)}${String(r.nodes).padStart(11)}${mb(r.heap).padStart(10)}${mb(r.wasm).padStart(13)}`);
