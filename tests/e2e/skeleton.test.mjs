@@ -150,3 +150,25 @@ test('a WebAssembly trap after the start shows the banner; other errors do not',
     await page.close();
   }
 });
+
+test('a real trap in a call the caller catches still shows the banner', async () => {
+  const page = await browser.newPage();
+  try {
+    await page.addInitScript(() => {
+      addEventListener('TrunkApplicationStarted', (e) => { window.__wasm = e.detail.wasm; });
+    });
+    await page.goto(server.url);
+    await page.getByTestId('broker-A').waitFor();
+    // A closure call through a table slot that does not exist: the wasm traps,
+    // and the caller swallows the error, as a host page's try/catch would.
+    const caught = await page.evaluate(() => {
+      const invoke = Object.keys(window.__wasm).find((k) => k.includes('invoke'));
+      try { window.__wasm[invoke](0x7ffffff0, 0, 0, 0); } catch (e) { return `${e.constructor.name}: ${e.message}`; }
+      return 'no trap';
+    });
+    assert.match(caught, /^RuntimeError/);
+    await page.getByTestId('panic-banner').waitFor({ timeout: 5000 });
+  } finally {
+    await page.close();
+  }
+});
