@@ -5,7 +5,8 @@
 //    and this page, both served gzip-compressed by a local server, each loaded
 //    LOADS times in a fresh browser context (empty cache) on a throttled network
 //    (1.6 Mbit/s down and up, 150 ms latency). Medians of the bytes transferred
-//    (encoded, headers included, as the network saw them), first contentful
+//    (encoded, headers included, as the network saw them; and the gzipped
+//    bodies alone, from Resource Timing), the files fetched, first contentful
 //    paint, and the time to the first server (RaftScope) or broker lane (ours).
 // 2. Long logs: 3 brokers, N produces (a fetch by B and C after every 1,000),
 //    loaded into the page through window.replab.load on an unthrottled network:
@@ -22,7 +23,7 @@ import { DIST } from '../e2e/harness.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const RAFTSCOPE = resolve(here, 'raftscope');
 const LOADS = Number(process.env.LOADS ?? 5);
-const SIZES = (process.env.SIZES ?? '1000,10000,100000').split(',').map(Number);
+const SIZES = (process.env.SIZES ?? '1000,10000,100000').split(',').filter(Boolean).map(Number);
 const CLICKS = 10;
 
 const TYPES = {
@@ -106,11 +107,14 @@ async function loadOnce(browser, url, selector) {
     await page.waitForLoadState('load');
     // Anything still in flight (a font, the favicon) is part of the load.
     await page.waitForLoadState('networkidle').catch(() => {});
-    const { fcp, shown } = await page.evaluate(() => ({
+    const { fcp, shown, bodies } = await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       shown: window.__firstShown,
+      // The files' bodies alone, as sent (gzipped), without HTTP headers.
+      bodies: [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+        .reduce((sum, e) => sum + e.encodedBodySize, 0),
     }));
-    return { bytes, files, fcp, shown };
+    return { bytes, bodies, files, fcp, shown };
   } finally {
     await context.close();
   }
@@ -133,14 +137,14 @@ async function sideBySide(browser, base) {
     }
     rows.push({
       site, n: runs.length,
-      bytes: median(runs.map((r) => r.bytes)), files: median(runs.map((r) => r.files)),
+      bytes: median(runs.map((r) => r.bytes)), bodies: median(runs.map((r) => r.bodies)), files: median(runs.map((r) => r.files)),
       fcp: median(runs.map((r) => r.fcp)), shown: median(runs.map((r) => r.shown)),
     });
   }
   console.log(`first load, gzip, 1.6 Mbit/s down and up, 150 ms latency, cache off (medians of ${LOADS} loads):`);
-  console.log(`  ${'page'.padEnd(24)}${'transferred'.padStart(13)}${'files'.padStart(7)}${'first paint'.padStart(13)}   first server / broker lane`);
+  console.log(`  ${'page'.padEnd(24)}${'transferred'.padStart(13)}${'bodies'.padStart(10)}${'files'.padStart(7)}${'first paint'.padStart(13)}   first server / broker lane`);
   for (const r of rows) {
-    console.log(`  ${r.site.name.padEnd(24)}${kb(r.bytes).padStart(13)}${String(r.files).padStart(7)}${ms(r.fcp).padStart(13)}   ${ms(r.shown)} (${r.site.what}${r.n < LOADS ? `; ${r.n} of ${LOADS} loads succeeded` : ''})`);
+    console.log(`  ${r.site.name.padEnd(24)}${kb(r.bytes).padStart(13)}${kb(r.bodies).padStart(10)}${String(r.files).padStart(7)}${ms(r.fcp).padStart(13)}   ${ms(r.shown)} (${r.site.what}${r.n < LOADS ? `; ${r.n} of ${LOADS} loads succeeded` : ''})`);
   }
 }
 
