@@ -14,8 +14,13 @@ after(async () => { await browser.close(); await server.close(); });
 
 // A new tab whose wasm downloads are held until `release()`; the layout shifts
 // (PerformanceObserver 'layout-shift') summed from the start in window.__cls.
-async function openHeld(url, { width, height = 900, scheme = 'light' }) {
+async function openHeld(url, { width, height = 900, scheme = 'light', locale = 'en-US' }) {
   const page = await browser.newPage();
+  // A first visit: no language remembered from an earlier test, the browser's own.
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('fresh')) { localStorage.clear(); sessionStorage.setItem('fresh', '1'); }
+  });
+  await page.addInitScript((l) => Object.defineProperty(navigator, 'language', { get: () => l }), locale);
   await page.setViewportSize({ width, height });
   await page.emulateMedia({ colorScheme: scheme });
   await page.addInitScript(() => {
@@ -51,15 +56,18 @@ const near = (a, b, what) => {
 
 const twoFrames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
-for (const { name, query, width, scheme } of [
+for (const { name, query, width, scheme, locale } of [
   { name: 'desktop', query: '', width: 1400, scheme: 'light' },
   { name: 'desktop, dark', query: '', width: 1000, scheme: 'dark' },
   { name: 'phone', query: '', width: 360, scheme: 'light' },
   { name: 'embed', query: '?embed', width: 800, scheme: 'light' },
   { name: 'embed on a phone, dark', query: '?embed', width: 360, scheme: 'dark' },
+  { name: 'desktop, Chinese', query: '', width: 1400, scheme: 'light', locale: 'zh-CN' },
+  { name: 'phone, Chinese, dark', query: '', width: 360, scheme: 'dark', locale: 'zh-CN' },
+  { name: 'embed on a phone, Chinese', query: '?embed', width: 360, scheme: 'light', locale: 'zh-CN' },
 ]) {
   test(`${name}: the frame is painted before the wasm, and the app takes its place without a shift`, async () => {
-    const { page, release, held } = await openHeld(server.url + query, { width, scheme });
+    const { page, release, held } = await openHeld(server.url + query, { width, scheme, locale });
     try {
       const skeleton = page.locator('#skeleton');
       await skeleton.waitFor();
@@ -70,7 +78,7 @@ for (const { name, query, width, scheme } of [
       assert.equal(await page.locator('#skeleton .lane').count(), 3, 'three lanes');
       for (const lane of await page.locator('#skeleton .lane').all()) assert.ok(await lane.isVisible());
       if (!query) {
-        assert.equal(await page.locator('#skeleton h1').textContent(), 'Kafka Replication Lab');
+        assert.equal(await page.locator('#skeleton h1').textContent(), locale ? 'Kafka 副本复制实验室' : 'Kafka Replication Lab');
         assert.ok(await page.locator('#skeleton h1').isVisible());
       } else {
         assert.ok(await page.locator('#skeleton .embed-head').isVisible());
