@@ -1,6 +1,7 @@
 //! A Rust panic shows a visible banner with a reload button, never a dead page.
 
 use replab_narrate::{label, Label, Lang};
+use wasm_bindgen::JsCast;
 
 pub fn install() {
     std::panic::set_hook(Box::new(|info| {
@@ -10,6 +11,14 @@ pub fn install() {
 }
 
 pub(crate) fn show() {
+    // index.html's banner, the same one a trap or a failed start shows.
+    if let Some(window) = web_sys::window() {
+        let fail = js_sys::Reflect::get(&window, &"replabFail".into()).ok();
+        if let Some(fail) = fail.as_ref().and_then(|f| f.dyn_ref::<js_sys::Function>()) {
+            let _ = fail.call0(&window);
+            return;
+        }
+    }
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };

@@ -1,0 +1,269 @@
+// Loading, side by side with RaftScope, then long logs. Run by `./dev bench`
+// after the release build; prints figures, asserts nothing.
+//
+// 1. As a new user on a slow link: RaftScope (vendored in tests/bench/raftscope/)
+//    and this page, both served gzip-compressed by a local server, each loaded
+//    LOADS times in a fresh browser context (empty cache) on a throttled network
+//    (1.6 Mbit/s down and up, 150 ms latency). Medians of the bytes transferred
+//    (encoded, headers included, as the network saw them; and the gzipped
+//    bodies alone, from Resource Timing), the files fetched, first contentful
+//    paint, and the time to the first server (RaftScope) or broker lane (ours).
+// 2. Long logs: 3 brokers, N produces (a fetch by B and C after every 1,000),
+//    loaded into the page through window.replab.load on an unthrottled network:
+//    the load's time until painted, click latencies, DOM size, JS heap and wasm
+//    memory. A load that fails, times out or kills the page is reported as such.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { extname, join, normalize, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { DIST } from '../e2e/harness.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const RAFTSCOPE = resolve(here, 'raftscope');
+const LOADS = Number(process.env.LOADS ?? 5);
+const SIZES = (process.env.SIZES ?? '1000,10000,100000').split(',').filter(Boolean).map(Number);
+const CLICKS = 10;
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.css': 'text/css', '.scn': 'text/plain; charset=utf-8', '.svg': 'image/svg+xml', '.woff': 'font/woff',
+};
+
+// Serves RaftScope under /raftscope/ and the build under /replab/, gzipped as a
+// static host would (level 9, once per file), except fonts (already compressed).
+async function serveBoth() {
+  const roots = { raftscope: RAFTSCOPE, replab: DIST };
+  const cache = new Map();
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const [, site, ...rest] = path.split('/');
+    const root = roots[site];
+    if (!root) { res.writeHead(404).end('not found'); return; }
+    let file = normalize(join(root, rest.join('/')));
+    if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
+    if (path.endsWith('/')) file = join(file, 'index.html');
+    try {
+      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      if (extname(file) === '.woff') {
+        res.writeHead(200, { 'content-type': type }).end(await readFile(file));
+        return;
+      }
+      if (!cache.has(file)) cache.set(file, gzipSync(await readFile(file), { level: 9 }));
+      res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', 'cache-control': 'no-store' });
+      res.end(cache.get(file));
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+const median = (xs) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const ms = (x) => (Number.isFinite(x) ? `${Math.round(x)} ms` : 'n/a');
+const kb = (x) => (Number.isFinite(x) ? `${(x / 1000).toFixed(1)} KB` : 'n/a');
+const mb = (x) => (Number.isFinite(x) ? `${(x / 1e6).toFixed(1)} MB` : 'n/a');
+
+// Records, in the page, when the first element matching `selector` is on
+// screen: the first animation frame after it is in the DOM.
+const watchFirst = (selector) => {
+  const seen = () => {
+    if (window.__firstShown !== undefined) return;
+    if (document.querySelector(selector)) {
+      window.__firstShown = -1;
+      requestAnimationFrame(() => { window.__firstShown = performance.now(); });
+    }
+  };
+  new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+};
+
+// One load as a new user: a fresh context, the cache off, the link throttled.
+async function loadOnce(browser, url, selector) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 1.6e6 / 8,
+    });
+    // Bytes of every response; files: those that succeeded (not a 404 favicon.ico).
+    let bytes = 0, files = 0;
+    const ok = new Set();
+    cdp.on('Network.responseReceived', (e) => { if (e.response.status < 400) ok.add(e.requestId); });
+    cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; if (ok.has(e.requestId)) files += 1; });
+    await page.addInitScript(watchFirst, selector);
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.__firstShown > 0, null, { timeout: 60000, polling: 50 });
+    await page.waitForLoadState('load');
+    // Anything still in flight (a font, the favicon) is part of the load.
+    await page.waitForLoadState('networkidle').catch(() => {});
+    const { fcp, shown, bodies } = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      shown: window.__firstShown,
+      // The files' bodies alone, as sent (gzipped), without HTTP headers.
+      bodies: [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+        .reduce((sum, e) => sum + e.encodedBodySize, 0),
+    }));
+    return { bytes, bodies, files, fcp, shown };
+  } finally {
+    await context.close();
+  }
+}
+
+async function sideBySide(browser, base) {
+  const sites = [
+    { name: 'RaftScope', url: `${base}/raftscope/`, selector: '#servers .server', what: 'first server' },
+    { name: 'Kafka Replication Lab', url: `${base}/replab/`, selector: '[data-testid=broker-A]', what: 'first broker lane' },
+  ];
+  const rows = [];
+  for (const site of sites) {
+    const runs = [];
+    for (let i = 0; i < LOADS; i++) {
+      try {
+        runs.push(await loadOnce(browser, site.url, site.selector));
+      } catch (e) {
+        console.log(`  ${site.name}: load ${i + 1} failed: ${String(e.message ?? e).split('\n')[0]}`);
+      }
+    }
+    rows.push({
+      site, n: runs.length,
+      bytes: median(runs.map((r) => r.bytes)), bodies: median(runs.map((r) => r.bodies)), files: median(runs.map((r) => r.files)),
+      fcp: median(runs.map((r) => r.fcp)), shown: median(runs.map((r) => r.shown)),
+    });
+  }
+  console.log(`first load, gzip, 1.6 Mbit/s down and up, 150 ms latency, cache off (medians of ${LOADS} loads):`);
+  console.log(`  ${'page'.padEnd(24)}${'transferred'.padStart(13)}${'bodies'.padStart(10)}${'files'.padStart(7)}${'first paint'.padStart(13)}   first server / broker lane`);
+  for (const r of rows) {
+    console.log(`  ${r.site.name.padEnd(24)}${kb(r.bytes).padStart(13)}${kb(r.bodies).padStart(10)}${String(r.files).padStart(7)}${ms(r.fcp).padStart(13)}   ${ms(r.shown)} (${r.site.what}${r.n < LOADS ? `; ${r.n} of ${LOADS} loads succeeded` : ''})`);
+  }
+}
+
+// The long log: 3 brokers, `n` produces, B and C fetch after every 1,000.
+function longLog(n) {
+  const lines = [`title ${n} records`, 'brokers A B C'];
+  for (let i = 1; i <= n; i++) {
+    lines.push(`produce m${i}`);
+    if (i % 1000 === 0) lines.push('fetch B', 'fetch C');
+  }
+  if (n % 1000) lines.push('fetch B', 'fetch C');
+  return lines.join('\n');
+}
+
+// Rejects after `ms`, or when the page crashes or closes.
+function guard(page, ms, what) {
+  let timer;
+  const failed = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer after ${ms / 1000} s`)), ms);
+    page.once('crash', () => reject(new Error(`${what}: the page crashed`)));
+    page.once('close', () => reject(new Error(`${what}: the page closed`)));
+  });
+  failed.catch(() => {});
+  return { failed, done: () => clearTimeout(timer) };
+}
+async function within(page, ms, what, promise) {
+  const g = guard(page, ms, what);
+  try { return await Promise.race([promise, g.failed]); } finally { g.done(); }
+}
+
+async function longLogRun(browser, base, n) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const row = { n };
+  let page;
+  try {
+    page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e.message ?? e).split('\n')[0]));
+    // The wasm's exports (its memory among them), as Trunk's loader announces them.
+    await page.addInitScript(() => {
+      addEventListener('TrunkApplicationStarted', (e) => { window.__wasm = e.detail?.wasm; });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await page.goto(`${base}/replab/`);
+    await page.getByTestId('broker-A').waitFor({ timeout: 60000 });
+    const text = longLog(n);
+    row.textBytes = text.length;
+    const load = await within(page, 300000, 'load', page.evaluate(async (t) => {
+      const t0 = performance.now();
+      try {
+        await window.replab.load(t);
+      } catch (e) {
+        return { error: `${e.name}: ${e.message}`, refused: e.name === 'Error', ms: performance.now() - t0 };
+      }
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return { ms: performance.now() - t0 };
+    }, text));
+    if (load.error) {
+      row.load = load.ms;
+      const banner = await page.locator('#panic-banner').count().catch(() => 0);
+      throw new Error(load.refused ? `load refused (${load.error})`
+        : `the wasm stopped (${load.error})${banner ? ', the page shows its error banner' : ''}`);
+    }
+    row.load = load.ms;
+    const banner = await page.locator('#panic-banner').count();
+    if (banner) throw new Error(`the page shows its error banner${errors.length ? ` (${errors[0]})` : ''}`);
+    row.steps = await page.evaluate(() => window.replab.state().len);
+
+    // `clicks` clicks on `testid`, each until two frames later (painted).
+    const clicks = (testid) => within(page, 120000, `click ${testid}`, page.evaluate(async ({ testid, clicks }) => {
+      const times = [];
+      for (let i = 0; i < clicks; i++) {
+        const t0 = performance.now();
+        document.querySelector(`[data-testid=${testid}]`).click();
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        times.push(performance.now() - t0);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return times;
+    }, { testid, clicks: CLICKS }));
+    row.produce = median(await clicks('produce'));
+    row.back = median(await clicks('step-back'));
+    row.forward = median(await clicks('step-forward'));
+    row.nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    row.heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
+    row.wasm = await page.evaluate(() => window.__wasm?.memory?.buffer?.byteLength);
+  } catch (e) {
+    row.failed = String(e.message ?? e).split('\n')[0];
+    row.wasm = await page?.evaluate(() => window.__wasm?.memory?.buffer?.byteLength).catch(() => undefined);
+  } finally {
+    await context.close().catch(() => {});
+  }
+  return row;
+}
+
+const server = await serveBoth();
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  await sideBySide(browser, server.url);
+  console.log(`long logs, 3 brokers, window.replab.load, unthrottled (clicks: median of ${CLICKS}, until two frames later):`);
+  console.log(`  ${'records'.padEnd(9)}${'steps'.padStart(8)}${'load'.padStart(10)}${'produce'.padStart(10)}${'back'.padStart(9)}${'forward'.padStart(10)}${'DOM nodes'.padStart(11)}${'JS heap'.padStart(10)}${'wasm memory'.padStart(13)}`);
+  for (const n of SIZES) {
+    const r = await longLogRun(browser, server.url, n);
+    const name = n.toLocaleString('en-US').padEnd(9);
+    if (r.failed) {
+      const facts = [r.load && `after ${ms(r.load)}`, r.wasm && `wasm memory ${mb(r.wasm)}`].filter(Boolean).join(', ');
+      console.log(`  ${name}failed: ${r.failed}${facts ? ` (${facts})` : ''}`);
+      continue;
+    }
+    console.log(`  ${name}${String(r.steps).padStart(8)}${ms(r.load).padStart(10)}${ms(r.produce).padStart(10)}${ms(r.back).padStart(9)}${ms(r.forward).padStart(10)}${String(r.nodes).padStart(11)}${mb(r.heap).padStart(10)}${mb(r.wasm).padStart(13)}`);
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
