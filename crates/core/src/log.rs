@@ -1,12 +1,29 @@
 //! A replica's log: records at consecutive offsets from 0, each stamped with the
 //! leader epoch it was first written in.
+//!
+//! The history keeps a clone of the whole cluster every few steps, so a clone
+//! must not copy the log: the records are kept in fixed-size shared chunks.
+//! Chunk i always holds offsets [i * CHUNK_LEN, (i + 1) * CHUNK_LEN), so the
+//! layout depends only on the contents and the derived `Eq`/`Hash` stay
+//! canonical. A clone copies two pointers; the first append after a clone copies
+//! the unfinished tail (fewer than CHUNK_LEN records), and sealing a chunk copies
+//! the list of chunk pointers. Hand-written rather than a persistent-vector crate
+//! (`im`, `rpds`): this is all the sharing the history needs, and it adds nothing
+//! to the page's download.
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// A message payload. Shared, so that cloning a whole cluster (history snapshots)
 /// does not copy every payload.
 pub type Value = Arc<str>;
+
+/// Records per sealed chunk. A clone that is then appended to copies up to this
+/// many records (the tail); a sealed chunk costs one pointer in every later
+/// snapshot. 256 keeps both small for logs of 100,000 records, and is a
+/// multiple of the page's 32-record render chunks.
+pub const CHUNK_LEN: usize = 256;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Record {
@@ -25,31 +42,48 @@ impl Record {
 /// The log start offset is always 0 here: nothing is ever deleted by retention.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Log {
-    records: Vec<Record>,
+    /// Full chunks of exactly CHUNK_LEN records, shared with clones.
+    sealed: Arc<Vec<Arc<[Record]>>>,
+    /// The records after the last full chunk: fewer than CHUNK_LEN.
+    tail: Arc<Vec<Record>>,
 }
 
 impl Log {
     /// The log end offset (LEO): the offset the next record will get.
     pub fn end_offset(&self) -> u64 {
-        self.records.len() as u64
+        (self.sealed.len() * CHUNK_LEN + self.tail.len()) as u64
     }
 
     pub fn is_empty(&self) -> bool {
-        self.records.is_empty()
+        self.sealed.is_empty() && self.tail.is_empty()
     }
 
-    pub fn records(&self) -> &[Record] {
-        &self.records
+    /// Every record, in offset order.
+    pub fn records(&self) -> Records<'_> {
+        Records {
+            log: self,
+            from: 0,
+            to: self.end_offset(),
+        }
     }
 
     pub fn get(&self, offset: u64) -> Option<&Record> {
-        usize::try_from(offset).ok().and_then(|i| self.records.get(i))
+        let i = usize::try_from(offset).ok()?;
+        match self.sealed.get(i / CHUNK_LEN) {
+            Some(chunk) => chunk.get(i % CHUNK_LEN),
+            None => self.tail.get(i - self.sealed.len() * CHUNK_LEN),
+        }
     }
 
     /// Appends one record at the log end and returns its offset.
     pub fn append(&mut self, epoch: u32, value: Value) -> u64 {
         let offset = self.end_offset();
-        self.records.push(Record { offset, epoch, value });
+        let tail = Arc::make_mut(&mut self.tail);
+        tail.push(Record { offset, epoch, value });
+        if tail.len() == CHUNK_LEN {
+            let full: Arc<[Record]> = std::mem::take(tail).into();
+            Arc::make_mut(&mut self.sealed).push(full);
+        }
         offset
     }
 
@@ -59,18 +93,208 @@ impl Log {
         if offset >= self.end_offset() {
             return false;
         }
-        self.records.truncate(offset as usize);
+        // offset < end_offset, which fits in usize.
+        let at = offset as usize;
+        let (chunk, within) = (at / CHUNK_LEN, at % CHUNK_LEN);
+        if chunk < self.sealed.len() {
+            // The new tail is the start of a sealed chunk (maybe empty).
+            self.tail = Arc::new(self.sealed[chunk][..within].to_vec());
+            Arc::make_mut(&mut self.sealed).truncate(chunk);
+        } else {
+            Arc::make_mut(&mut self.tail).truncate(within);
+        }
         true
     }
 
     /// Up to `max` records starting at `from` (all to the log end when `max` is None).
-    pub fn read(&self, from: u64, max: Option<u32>) -> &[Record] {
-        let start = (from.min(self.end_offset())) as usize;
-        let end = match max {
-            Some(n) => (start + n as usize).min(self.records.len()),
-            None => self.records.len(),
+    pub fn read(&self, from: u64, max: Option<u32>) -> Records<'_> {
+        let end = self.end_offset();
+        let from = from.min(end);
+        let to = match max {
+            Some(n) => from.saturating_add(u64::from(n)).min(end),
+            None => end,
         };
-        &self.records[start..end]
+        Records { log: self, from, to }
+    }
+
+    /// The records from `offset` to the end of its chunk, at most up to `to`.
+    fn piece_at(&self, offset: u64, to: u64) -> &[Record] {
+        let (at, to) = (offset as usize, to as usize);
+        let chunk = at / CHUNK_LEN;
+        let (stored, start): (&[Record], usize) = match self.sealed.get(chunk) {
+            Some(c) => (c, chunk * CHUNK_LEN),
+            None => (&self.tail, self.sealed.len() * CHUNK_LEN),
+        };
+        let end = to.saturating_sub(start).min(stored.len());
+        stored.get(at - start..end).unwrap_or_default()
+    }
+
+    /// The contiguous pieces holding offsets [from, to), in order.
+    fn pieces(&self, from: u64, to: u64) -> impl Iterator<Item = &[Record]> {
+        let mut at = from;
+        std::iter::from_fn(move || {
+            let piece = (at < to).then(|| self.piece_at(at, to)).filter(|p| !p.is_empty())?;
+            at += piece.len() as u64;
+            Some(piece)
+        })
+    }
+}
+
+/// A run of consecutive records of one log, [from, to): what `Log::records` and
+/// `Log::read` return. It borrows the log's chunks instead of copying them.
+#[derive(Clone, Copy, Debug)]
+pub struct Records<'a> {
+    log: &'a Log,
+    from: u64,
+    to: u64,
+}
+
+impl<'a> Records<'a> {
+    pub fn len(&self) -> usize {
+        (self.to - self.from) as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.from == self.to
+    }
+
+    /// The `i`-th record of the run (not the record at offset `i`).
+    pub fn get(&self, i: usize) -> Option<&'a Record> {
+        let offset = self.from.checked_add(i as u64)?;
+        if offset < self.to {
+            self.log.get(offset)
+        } else {
+            None
+        }
+    }
+
+    pub fn first(&self) -> Option<&'a Record> {
+        self.get(0)
+    }
+
+    pub fn last(&self) -> Option<&'a Record> {
+        self.len().checked_sub(1).and_then(|i| self.get(i))
+    }
+
+    /// The records at offsets [from, to) within this run (clamped to it).
+    pub fn between(&self, from: u64, to: u64) -> Records<'a> {
+        let from = from.clamp(self.from, self.to);
+        Records {
+            log: self.log,
+            from,
+            to: to.clamp(from, self.to),
+        }
+    }
+
+    pub fn iter(&self) -> Iter<'a> {
+        Iter {
+            log: self.log,
+            next: self.from,
+            to: self.to,
+            piece: [].iter(),
+        }
+    }
+
+    pub fn to_vec(&self) -> Vec<Record> {
+        let mut out = Vec::with_capacity(self.len());
+        for piece in self.log.pieces(self.from, self.to) {
+            out.extend_from_slice(piece);
+        }
+        out
+    }
+
+    /// Consecutive pieces of `size` records (the last may be shorter), like
+    /// `slice::chunks`: borrowed when a piece lies within one stored chunk, which
+    /// is always the case for a run from offset 0 when `size` divides CHUNK_LEN.
+    pub fn chunks(&self, size: usize) -> impl Iterator<Item = Cow<'a, [Record]>> + 'a {
+        let size = size.max(1) as u64;
+        let (log, from, to) = (self.log, self.from, self.to);
+        (0..(to - from).div_ceil(size)).map(move |i| {
+            let lo = from + i * size;
+            let hi = (lo + size).min(to);
+            let mut pieces = log.pieces(lo, hi);
+            match (pieces.next(), pieces.next()) {
+                (Some(one), None) => Cow::Borrowed(one),
+                (None, _) => Cow::Borrowed(&[][..]),
+                (Some(_), Some(_)) => Cow::Owned(Records { log, from: lo, to: hi }.to_vec()),
+            }
+        })
+    }
+}
+
+impl<'a> IntoIterator for Records<'a> {
+    type Item = &'a Record;
+    type IntoIter = Iter<'a>;
+
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &Records<'a> {
+    type Item = &'a Record;
+    type IntoIter = Iter<'a>;
+
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
+    }
+}
+
+/// The records of a `Records` run, in offset order, one stored chunk at a time.
+#[derive(Clone, Debug)]
+pub struct Iter<'a> {
+    log: &'a Log,
+    /// The offset after the current piece.
+    next: u64,
+    to: u64,
+    piece: std::slice::Iter<'a, Record>,
+}
+
+impl<'a> Iterator for Iter<'a> {
+    type Item = &'a Record;
+
+    fn next(&mut self) -> Option<&'a Record> {
+        if let Some(r) = self.piece.next() {
+            return Some(r);
+        }
+        if self.next >= self.to {
+            return None;
+        }
+        let piece = self.log.piece_at(self.next, self.to);
+        if piece.is_empty() {
+            self.next = self.to;
+            return None;
+        }
+        self.next += piece.len() as u64;
+        self.piece = piece.iter();
+        self.piece.next()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.piece.len() + (self.to - self.next) as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Iter<'_> {}
+
+impl PartialEq for Records<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Records<'_> {}
+
+impl PartialEq<[Record]> for Records<'_> {
+    fn eq(&self, other: &[Record]) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl Serialize for Records<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
     }
 }
 
@@ -111,5 +335,158 @@ mod tests {
         assert_eq!(log.read(1, None).len(), 2);
         assert_eq!(log.read(3, None).len(), 0);
         assert_eq!(log.read(9, Some(2)).len(), 0);
+    }
+
+    fn values(log: &Log) -> Vec<String> {
+        log.records().iter().map(|r| r.value.to_string()).collect()
+    }
+
+    fn numbered(n: usize) -> Log {
+        let mut log = Log::default();
+        for i in 0..n {
+            log.append((i / 100) as u32, Arc::from(format!("m{i}")));
+        }
+        log
+    }
+
+    fn hash_of(log: &Log) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        log.hash(&mut h);
+        h.finish()
+    }
+
+    #[test]
+    fn append_crosses_a_chunk_boundary() {
+        let log = numbered(CHUNK_LEN + 3);
+        assert_eq!(log.end_offset(), (CHUNK_LEN + 3) as u64);
+        for o in [0, CHUNK_LEN - 1, CHUNK_LEN, CHUNK_LEN + 2] {
+            let r = log.get(o as u64).expect("stored");
+            assert_eq!((r.offset, &*r.value), (o as u64, format!("m{o}").as_str()));
+        }
+        assert!(log.get((CHUNK_LEN + 3) as u64).is_none());
+        let across = log.read((CHUNK_LEN - 2) as u64, Some(4));
+        let offsets: Vec<u64> = across.iter().map(|r| r.offset).collect();
+        let first = (CHUNK_LEN - 2) as u64;
+        assert_eq!(offsets, vec![first, first + 1, first + 2, first + 3]);
+        assert_eq!(across.to_vec().len(), 4);
+        assert_eq!(across.last().map(|r| r.offset), Some(first + 3));
+    }
+
+    #[test]
+    fn truncate_inside_and_at_a_chunk_boundary() {
+        let mut log = numbered(2 * CHUNK_LEN + 10);
+        assert!(log.truncate_to((CHUNK_LEN + 5) as u64), "inside the second chunk");
+        assert_eq!(log.end_offset(), (CHUNK_LEN + 5) as u64);
+        assert_eq!(values(&log), values(&numbered(CHUNK_LEN + 5)));
+        assert!(log.truncate_to(CHUNK_LEN as u64), "at a chunk boundary");
+        assert_eq!(log, numbered(CHUNK_LEN));
+        log.append(9, Arc::from("x"));
+        assert_eq!(log.get(CHUNK_LEN as u64).map(|r| r.epoch), Some(9));
+        assert!(log.truncate_to(0));
+        assert!(log.is_empty());
+        assert_eq!(log, Log::default());
+    }
+
+    #[test]
+    fn a_clone_is_unchanged_by_appends_and_truncations_of_the_original() {
+        let mut log = numbered(CHUNK_LEN + 7);
+        let snapshot = log.clone();
+        log.append(5, Arc::from("after"));
+        assert_eq!(snapshot, numbered(CHUNK_LEN + 7));
+        log.truncate_to(3);
+        assert_eq!(snapshot, numbered(CHUNK_LEN + 7));
+        let mut again = snapshot.clone();
+        again.truncate_to((CHUNK_LEN - 1) as u64);
+        for i in 0..CHUNK_LEN {
+            again.append(1, Arc::from(format!("n{i}")));
+        }
+        assert_eq!(values(&snapshot), values(&numbered(CHUNK_LEN + 7)));
+        assert_eq!(log.end_offset(), 3);
+    }
+
+    #[test]
+    fn equal_contents_built_differently_are_equal_and_hash_alike() {
+        let straight = numbered(CHUNK_LEN + 4);
+        let mut detour = numbered(2 * CHUNK_LEN + 50);
+        let _keep = detour.clone();
+        detour.truncate_to(CHUNK_LEN as u64 - 20);
+        for i in CHUNK_LEN - 20..CHUNK_LEN + 4 {
+            detour.append((i / 100) as u32, Arc::from(format!("m{i}")));
+        }
+        assert_eq!(straight, detour);
+        assert_eq!(hash_of(&straight), hash_of(&detour));
+    }
+
+    #[test]
+    fn chunks_borrow_within_a_stored_chunk() {
+        let log = numbered(CHUNK_LEN + 40);
+        let parts: Vec<_> = log.records().chunks(32).collect();
+        assert_eq!(parts.len(), CHUNK_LEN / 32 + 2);
+        assert!(parts.iter().all(|p| matches!(p, Cow::Borrowed(_))));
+        assert_eq!(parts.last().map(|p| p.len()), Some(8));
+        // A size that does not divide the chunk copies the pieces that straddle one.
+        let odd: Vec<Record> = log.records().chunks(100).flat_map(|p| p.into_owned()).collect();
+        assert_eq!(odd, log.records().to_vec());
+    }
+
+    mod model {
+        use super::*;
+        use proptest::prelude::*;
+
+        #[derive(Clone, Debug)]
+        enum Op {
+            Append(u32),
+            Truncate(u64),
+            Snapshot,
+        }
+
+        fn op() -> impl Strategy<Value = Op> {
+            prop_oneof![
+                8 => (0u32..4).prop_map(Op::Append),
+                1 => (0u64..1200).prop_map(Op::Truncate),
+                1 => Just(Op::Snapshot),
+            ]
+        }
+
+        proptest! {
+            /// The chunked log behaves as a plain vector of records, and clones
+            /// keep what they had.
+            #[test]
+            fn matches_a_vec(ops in proptest::collection::vec(op(), 0..1500)) {
+                let mut log = Log::default();
+                let mut model: Vec<Record> = Vec::new();
+                let mut kept: Vec<(Log, Vec<Record>)> = Vec::new();
+                for (i, o) in ops.into_iter().enumerate() {
+                    match o {
+                        Op::Append(epoch) => {
+                            let value: Value = Arc::from(format!("v{i}"));
+                            let offset = log.append(epoch, value.clone());
+                            prop_assert_eq!(offset, model.len() as u64);
+                            model.push(Record { offset, epoch, value });
+                        }
+                        Op::Truncate(to) => {
+                            let removed = log.truncate_to(to);
+                            prop_assert_eq!(removed, (to as usize) < model.len());
+                            model.truncate(to as usize);
+                        }
+                        Op::Snapshot => kept.push((log.clone(), model.clone())),
+                    }
+                    prop_assert_eq!(log.end_offset(), model.len() as u64);
+                }
+                prop_assert_eq!(log.records().to_vec(), model.clone());
+                prop_assert!(log.records() == model[..]);
+                for (o, r) in model.iter().enumerate() {
+                    prop_assert_eq!(log.get(o as u64), Some(r));
+                }
+                let from = model.len() as u64 / 3;
+                let got: Vec<&Record> = log.read(from, Some(300)).iter().collect();
+                let want: Vec<&Record> = model.iter().skip(from as usize).take(300).collect();
+                prop_assert_eq!(got, want);
+                for (snap, at) in kept {
+                    prop_assert_eq!(snap.records().to_vec(), at);
+                }
+            }
+        }
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::broker_set::BrokerIx;
 use crate::event::{Event, Violation, ViolationKind};
-use crate::log::Record;
+use crate::log::{Record, Records};
 use crate::partition::Partition;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -43,14 +43,14 @@ impl Safety {
         for e in events {
             if let Event::HighWatermarkChanged { broker, from, to } = *e {
                 if broker == leader && to > from {
-                    self.note_committed(leader, &log.records()[from as usize..to as usize]);
+                    self.note_committed(leader, log.records().between(from, to));
                 }
             }
         }
     }
 
     /// The leader's high watermark passed these records.
-    fn note_committed(&mut self, leader: BrokerIx, records: &[Record]) {
+    fn note_committed(&mut self, leader: BrokerIx, records: Records<'_>) {
         for r in records {
             match self.committed.get_mut(r.offset as usize) {
                 Some(old) => {
