@@ -6,6 +6,7 @@
 
 pub mod broker;
 pub mod broker_set;
+pub mod chunked;
 pub mod cluster;
 pub mod command;
 pub mod compare;

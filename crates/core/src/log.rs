@@ -1,29 +1,18 @@
 //! A replica's log: records at consecutive offsets from 0, each stamped with the
-//! leader epoch it was first written in.
-//!
-//! The history keeps a clone of the whole cluster every few steps, so a clone
-//! must not copy the log: the records are kept in fixed-size shared chunks.
-//! Chunk i always holds offsets [i * CHUNK_LEN, (i + 1) * CHUNK_LEN), so the
-//! layout depends only on the contents and the derived `Eq`/`Hash` stay
-//! canonical. A clone copies two pointers; the first append after a clone copies
-//! the unfinished tail (fewer than CHUNK_LEN records), and sealing a chunk copies
-//! the list of chunk pointers. Hand-written rather than a persistent-vector crate
-//! (`im`, `rpds`): this is all the sharing the history needs, and it adds nothing
-//! to the page's download.
+//! leader epoch it was first written in. The records are kept in shared chunks
+//! (`Chunked`), so that the history's snapshots of the cluster share them.
 
-use serde::{Serialize, Serializer};
-use std::borrow::Cow;
+use crate::chunked::{Chunked, Slice};
+use serde::Serialize;
 use std::sync::Arc;
 
 /// A message payload. Shared, so that cloning a whole cluster (history snapshots)
 /// does not copy every payload.
 pub type Value = Arc<str>;
 
-/// Records per sealed chunk. A clone that is then appended to copies up to this
-/// many records (the tail); a sealed chunk costs one pointer in every later
-/// snapshot. 256 keeps both small for logs of 100,000 records, and is a
-/// multiple of the page's 32-record render chunks.
-pub const CHUNK_LEN: usize = 256;
+/// A run of consecutive records of one log: what `Log::records` and `Log::read`
+/// return, borrowing the log's chunks.
+pub type Records<'a> = Slice<'a, Record>;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Record {
@@ -42,265 +31,64 @@ impl Record {
 /// The log start offset is always 0 here: nothing is ever deleted by retention.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Log {
-    /// Full chunks of exactly CHUNK_LEN records, shared with clones.
-    sealed: Arc<Vec<Arc<[Record]>>>,
-    /// The records after the last full chunk: fewer than CHUNK_LEN.
-    tail: Arc<Vec<Record>>,
+    /// Record i is at offset i.
+    records: Chunked<Record>,
 }
 
 impl Log {
     /// The log end offset (LEO): the offset the next record will get.
     pub fn end_offset(&self) -> u64 {
-        (self.sealed.len() * CHUNK_LEN + self.tail.len()) as u64
+        self.records.len() as u64
     }
 
     pub fn is_empty(&self) -> bool {
-        self.sealed.is_empty() && self.tail.is_empty()
+        self.records.is_empty()
     }
 
     /// Every record, in offset order.
     pub fn records(&self) -> Records<'_> {
-        Records {
-            log: self,
-            from: 0,
-            to: self.end_offset(),
-        }
+        self.records.all()
     }
 
     pub fn get(&self, offset: u64) -> Option<&Record> {
-        let i = usize::try_from(offset).ok()?;
-        match self.sealed.get(i / CHUNK_LEN) {
-            Some(chunk) => chunk.get(i % CHUNK_LEN),
-            None => self.tail.get(i - self.sealed.len() * CHUNK_LEN),
-        }
+        usize::try_from(offset).ok().and_then(|i| self.records.get(i))
     }
 
     /// Appends one record at the log end and returns its offset.
     pub fn append(&mut self, epoch: u32, value: Value) -> u64 {
         let offset = self.end_offset();
-        let tail = Arc::make_mut(&mut self.tail);
-        tail.push(Record { offset, epoch, value });
-        if tail.len() == CHUNK_LEN {
-            let full: Arc<[Record]> = std::mem::take(tail).into();
-            Arc::make_mut(&mut self.sealed).push(full);
-        }
+        self.records.push(Record { offset, epoch, value });
         offset
     }
 
     /// Removes every record at `offset` and above (`Log.truncateTo`).
     /// Returns whether anything was removed.
     pub fn truncate_to(&mut self, offset: u64) -> bool {
-        if offset >= self.end_offset() {
-            return false;
-        }
-        // offset < end_offset, which fits in usize.
-        let at = offset as usize;
-        let (chunk, within) = (at / CHUNK_LEN, at % CHUNK_LEN);
-        if chunk < self.sealed.len() {
-            // The new tail is the start of a sealed chunk (maybe empty).
-            self.tail = Arc::new(self.sealed[chunk][..within].to_vec());
-            Arc::make_mut(&mut self.sealed).truncate(chunk);
-        } else {
-            Arc::make_mut(&mut self.tail).truncate(within);
-        }
-        true
+        // An offset past usize::MAX is past the log end too.
+        usize::try_from(offset).is_ok_and(|at| self.records.truncate(at))
     }
 
     /// Up to `max` records starting at `from` (all to the log end when `max` is None).
     pub fn read(&self, from: u64, max: Option<u32>) -> Records<'_> {
-        let end = self.end_offset();
-        let from = from.min(end);
         let to = match max {
-            Some(n) => from.saturating_add(u64::from(n)).min(end),
-            None => end,
+            Some(n) => from.saturating_add(u64::from(n)),
+            None => u64::MAX,
         };
-        Records { log: self, from, to }
+        self.between(from, to)
     }
 
-    /// The records from `offset` to the end of its chunk, at most up to `to`.
-    fn piece_at(&self, offset: u64, to: u64) -> &[Record] {
-        let (at, to) = (offset as usize, to as usize);
-        let chunk = at / CHUNK_LEN;
-        let (stored, start): (&[Record], usize) = match self.sealed.get(chunk) {
-            Some(c) => (c, chunk * CHUNK_LEN),
-            None => (&self.tail, self.sealed.len() * CHUNK_LEN),
-        };
-        let end = to.saturating_sub(start).min(stored.len());
-        stored.get(at - start..end).unwrap_or_default()
-    }
-
-    /// The contiguous pieces holding offsets [from, to), in order.
-    fn pieces(&self, from: u64, to: u64) -> impl Iterator<Item = &[Record]> {
-        let mut at = from;
-        std::iter::from_fn(move || {
-            let piece = (at < to).then(|| self.piece_at(at, to)).filter(|p| !p.is_empty())?;
-            at += piece.len() as u64;
-            Some(piece)
-        })
-    }
-}
-
-/// A run of consecutive records of one log, [from, to): what `Log::records` and
-/// `Log::read` return. It borrows the log's chunks instead of copying them.
-#[derive(Clone, Copy, Debug)]
-pub struct Records<'a> {
-    log: &'a Log,
-    from: u64,
-    to: u64,
-}
-
-impl<'a> Records<'a> {
-    pub fn len(&self) -> usize {
-        (self.to - self.from) as usize
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.from == self.to
-    }
-
-    /// The `i`-th record of the run (not the record at offset `i`).
-    pub fn get(&self, i: usize) -> Option<&'a Record> {
-        let offset = self.from.checked_add(i as u64)?;
-        if offset < self.to {
-            self.log.get(offset)
-        } else {
-            None
-        }
-    }
-
-    pub fn first(&self) -> Option<&'a Record> {
-        self.get(0)
-    }
-
-    pub fn last(&self) -> Option<&'a Record> {
-        self.len().checked_sub(1).and_then(|i| self.get(i))
-    }
-
-    /// The records at offsets [from, to) within this run (clamped to it).
-    pub fn between(&self, from: u64, to: u64) -> Records<'a> {
-        let from = from.clamp(self.from, self.to);
-        Records {
-            log: self.log,
-            from,
-            to: to.clamp(from, self.to),
-        }
-    }
-
-    pub fn iter(&self) -> Iter<'a> {
-        Iter {
-            log: self.log,
-            next: self.from,
-            to: self.to,
-            piece: [].iter(),
-        }
-    }
-
-    pub fn to_vec(&self) -> Vec<Record> {
-        let mut out = Vec::with_capacity(self.len());
-        for piece in self.log.pieces(self.from, self.to) {
-            out.extend_from_slice(piece);
-        }
-        out
-    }
-
-    /// Consecutive pieces of `size` records (the last may be shorter), like
-    /// `slice::chunks`: borrowed when a piece lies within one stored chunk, which
-    /// is always the case for a run from offset 0 when `size` divides CHUNK_LEN.
-    pub fn chunks(&self, size: usize) -> impl Iterator<Item = Cow<'a, [Record]>> + 'a {
-        let size = size.max(1) as u64;
-        let (log, from, to) = (self.log, self.from, self.to);
-        (0..(to - from).div_ceil(size)).map(move |i| {
-            let lo = from + i * size;
-            let hi = (lo + size).min(to);
-            let mut pieces = log.pieces(lo, hi);
-            match (pieces.next(), pieces.next()) {
-                (Some(one), None) => Cow::Borrowed(one),
-                (None, _) => Cow::Borrowed(&[][..]),
-                (Some(_), Some(_)) => Cow::Owned(Records { log, from: lo, to: hi }.to_vec()),
-            }
-        })
-    }
-}
-
-impl<'a> IntoIterator for Records<'a> {
-    type Item = &'a Record;
-    type IntoIter = Iter<'a>;
-
-    fn into_iter(self) -> Iter<'a> {
-        self.iter()
-    }
-}
-
-impl<'a> IntoIterator for &Records<'a> {
-    type Item = &'a Record;
-    type IntoIter = Iter<'a>;
-
-    fn into_iter(self) -> Iter<'a> {
-        self.iter()
-    }
-}
-
-/// The records of a `Records` run, in offset order, one stored chunk at a time.
-#[derive(Clone, Debug)]
-pub struct Iter<'a> {
-    log: &'a Log,
-    /// The offset after the current piece.
-    next: u64,
-    to: u64,
-    piece: std::slice::Iter<'a, Record>,
-}
-
-impl<'a> Iterator for Iter<'a> {
-    type Item = &'a Record;
-
-    fn next(&mut self) -> Option<&'a Record> {
-        if let Some(r) = self.piece.next() {
-            return Some(r);
-        }
-        if self.next >= self.to {
-            return None;
-        }
-        let piece = self.log.piece_at(self.next, self.to);
-        if piece.is_empty() {
-            self.next = self.to;
-            return None;
-        }
-        self.next += piece.len() as u64;
-        self.piece = piece.iter();
-        self.piece.next()
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.piece.len() + (self.to - self.next) as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for Iter<'_> {}
-
-impl PartialEq for Records<'_> {
-    fn eq(&self, other: &Self) -> bool {
-        self.len() == other.len() && self.iter().eq(other.iter())
-    }
-}
-
-impl Eq for Records<'_> {}
-
-impl PartialEq<[Record]> for Records<'_> {
-    fn eq(&self, other: &[Record]) -> bool {
-        self.len() == other.len() && self.iter().eq(other.iter())
-    }
-}
-
-impl Serialize for Records<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.iter())
+    /// The records at offsets [from, to) (those that exist).
+    pub fn between(&self, from: u64, to: u64) -> Records<'_> {
+        let clamp = |o: u64| usize::try_from(o).unwrap_or(usize::MAX);
+        self.records.slice(clamp(from), clamp(to))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chunked::CHUNK_LEN;
+    use std::borrow::Cow;
 
     fn log_of(values: &[&str]) -> Log {
         let mut log = Log::default();
