@@ -21,6 +21,9 @@ use std::sync::Arc;
 /// records, and is a multiple of the page's 32-record render chunks.
 pub const CHUNK_LEN: usize = 256;
 
+/// Spare room a copied tail gets (a snapshot interval's worth of appends).
+const TAIL_ROOM: usize = 32;
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Chunked<T> {
     /// Full chunks of exactly CHUNK_LEN items, shared with clones.
@@ -55,7 +58,11 @@ impl<T: Clone> Chunked<T> {
     }
 
     pub fn push(&mut self, item: T) {
-        let tail = Arc::make_mut(&mut self.tail);
+        let tail = self.tail_mut();
+        if tail.len() == tail.capacity() {
+            // Doubling, but never past a chunk: the tail never holds more.
+            tail.reserve_exact(tail.len().max(4).min(CHUNK_LEN - tail.len()));
+        }
         tail.push(item);
         if tail.len() == CHUNK_LEN {
             let full: Arc<[T]> = std::mem::take(tail).into();
@@ -63,11 +70,25 @@ impl<T: Clone> Chunked<T> {
         }
     }
 
+    /// The tail, copied first if a clone shares it. The copy gets room for a few
+    /// pushes only: a snapshot keeps it, and spare room doubled by `Vec` would be
+    /// kept in every snapshot too.
+    fn tail_mut(&mut self) -> &mut Vec<T> {
+        if Arc::get_mut(&mut self.tail).is_none() {
+            let room = (self.tail.len() + TAIL_ROOM).min(CHUNK_LEN);
+            let mut copy = Vec::with_capacity(room);
+            copy.extend_from_slice(&self.tail);
+            self.tail = Arc::new(copy);
+        }
+        // Unique now: make_mut does not copy again.
+        Arc::make_mut(&mut self.tail)
+    }
+
     /// Replaces item `i`; false (and no change) when there is none.
     pub fn set(&mut self, i: usize, item: T) -> bool {
         let sealed_len = self.sealed.len() * CHUNK_LEN;
         if i >= sealed_len {
-            return match Arc::make_mut(&mut self.tail).get_mut(i - sealed_len) {
+            return match self.tail_mut().get_mut(i - sealed_len) {
                 Some(slot) => {
                     *slot = item;
                     true
@@ -93,7 +114,7 @@ impl<T: Clone> Chunked<T> {
             self.tail = Arc::new(self.sealed[chunk][..within].to_vec());
             Arc::make_mut(&mut self.sealed).truncate(chunk);
         } else {
-            Arc::make_mut(&mut self.tail).truncate(within);
+            self.tail_mut().truncate(within);
         }
         true
     }
