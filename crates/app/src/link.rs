@@ -53,7 +53,7 @@ pub fn link_to(text: &str, protocol: Protocol, step: usize, lang: Lang) -> Strin
 /// Opens a fragment: everything is checked before anything is shown.
 pub fn open(fragment: &str) -> Result<Opened, LinkProblem> {
     let shared = decode(fragment).map_err(LinkProblem::Link)?;
-    let script = scenario::parse(&shared.text).map_err(|error| LinkProblem::Script {
+    let script = scenario::parse_within_limits(&shared.text).map_err(|error| LinkProblem::Script {
         error,
         names: Vec::new(),
     })?;
