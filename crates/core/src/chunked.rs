@@ -9,8 +9,8 @@
 //! A clone copies three pointers; after it, the first push copies the tail (under
 //! LEAF_LEN items), filling a leaf copies the short list of leaves, and sealing a
 //! chunk copies the list of chunk pointers. Two levels, because one costs either
-//! a long tail or a long pointer list in every snapshot (measured: 12 KB against
-//! 5 KB a snapshot for 100,000 records). Hand-written rather than a persistent
+//! a long tail or a long pointer list in every snapshot (measured on a 100,000-record
+//! history: 12 KB a snapshot with one level, 8 KB with two). Hand-written rather than a persistent
 //! vector crate (`im`, `rpds`): this is all the sharing the history needs, in a
 //! few hundred lines that add next to nothing to the page's download.
 
