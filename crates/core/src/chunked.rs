@@ -30,49 +30,76 @@ const LEAVES: usize = 8;
 /// snapshot whose list of chunks changed (one in every eight at one push a step).
 pub const CHUNK_LEN: usize = LEAF_LEN * LEAVES;
 
+/// A list of full chunks or leaves; None when empty (never Some of an empty
+/// list, so that derived equality is equality of contents). Cloning None costs
+/// nothing: the checker clones states with short logs all the time.
+type List<T> = Option<Arc<Vec<Arc<[T]>>>>;
+
+fn list<T>(l: &List<T>) -> &[Arc<[T]>] {
+    l.as_deref().map_or(&[], Vec::as_slice)
+}
+
+fn list_mut<T>(l: &mut List<T>) -> &mut Vec<Arc<[T]>> {
+    Arc::make_mut(l.get_or_insert_with(Arc::default))
+}
+
+/// Keeps the first `n` entries of a list.
+fn list_truncate<T>(l: &mut List<T>, n: usize) {
+    if n == 0 {
+        *l = None;
+    } else {
+        list_mut(l).truncate(n);
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Chunked<T> {
     /// Full chunks of exactly CHUNK_LEN items, shared with clones.
-    sealed: Arc<Vec<Arc<[T]>>>,
+    sealed: List<T>,
     /// Full leaves of exactly LEAF_LEN items after the sealed chunks: fewer
     /// than LEAVES.
-    leaves: Arc<Vec<Arc<[T]>>>,
+    leaves: List<T>,
     /// The items after the last full leaf: fewer than LEAF_LEN.
     tail: Arc<Vec<T>>,
+    /// Items in the chunks and leaves: where the tail starts.
+    tail_start: usize,
 }
 
 impl<T> Default for Chunked<T> {
     fn default() -> Self {
         Chunked {
-            sealed: Arc::default(),
-            leaves: Arc::default(),
+            sealed: None,
+            leaves: None,
             tail: Arc::default(),
+            tail_start: 0,
         }
     }
 }
 
 impl<T: Clone> Chunked<T> {
     pub fn len(&self) -> usize {
-        self.sealed.len() * CHUNK_LEN + self.leaves.len() * LEAF_LEN + self.tail.len()
+        self.tail_start + self.tail.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.sealed.is_empty() && self.leaves.is_empty() && self.tail.is_empty()
+        self.len() == 0
     }
 
     /// The stored slice that holds item `i` (a chunk, a leaf or the tail) and
     /// the index of its first item; None past the end.
     fn locate(&self, i: usize) -> Option<(&[T], usize)> {
-        if let Some(chunk) = self.sealed.get(i / CHUNK_LEN) {
+        if i >= self.tail_start {
+            return (i < self.len()).then_some((&self.tail[..], self.tail_start));
+        }
+        let sealed = list(&self.sealed);
+        if let Some(chunk) = sealed.get(i / CHUNK_LEN) {
             return Some((chunk, i / CHUNK_LEN * CHUNK_LEN));
         }
-        let sealed_end = self.sealed.len() * CHUNK_LEN;
-        let j = i - sealed_end;
-        if let Some(leaf) = self.leaves.get(j / LEAF_LEN) {
-            return Some((leaf, sealed_end + j / LEAF_LEN * LEAF_LEN));
-        }
-        let tail_start = sealed_end + self.leaves.len() * LEAF_LEN;
-        (i - tail_start < self.tail.len()).then_some((&self.tail[..], tail_start))
+        let sealed_end = sealed.len() * CHUNK_LEN;
+        let leaf = (i - sealed_end) / LEAF_LEN;
+        list(&self.leaves)
+            .get(leaf)
+            .map(|l| (&l[..], sealed_end + leaf * LEAF_LEN))
     }
 
     pub fn get(&self, i: usize) -> Option<&T> {
@@ -91,14 +118,16 @@ impl<T: Clone> Chunked<T> {
             return;
         }
         let leaf: Arc<[T]> = std::mem::take(tail).into();
-        let leaves = Arc::make_mut(&mut self.leaves);
+        self.tail_start += LEAF_LEN;
+        let leaves = list_mut(&mut self.leaves);
         leaves.push(leaf);
         if leaves.len() == LEAVES {
             let mut chunk = Vec::with_capacity(CHUNK_LEN);
             for leaf in leaves.drain(..) {
                 chunk.extend_from_slice(&leaf);
             }
-            Arc::make_mut(&mut self.sealed).push(chunk.into());
+            self.leaves = None;
+            list_mut(&mut self.sealed).push(chunk.into());
         }
     }
 
@@ -119,15 +148,14 @@ impl<T: Clone> Chunked<T> {
         let Some((_, start)) = self.locate(i) else {
             return false;
         };
-        let sealed_end = self.sealed.len() * CHUNK_LEN;
-        let tail_start = sealed_end + self.leaves.len() * LEAF_LEN;
-        let stored = if start >= tail_start {
+        let sealed_end = list(&self.sealed).len() * CHUNK_LEN;
+        let stored = if start >= self.tail_start {
             self.tail_mut()[i - start] = item;
             return true;
         } else if start >= sealed_end {
-            &mut Arc::make_mut(&mut self.leaves)[(start - sealed_end) / LEAF_LEN]
+            &mut list_mut(&mut self.leaves)[(start - sealed_end) / LEAF_LEN]
         } else {
-            &mut Arc::make_mut(&mut self.sealed)[start / CHUNK_LEN]
+            &mut list_mut(&mut self.sealed)[start / CHUNK_LEN]
         };
         let mut items = stored.to_vec();
         items[i - start] = item;
@@ -140,25 +168,31 @@ impl<T: Clone> Chunked<T> {
         if len >= self.len() {
             return false;
         }
-        let sealed_end = self.sealed.len() * CHUNK_LEN;
-        if len < sealed_end {
-            // The chunk holding `len` is cut into leaves and a tail again.
-            let chunk = len / CHUNK_LEN;
-            let kept = &self.sealed[chunk][..len % CHUNK_LEN];
-            let mut leaves = kept.chunks_exact(LEAF_LEN);
-            self.leaves = Arc::new(leaves.by_ref().map(Arc::from).collect());
-            self.tail = Arc::new(leaves.remainder().to_vec());
-            Arc::make_mut(&mut self.sealed).truncate(chunk);
+        if len >= self.tail_start {
+            let keep = len - self.tail_start;
+            self.tail_mut().truncate(keep);
             return true;
         }
-        let j = len - sealed_end;
-        if j < self.leaves.len() * LEAF_LEN {
-            let leaf = j / LEAF_LEN;
-            self.tail = Arc::new(self.leaves[leaf][..j % LEAF_LEN].to_vec());
-            Arc::make_mut(&mut self.leaves).truncate(leaf);
+        let sealed_end = list(&self.sealed).len() * CHUNK_LEN;
+        let (kept, start): (Vec<T>, usize) = if len < sealed_end {
+            // The chunk holding `len` is cut into leaves and a tail again.
+            let chunk = len / CHUNK_LEN;
+            let kept = list(&self.sealed)[chunk][..len % CHUNK_LEN].to_vec();
+            list_truncate(&mut self.sealed, chunk);
+            self.leaves = None;
+            (kept, chunk * CHUNK_LEN)
         } else {
-            self.tail_mut().truncate(j % LEAF_LEN);
+            let leaf = (len - sealed_end) / LEAF_LEN;
+            let kept = list(&self.leaves)[leaf][..(len - sealed_end) % LEAF_LEN].to_vec();
+            list_truncate(&mut self.leaves, leaf);
+            (kept, sealed_end + leaf * LEAF_LEN)
+        };
+        let mut leaves = kept.chunks_exact(LEAF_LEN);
+        for leaf in leaves.by_ref() {
+            list_mut(&mut self.leaves).push(Arc::from(leaf));
         }
+        self.tail = Arc::new(leaves.remainder().to_vec());
+        self.tail_start = start + (kept.len() / LEAF_LEN) * LEAF_LEN;
         true
     }
 
