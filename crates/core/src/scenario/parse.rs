@@ -110,8 +110,8 @@ fn err(line: usize, kind: ScriptErrorKind) -> ScriptError {
 }
 
 /// The most steps (commands) the page replays. A loaded history holds about
-/// 1 KB per step natively, less in the page's 32-bit wasm (docs/architecture.md,
-/// memory), so the largest history allowed stays near 200 MB.
+/// 700 bytes a step natively and 600 in the page's 32-bit wasm
+/// (docs/architecture.md, memory), so the largest allowed stays near 120 MB.
 pub const MAX_STEPS: usize = 200_000;
 
 /// The longest scenario text the page parses: 4 MiB. 200,000 commands such as
