@@ -244,7 +244,8 @@ fn check_load(text: &JsValue, options: &JsValue, lang: Lang) -> Result<Load, Ref
         ),
     };
     let lang = chosen.unwrap_or(lang);
-    let script = scenario::parse(&text).map_err(|e| Refusal::Script(narrate::script_error(lang, &Names(&[]), &e)))?;
+    let script = scenario::parse_within_limits(&text)
+        .map_err(|e| Refusal::Script(narrate::script_error(lang, &Names(&[]), &e)))?;
     let loaded = scenario::load(&script, protocol)
         .map_err(|e| Refusal::Script(narrate::script_error(lang, &Names(&script.brokers), &e)))?;
     let len = loaded.timeline.len();

@@ -122,7 +122,7 @@ pub fn shared_text(text: &str, protocol: Protocol, step: usize, lang: Lang) -> S
 /// Opens a fragment: everything is checked before anything is shown.
 pub async fn open(fragment: &str) -> Result<Opened, LinkProblem> {
     let shared = decode(fragment).await.map_err(LinkProblem::Link)?;
-    let script = scenario::parse(&shared.text).map_err(|error| LinkProblem::Script {
+    let script = scenario::parse_within_limits(&shared.text).map_err(|error| LinkProblem::Script {
         error,
         names: Vec::new(),
     })?;

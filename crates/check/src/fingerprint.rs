@@ -138,7 +138,12 @@ impl Form<'_> {
         self.word(id as u64);
     }
 
-    fn records(&mut self, records: &[Record]) {
+    fn records<'r, I>(&mut self, records: I)
+    where
+        I: IntoIterator<Item = &'r Record>,
+        I::IntoIter: ExactSizeIterator,
+    {
+        let records = records.into_iter();
         self.word(records.len() as u64);
         for r in records {
             // The offset is the position: logs and the committed list start at 0

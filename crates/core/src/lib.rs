@@ -6,6 +6,7 @@
 
 pub mod broker;
 pub mod broker_set;
+pub mod chunked;
 pub mod cluster;
 pub mod command;
 pub mod compare;
@@ -27,5 +28,5 @@ pub use cluster::{Cluster, Setup};
 pub use command::{Command, CommandError, CrashTarget};
 pub use config::{Acks, Config, Setting};
 pub use event::{Event, TruncationRule, Violation, ViolationKind};
-pub use log::{Record, Value};
+pub use log::{Record, Records, Value};
 pub use protocol::Protocol;

@@ -4,6 +4,7 @@
 
 use crate::broker::{Broker, FollowerView, LeaderState, Volatile};
 use crate::broker_set::{BrokerIx, BrokerSet};
+use crate::chunked::{Chunked, Slice};
 use crate::config::Config;
 use crate::log::Value;
 use crate::message::Request;
@@ -47,8 +48,8 @@ pub struct Partition {
     /// `crash` statement and not yet processed). Under ZooKeeper: the brokers down.
     pub(crate) fenced: BrokerSet,
     pub(crate) now_ms: u64,
-    pub(crate) pending_acks: Vec<PendingAck>,
-    pub(crate) acked: Vec<Value>,
+    pub(crate) pending_acks: Chunked<PendingAck>,
+    pub(crate) acked: Chunked<Value>,
 }
 
 impl Partition {
@@ -80,8 +81,8 @@ impl Partition {
             last_leader: Some(leader),
             fenced: BrokerSet::default(),
             now_ms: 0,
-            pending_acks: Vec::new(),
-            acked: Vec::new(),
+            pending_acks: Chunked::default(),
+            acked: Chunked::default(),
         }
     }
 
@@ -145,11 +146,11 @@ impl Partition {
     pub fn now_ms(&self) -> u64 {
         self.now_ms
     }
-    pub fn acked(&self) -> &[Value] {
-        &self.acked
+    pub fn acked(&self) -> Slice<'_, Value> {
+        self.acked.all()
     }
-    pub fn pending_acks(&self) -> &[PendingAck] {
-        &self.pending_acks
+    pub fn pending_acks(&self) -> Slice<'_, PendingAck> {
+        self.pending_acks.all()
     }
     pub fn rules(&self) -> &'static dyn Rules {
         self.protocol.rules()

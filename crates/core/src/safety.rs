@@ -4,14 +4,15 @@
 //! `full_check` looks everywhere and the property tests hold the two to agree.
 
 use crate::broker_set::BrokerIx;
+use crate::chunked::{Chunked, Slice};
 use crate::event::{Event, Violation, ViolationKind};
-use crate::log::Record;
+use crate::log::{Record, Records};
 use crate::partition::Partition;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Safety {
     /// The latest record committed at each offset (index = offset).
-    committed: Vec<Record>,
+    committed: Chunked<Record>,
     /// A committed record a leader committed over with a different one: it is lost.
     overwritten: Option<Violation>,
     fired: Vec<Violation>,
@@ -27,8 +28,8 @@ impl Safety {
     }
 
     /// Records ever committed, by offset (the latest at each offset).
-    pub fn committed(&self) -> &[Record] {
-        &self.committed
+    pub fn committed(&self) -> Slice<'_, Record> {
+        self.committed.all()
     }
 
     /// Notes what the command committed: the ranges the leader's high watermark
@@ -43,29 +44,29 @@ impl Safety {
         for e in events {
             if let Event::HighWatermarkChanged { broker, from, to } = *e {
                 if broker == leader && to > from {
-                    self.note_committed(leader, &log.records()[from as usize..to as usize]);
+                    self.note_committed(leader, log.between(from, to));
                 }
             }
         }
     }
 
     /// The leader's high watermark passed these records.
-    fn note_committed(&mut self, leader: BrokerIx, records: &[Record]) {
+    fn note_committed(&mut self, leader: BrokerIx, records: Records<'_>) {
         for r in records {
-            match self.committed.get_mut(r.offset as usize) {
+            let at = r.offset as usize;
+            match self.committed.get(at) {
+                Some(old) if old.same_as(r) => {}
                 Some(old) => {
-                    if !old.same_as(r) {
-                        if self.overwritten.is_none() {
-                            self.overwritten = Some(Violation::CommittedWriteLost {
-                                leader,
-                                offset: old.offset,
-                                epoch: old.epoch,
-                                value: old.value.clone(),
-                                now: Some((r.epoch, r.value.clone())),
-                            });
-                        }
-                        *old = r.clone();
+                    if self.overwritten.is_none() {
+                        self.overwritten = Some(Violation::CommittedWriteLost {
+                            leader,
+                            offset: old.offset,
+                            epoch: old.epoch,
+                            value: old.value.clone(),
+                            now: Some((r.epoch, r.value.clone())),
+                        });
                     }
+                    self.committed.set(at, r.clone());
                 }
                 None => self.committed.push(r.clone()),
             }
@@ -82,7 +83,7 @@ impl Safety {
         if !self.has_fired(ViolationKind::CommittedWriteLost) {
             let found = self.overwritten.take().or_else(|| {
                 if elected {
-                    committed_write_lost(cluster, &self.committed)
+                    committed_write_lost(cluster, self.committed.all())
                 } else {
                     None
                 }
@@ -124,7 +125,7 @@ fn divergence_in_changed_ranges(cluster: &Partition, leader: BrokerIx, events: &
 }
 
 /// A committed record no longer at its offset in the current leader's log.
-fn committed_write_lost(cluster: &Partition, committed: &[Record]) -> Option<Violation> {
+fn committed_write_lost(cluster: &Partition, committed: Slice<'_, Record>) -> Option<Violation> {
     let leader = cluster.leader()?;
     let log = &cluster.broker(leader)?.durable.log;
     committed.iter().find_map(|c| match log.get(c.offset) {

@@ -13,8 +13,11 @@ pub const SNAPSHOT_INTERVAL: usize = 32;
 pub struct Timeline {
     setup: Setup,
     commands: Vec<Command>,
-    /// Events of each command: `events[i]` were caused by `commands[i]`.
-    events: Vec<Vec<Event>>,
+    /// Events of every command, one after another: those of `commands[i]` are
+    /// `events[ends[i - 1]..ends[i]]`. One vector, not one per command: a vector
+    /// per step costs an allocation with room for four events, mostly unused.
+    events: Vec<Event>,
+    ends: Vec<usize>,
     /// `snapshots[j]` is the state after `j * SNAPSHOT_INTERVAL` commands.
     snapshots: Vec<Cluster>,
     head: Cluster,
@@ -35,6 +38,7 @@ impl Timeline {
             setup,
             commands: Vec::new(),
             events: Vec::new(),
+            ends: Vec::new(),
             snapshots: vec![head.clone()],
             head,
         }
@@ -77,10 +81,11 @@ impl Timeline {
 
     /// Events of step `k` (1-based: the k-th command); step 0 has none.
     pub fn events_of(&self, k: usize) -> &[Event] {
-        match k.checked_sub(1).and_then(|i| self.events.get(i)) {
-            Some(e) => e,
-            None => &[],
-        }
+        let Some(&end) = k.checked_sub(1).and_then(|i| self.ends.get(i)) else {
+            return &[];
+        };
+        let start = k.checked_sub(2).and_then(|i| self.ends.get(i)).copied().unwrap_or(0);
+        &self.events[start..end]
     }
 
     /// The state after every command.
@@ -91,12 +96,14 @@ impl Timeline {
     /// Applies `command` at the end of the history.
     pub fn push(&mut self, command: Command) -> Result<&[Event], CommandError> {
         let events = self.head.apply(&command)?;
+        let start = self.events.len();
         self.commands.push(command);
-        self.events.push(events);
+        self.events.extend(events);
+        self.ends.push(self.events.len());
         if self.commands.len().is_multiple_of(SNAPSHOT_INTERVAL) {
             self.snapshots.push(self.head.clone());
         }
-        Ok(self.events.last().map_or(&[], |e| e.as_slice()))
+        Ok(&self.events[start..])
     }
 
     /// The state after the first `k` commands (clamped to the history).
@@ -122,7 +129,8 @@ impl Timeline {
             return Vec::new();
         }
         self.head = self.state_at(k);
-        self.events.truncate(k);
+        self.ends.truncate(k);
+        self.events.truncate(self.ends.last().copied().unwrap_or(0));
         self.snapshots.truncate(k / SNAPSHOT_INTERVAL + 1);
         self.commands.split_off(k)
     }

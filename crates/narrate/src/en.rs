@@ -724,6 +724,12 @@ pub fn script_error(names: &Names, k: &ScriptErrorKind) -> String {
             format!("unknown violation kind '{kind}' (committed-write-lost or replicas-diverged)")
         }
         ScriptErrorKind::EmptyTitle => "'title' needs some text".into(),
+        ScriptErrorKind::TextTooLong { bytes, limit } => {
+            format!("the scenario is {bytes} bytes long; at most {limit} bytes can be loaded")
+        }
+        ScriptErrorKind::TooManySteps { steps, limit } => {
+            format!("the scenario has {steps} steps; at most {limit} steps can be loaded")
+        }
         ScriptErrorKind::Command { error } => command_error(names, error),
     }
 }

@@ -1047,3 +1047,37 @@ mod tests {
         assert_eq!(reply_label(Lang::Zh, &records(0), &[]), "没有新消息 · HW 1");
     }
 }
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+    use replab_core::scenario::{parse_within_limits, MAX_TEXT_BYTES};
+
+    #[test]
+    fn a_scenario_too_large_to_load_says_its_size_and_the_limit() {
+        let e = parse_within_limits(&"#".repeat(MAX_TEXT_BYTES + 1)).expect_err("too long");
+        assert_eq!(
+            script_error(Lang::En, &Names(&[]), &e),
+            "line 1: the scenario is 4194305 bytes long; at most 4194304 bytes can be loaded"
+        );
+        assert_eq!(
+            script_error(Lang::Zh, &Names(&[]), &e),
+            "第 1 行：场景文本有 4194305 字节，最多只能载入 4194304 字节"
+        );
+        let steps = ScriptError {
+            line: 200_002,
+            kind: ScriptErrorKind::TooManySteps {
+                steps: 250_000,
+                limit: 200_000,
+            },
+        };
+        assert_eq!(
+            script_error(Lang::En, &Names(&[]), &steps),
+            "line 200002: the scenario has 250000 steps; at most 200000 steps can be loaded"
+        );
+        assert_eq!(
+            script_error(Lang::Zh, &Names(&[]), &steps),
+            "第 200002 行：场景有 250000 步，最多只能载入 200000 步"
+        );
+    }
+}

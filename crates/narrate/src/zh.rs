@@ -735,6 +735,12 @@ pub fn script_error(names: &Names, k: &ScriptErrorKind) -> String {
             format!("未知的违规类型 '{kind}'（committed-write-lost 或 replicas-diverged）")
         }
         ScriptErrorKind::EmptyTitle => "'title' 需要文字".into(),
+        ScriptErrorKind::TextTooLong { bytes, limit } => {
+            format!("场景文本有 {bytes} 字节，最多只能载入 {limit} 字节")
+        }
+        ScriptErrorKind::TooManySteps { steps, limit } => {
+            format!("场景有 {steps} 步，最多只能载入 {limit} 步")
+        }
         ScriptErrorKind::Command { error } => command_error(names, error),
     }
 }

@@ -247,8 +247,7 @@ pub fn lost_records(t: &Timeline, steps: &[usize]) -> Vec<(usize, Vec<Record>)> 
                 .iter()
                 .find(|(s, _)| *s == k)
                 .and_then(|(_, c)| c.broker(b))
-                .and_then(|x| x.durable.log.records().get(from as usize..))
-                .map(<[Record]>::to_vec)
+                .map(|x| x.durable.log.read(from, None).to_vec())
                 .unwrap_or_default();
             (k, records)
         })

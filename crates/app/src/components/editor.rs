@@ -38,7 +38,7 @@ pub fn editor(p: &EditorProps) -> Html {
         let text = text.clone();
         let error = error.clone();
         let load = p.on_load.clone();
-        Callback::from(move |_| match scenario::parse(&text) {
+        Callback::from(move |_| match scenario::parse_within_limits(&text) {
             Err(e) => error.set(Some((e, Vec::new()))),
             Ok(script) => match load_script(&script) {
                 Err(e) => error.set(Some((e, script.brokers.clone()))),

@@ -71,10 +71,12 @@ impl Producer<'_> {
     /// would answer NOT_ENOUGH_REPLICAS_AFTER_APPEND while the ISR is below
     /// min.insync.replicas; see docs/scenario-language.md).
     pub fn complete_pending(&mut self, hw: u64) {
-        let (done, waiting): (Vec<_>, Vec<_>) = std::mem::take(&mut self.p.pending_acks)
-            .into_iter()
-            .partition(|w| w.offset < hw);
-        self.p.pending_acks = waiting;
+        // Most HW moves in a long history complete nothing: keep the shared list then.
+        if !self.p.pending_acks.all().iter().any(|w| w.offset < hw) {
+            return;
+        }
+        let (done, waiting): (Vec<_>, Vec<_>) = self.p.pending_acks.all().iter().cloned().partition(|w| w.offset < hw);
+        self.p.pending_acks = waiting.into_iter().collect();
         for w in done {
             self.ack(w.value, w.offset);
         }
@@ -82,7 +84,10 @@ impl Producer<'_> {
 
     /// Leadership moved before these writes were committed.
     pub fn fail_pending(&mut self) {
-        for w in std::mem::take(&mut self.p.pending_acks) {
+        if self.p.pending_acks.is_empty() {
+            return;
+        }
+        for w in std::mem::take(&mut self.p.pending_acks).all().iter().cloned() {
             self.out.push(Event::AckFailed {
                 value: w.value,
                 offset: w.offset,

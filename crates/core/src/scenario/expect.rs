@@ -92,7 +92,7 @@ impl Expectation {
                 (cluster.last_known_leader() != *l).then_some(Found::Leader(cluster.last_known_leader()))
             }
             Expectation::Acked(values) => {
-                (cluster.acked() != values.as_slice()).then(|| Found::Values(cluster.acked().to_vec()))
+                (cluster.acked() != values[..]).then(|| Found::Values(cluster.acked().to_vec()))
             }
             Expectation::Violation(kind) => {
                 let fired: Vec<ViolationKind> = cluster.violations().iter().map(|v| v.kind()).collect();

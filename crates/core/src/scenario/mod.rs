@@ -4,12 +4,16 @@
 
 mod expect;
 mod format;
+mod generate;
 mod parse;
 mod run;
 
 pub use expect::{Expectation, Found};
 pub use format::{command_line, expectation_line, history_text, script_text};
-pub use parse::{is_broker_id, is_value, parse, ScriptError, ScriptErrorKind};
+pub use generate::{long_history, long_history_steps, FETCH_EVERY};
+pub use parse::{
+    is_broker_id, is_value, parse, parse_within_limits, ScriptError, ScriptErrorKind, MAX_STEPS, MAX_TEXT_BYTES,
+};
 pub use run::{load, run, Loaded, Outcome, Run, Step};
 
 use crate::broker_set::BrokerIx;

@@ -86,6 +86,19 @@ pub enum ScriptErrorKind {
         kind: String,
     },
     EmptyTitle,
+    /// The text is longer than a front end that replays it loads (`MAX_TEXT_BYTES`):
+    /// refused before parsing.
+    TextTooLong {
+        bytes: usize,
+        limit: usize,
+    },
+    /// More steps (commands) than a front end that replays them loads
+    /// (`MAX_STEPS`): refused before any replay. The error's line is the first
+    /// command past the limit.
+    TooManySteps {
+        steps: usize,
+        limit: usize,
+    },
     /// A command the model refused when the script ran (wraps its reason).
     Command {
         error: crate::command::CommandError,
@@ -94,6 +107,45 @@ pub enum ScriptErrorKind {
 
 fn err(line: usize, kind: ScriptErrorKind) -> ScriptError {
     ScriptError { line, kind }
+}
+
+/// The most steps (commands) the page replays. A loaded history holds about
+/// 700 bytes a step natively and 600 in the page's 32-bit wasm
+/// (docs/architecture.md, memory), so the largest allowed stays near 120 MB.
+pub const MAX_STEPS: usize = 200_000;
+
+/// The longest scenario text the page parses: 4 MiB. 200,000 commands such as
+/// `produce m123456` take about 3.2 MB; a longer paste is refused unread.
+pub const MAX_TEXT_BYTES: usize = 4 << 20;
+
+/// `parse` for a front end that then replays the whole history: text longer than
+/// `MAX_TEXT_BYTES` is refused before it is parsed, and a script of more than
+/// `MAX_STEPS` commands before anything is replayed.
+pub fn parse_within_limits(text: &str) -> Result<Script, ScriptError> {
+    if text.len() > MAX_TEXT_BYTES {
+        return Err(err(
+            1,
+            ScriptErrorKind::TextTooLong {
+                bytes: text.len(),
+                limit: MAX_TEXT_BYTES,
+            },
+        ));
+    }
+    let script = parse(text)?;
+    let mut commands = script
+        .statements
+        .iter()
+        .filter(|s| matches!(s.kind, StatementKind::Command(_)));
+    if let Some(first_over) = commands.nth(MAX_STEPS) {
+        return Err(err(
+            first_over.line,
+            ScriptErrorKind::TooManySteps {
+                steps: MAX_STEPS + 1 + commands.count(),
+                limit: MAX_STEPS,
+            },
+        ));
+    }
+    Ok(script)
 }
 
 /// Parses scenario text.
@@ -586,4 +638,59 @@ pub fn is_value(s: &str) -> bool {
     !s.is_empty()
         && s.chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '-'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::load;
+
+    /// One broker and `steps` produces.
+    fn produces(steps: usize) -> String {
+        let mut s = String::from("brokers A\n");
+        for i in 0..steps {
+            s.push_str(&format!("produce m{i}\n"));
+        }
+        s
+    }
+
+    #[test]
+    fn a_script_at_the_step_limit_loads() {
+        let script = parse_within_limits(&produces(MAX_STEPS)).expect("within the limit");
+        let loaded = load(&script, None).expect("loads");
+        assert_eq!(loaded.timeline.len(), MAX_STEPS);
+    }
+
+    #[test]
+    fn one_step_over_the_limit_is_refused_before_replay() {
+        let e = parse_within_limits(&produces(MAX_STEPS + 3)).expect_err("over the limit");
+        assert_eq!(
+            e,
+            ScriptError {
+                // Line 1 is `brokers A`; the first command past the limit follows MAX_STEPS.
+                line: MAX_STEPS + 2,
+                kind: ScriptErrorKind::TooManySteps {
+                    steps: MAX_STEPS + 3,
+                    limit: MAX_STEPS,
+                },
+            }
+        );
+    }
+
+    #[test]
+    fn text_over_the_size_limit_is_refused_unparsed() {
+        // Not a valid scenario at all: refused for its size before parsing.
+        let text = "?".repeat(MAX_TEXT_BYTES + 1);
+        let e = parse_within_limits(&text).expect_err("too long");
+        assert_eq!(
+            e.kind,
+            ScriptErrorKind::TextTooLong {
+                bytes: MAX_TEXT_BYTES + 1,
+                limit: MAX_TEXT_BYTES,
+            }
+        );
+        let mut fits = format!("brokers A\nproduce m1\n#{}", " ".repeat(MAX_TEXT_BYTES));
+        fits.truncate(MAX_TEXT_BYTES);
+        assert!(parse_within_limits(&fits).is_ok(), "exactly at the limit");
+    }
 }
