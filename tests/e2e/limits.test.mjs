@@ -1,0 +1,86 @@
+// Scenarios too large for the page are refused before any work starts, with a
+// clear message, and the story shown stays as it was: from the editor, from
+// window.replab.load and from a share link.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { deflateRawSync } from 'node:zlib';
+import { serve, launch, openApp, screenshot } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const dataLoss = await readFile(new URL('../../web/scenarios/data-loss.scn', import.meta.url), 'utf8');
+const link = (payload) => `v1.${deflateRawSync(Buffer.from(payload)).toString('base64url')}`;
+
+/** What the reader sees of the story: its steps, the step shown and the lanes. */
+const shown = async (page) => ({
+  steps: await page.getByTestId('step-count').textContent(),
+  step: await page.getByTestId('step').getAttribute('data-step'),
+  lanes: (await page.locator('.lanes').first().innerHTML()).replace(/ data-renders="\d+"| style=""/g, ''),
+});
+
+/** Puts `text` in the editor as a paste does: one input event. */
+const paste = (page, text) => page.getByTestId('scenario-editor').evaluate((el, t) => {
+  el.value = t;
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}, text);
+
+async function withStory() {
+  const { page, errors } = await openApp(browser, server.url);
+  await page.evaluate((text) => window.replab.load(text, { step: 5 }), dataLoss);
+  await page.waitForFunction(() => document.querySelector('[data-testid=step]').dataset.step === '5');
+  return { page, errors, before: await shown(page) };
+}
+
+test('the editor refuses a scenario over 4 MiB before parsing it, and keeps the story', async () => {
+  const { page, before } = await withStory();
+  const text = 'brokers A B\n' + 'produce m1\n'.repeat(400_000);
+  assert.ok(text.length > 4 * 1024 * 1024);
+  await paste(page, text);
+  await page.getByTestId('load-scenario').click();
+  const error = page.getByTestId('scenario-error');
+  await error.waitFor();
+  assert.match(await error.textContent(), new RegExp(`the scenario is ${text.length} bytes long; at most 4194304 bytes can be loaded`));
+  await screenshot(page, 'limit-too-long');
+  assert.deepEqual(await shown(page), before);
+});
+
+test('the editor refuses more than 200,000 steps before replaying any, naming the line', async () => {
+  const { page, before } = await withStory();
+  const text = 'brokers A B\n' + 'tick 1\n'.repeat(200_001);
+  await paste(page, text);
+  await page.getByTestId('load-scenario').click();
+  const error = page.getByTestId('scenario-error');
+  await error.waitFor();
+  assert.match(await error.textContent(), /the scenario has 200001 steps; at most 200000 steps can be loaded/);
+  // The first command past the limit.
+  assert.equal(await error.getAttribute('data-line'), '200002');
+  assert.deepEqual(await shown(page), before);
+  // One step fewer loads.
+  await paste(page, 'brokers A B\n' + 'tick 1\n'.repeat(200_000));
+  await page.getByTestId('load-scenario').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=step-count]').textContent === '200000');
+  assert.equal(await page.getByTestId('scenario-error').count(), 0);
+});
+
+test('window.replab.load rejects a scenario too large, and the page keeps its story', async () => {
+  const { page, before, errors } = await withStory();
+  const refused = await page.evaluate(async (n) => {
+    try { await window.replab.load('brokers A B\n' + 'produce m1\n'.repeat(n)); return null; } catch (e) { return String(e.message ?? e); }
+  }, 400_000);
+  assert.match(refused, /at most 4194304 bytes can be loaded/);
+  assert.deepEqual(await shown(page), before);
+  assert.deepEqual(errors, []);
+});
+
+test('a share link that unpacks past 1 MiB says so and loads nothing', async () => {
+  const huge = link('protocol=hw\nstep=0\nlang=en\n\nbrokers A B\n' + 'produce m1\n'.repeat(100_000));
+  assert.ok(huge.length < 10_000, 'a small link that unpacks large');
+  const { page } = await openApp(browser, `${server.url}#${huge}`);
+  const alert = page.getByTestId('link-error');
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /unpacks to more than 1 MiB/);
+  assert.equal(await page.getByTestId('step-count').textContent(), '0');
+});
