@@ -288,7 +288,6 @@ labels! {
     // Long logs fold runs of records into spans.
     Refold => "Fold", "折叠";
     RefoldTitle => "Fold these records into their span again", "把这些记录重新折叠起来";
-    PinTitle => "Click to keep this record shown when the log folds", "点击后，日志折叠时这条记录仍保持显示";
     // The space-time diagram.
     SpaceTimeTitle => "Space-time diagram", "时空图";
     SpaceTimeDrawing => "Drawing…", "正在绘制…";
