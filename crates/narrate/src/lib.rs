@@ -674,6 +674,15 @@ pub fn folded(lang: Lang, first: &str, last: &str, count: u64, epochs: (u32, u32
     }
 }
 
+/// Values left out of a long list: "… 9,991 more …".
+pub fn more(lang: Lang, n: u64) -> String {
+    let n = thousands(n);
+    match lang {
+        Lang::En => format!("… {n} more …"),
+        Lang::Zh => format!("… 另外 {n} 个 …"),
+    }
+}
+
 /// What a folded span's button does, for its label: "Show offsets 12 to 9,980".
 pub fn unfold_title(lang: Lang, from: u64, last: u64) -> String {
     let (from, last) = (thousands(from), thousands(last));

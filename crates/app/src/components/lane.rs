@@ -306,7 +306,7 @@ pub fn lane(p: &LaneProps) -> Html {
     let validating = b.follower_state().is_some_and(|s| s.validating);
     let hw = b.hw();
     let leo = b.leo();
-    let records = b.durable.log.records();
+    let log_of = &b.durable.log;
     let ghosts: Vec<&Record> = p.ghosts.1.iter().filter(|r| r.offset >= leo).collect();
     let ghost_end = leo + ghosts.len() as u64;
     // What a long log keeps in full, most important first: the HW and the LEO,
@@ -334,8 +334,8 @@ pub fn lane(p: &LaneProps) -> Html {
     let ghost_items = fold::fold(leo..ghost_end, &points, &folds.unfolded);
     // A record of this lane (in its log, or lost past its end).
     let record_at = |o: u64| {
-        records
-            .get(o as usize)
+        log_of
+            .get(o)
             .or_else(|| o.checked_sub(leo).and_then(|i| ghosts.get(i as usize).copied()))
     };
     let span = |r: &std::ops::Range<u64>, lost: bool| {
@@ -372,9 +372,9 @@ pub fn lane(p: &LaneProps) -> Html {
                     </li>
                 });
             }
-            let part = records.get(start as usize..end as usize).unwrap_or_default();
+            let part = log_of.read(start, u32::try_from(end - start).ok()).to_vec();
             log.push(html! {
-                <Chunk key={start} broker={id.clone()} records={part.to_vec()} committed_to={hw.clamp(start, end)}
+                <Chunk key={start} broker={id.clone()} records={part} committed_to={hw.clamp(start, end)}
                     hw_mark={(start..end).contains(&hw).then_some(hw)} hw_title={label(lang, Label::HwTitle)}
                     pinned={folds.pinned.iter().copied().filter(|o| r.contains(o)).collect::<Vec<_>>()}
                     on_pin={on_pin.clone()} />
@@ -418,7 +418,7 @@ pub fn lane(p: &LaneProps) -> Html {
             </header>
             <div class="lane-body">
                 <ol class="log" aria-label={format!("{id} log")}>
-                    if records.is_empty() && ghosts.is_empty() {
+                    if log_of.is_empty() && ghosts.is_empty() {
                         <li class="empty">{ label(lang, Label::EmptyLog) }</li>
                     }
                     { for log }
