@@ -94,6 +94,12 @@ test('a span unfolds a page at a time, stays unfolded across steps, folds back; 
   await page.getByTestId('record-A-30').click();
   await page.getByTestId('record-A-30').waitFor({ state: 'detached' });
   assert.ok(await shown(page, 'fold-A-4-7996'), 'A, a step back, has its HW at 8,000');
+  // Another history loaded: what was unfolded is forgotten.
+  await page.getByTestId('fold-A-4-7996').click();
+  assert.ok(await shown(page, 'refold-A-4'));
+  await load(page, longLog(10000), 10000);
+  await page.getByTestId('refold-A-4').waitFor({ state: 'detached' });
+  assert.ok(await shown(page, 'fold-A-4-8996'));
   assert.deepEqual(errors, []);
 });
 

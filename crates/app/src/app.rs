@@ -106,7 +106,7 @@ pub fn app() -> Html {
                     <section class="lanes" aria-label={label(lang, Label::Partition)}>
                         { for (0..state.view.brokers().len()).map(|ix| html! {
                             <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang} selected={false} interactive={false}
-                                ghosts={ghosts[ix].clone()} last_restart={restarts[ix]} on_command={callbacks.command.clone()} on_select={callbacks.select.clone()} />
+                                ghosts={ghosts[ix].clone()} history={Rc::as_ptr(&state.history.timeline) as usize} last_restart={restarts[ix]} on_command={callbacks.command.clone()} on_select={callbacks.select.clone()} />
                         }) }
                         <Flights lang={lang} history={state.history()} cursor={state.cursor} playing={state.playing}
                             speed_ms={state.speed_ms} on_screen={state.on_screen} />
@@ -152,7 +152,7 @@ pub fn app() -> Html {
                     { for (0..state.view.brokers().len()).map(|ix| html! {
                         <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang}
                             selected={state.selected == Some(ix)} interactive={true}
-                            ghosts={ghosts[ix].clone()} last_restart={restarts[ix]}
+                            ghosts={ghosts[ix].clone()} history={Rc::as_ptr(&state.history.timeline) as usize} last_restart={restarts[ix]}
                             on_command={callbacks.command.clone()} on_select={callbacks.select.clone()} />
                     }) }
                     // Messages in motion between the lanes.

@@ -29,6 +29,10 @@ pub struct LaneProps {
     /// A command on this broker, and selecting it (only interactive lanes use them).
     pub on_command: Callback<Command>,
     pub on_select: Callback<usize>,
+    /// Which history is shown (its timeline's address): what the reader
+    /// unfolded or picked is forgotten when another is loaded.
+    #[prop_or_default]
+    pub history: usize,
 }
 
 /// Only what this lane shows is compared, so an unchanged lane is not re-rendered.
@@ -62,6 +66,7 @@ impl PartialEq for LaneProps {
             // A read-only lane's callbacks are never called.
             && (!self.interactive || self.on_command == other.on_command && self.on_select == other.on_select)
             && self.last_restart == other.last_restart
+            && self.history == other.history
             && (Rc::ptr_eq(a, b)
                 || (a.broker(ix) == b.broker(ix) && controller(a) == controller(b) && enabled(a) == enabled(b)))
             && (Rc::ptr_eq(&self.ghosts, &other.ghosts) || self.ghosts == other.ghosts)
@@ -119,6 +124,7 @@ struct Folds {
 }
 
 enum FoldAction {
+    Reset,
     Unfold(u64),
     Refold(u64),
     Pin(u64),
@@ -127,9 +133,14 @@ enum FoldAction {
 impl Reducible for Folds {
     type Action = FoldAction;
     fn reduce(self: Rc<Self>, action: FoldAction) -> Rc<Self> {
+        // Nothing to forget: the same state, so no render.
+        if matches!(action, FoldAction::Reset) && *self == Folds::default() {
+            return self;
+        }
         let mut unfolded = self.unfolded.clone();
         let mut pinned = self.pinned.clone();
         match action {
+            FoldAction::Reset => return Rc::default(),
             FoldAction::Unfold(from) => unfolded = fold::unfold(&unfolded, from),
             FoldAction::Refold(from) => unfolded.retain(|&u| u != from),
             FoldAction::Pin(o) if pinned.contains(&o) => pinned.retain(|&x| x != o),
@@ -275,6 +286,10 @@ pub fn lane(p: &LaneProps) -> Html {
         }
     });
     let (on_pin, on_unfold, on_refold) = &*fold_cbs;
+    {
+        let d = folds.dispatcher();
+        use_effect_with(p.history, move |_| d.dispatch(FoldAction::Reset));
+    }
     let lang = p.lang;
     let c = &p.view;
     let ix = p.ix;
