@@ -33,14 +33,14 @@ pub fn app() -> Html {
         move |_| Callbacks::new(&dispatch)
     });
 
+    // Where safety checks fired and where replicas lost records: found once
+    // per history and grown as steps are added, not scanned again on each click.
+    let marks = crate::hooks::use_grown(&state.history, history::violation_marks_in);
+    let losses = crate::hooks::use_grown(&state.history, history::losses_in);
     let timeline = state.history.timeline.borrow();
-    let marks = use_memo(
-        (state.history.revision, Rc::as_ptr(&state.history.timeline) as usize),
-        |_| Rc::new(history::violation_marks(&timeline)),
-    );
-    // What each replica lost: found by a cheap scan on every step, read back (a
-    // replay) only when the steps of the losses change, not on every click.
-    let loss_steps = history::loss_steps(&timeline, state.cursor, state.view.brokers().len());
+    // What each replica lost is read back (a replay) only when the steps of the
+    // losses change, not on every click.
+    let loss_steps = history::latest_losses(&losses, state.cursor, state.view.brokers().len());
     let ghosts = use_memo(
         (
             Rc::as_ptr(&state.history.timeline) as usize,
@@ -92,7 +92,7 @@ pub fn app() -> Html {
                 </header>
                 { link_alert }
                 <Player lang={lang} cursor={state.cursor} len={len} playing={state.playing} speed_ms={state.speed_ms}
-                    can_undo={false} marks={(*marks).clone()} callbacks={callbacks.clone()} difference={difference} />
+                    can_undo={false} marks={marks.clone()} callbacks={callbacks.clone()} difference={difference} />
                 <ul class="now" aria-live="polite" data-testid="announcer">
                     { for sentences.iter().map(|t| html! { <li>{ t.clone() }</li> }) }
                 </ul>
@@ -101,7 +101,7 @@ pub fn app() -> Html {
                     <section class="lanes" aria-label={label(lang, Label::Partition)}>
                         { for (0..state.view.brokers().len()).map(|ix| html! {
                             <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang} selected={false} interactive={false}
-                                ghosts={ghosts[ix].clone()} last_restart={restarts[ix]} on_command={callbacks.command.clone()} on_select={callbacks.select.clone()} />
+                                ghosts={ghosts[ix].clone()} history={Rc::as_ptr(&state.history.timeline) as usize} last_restart={restarts[ix]} on_command={callbacks.command.clone()} on_select={callbacks.select.clone()} />
                         }) }
                         <Flights lang={lang} history={state.history()} cursor={state.cursor} playing={state.playing}
                             speed_ms={state.speed_ms} on_screen={state.on_screen} />
@@ -129,7 +129,7 @@ pub fn app() -> Html {
                 callbacks={callbacks.clone()} />
             <p class="tagline">{ label(lang, Label::Tagline) }</p>
             <Player lang={lang} cursor={state.cursor} len={len} playing={state.playing} speed_ms={state.speed_ms}
-                can_undo={state.undo.is_some()} marks={(*marks).clone()} callbacks={callbacks.clone()}
+                can_undo={state.undo.is_some()} marks={marks.clone()} callbacks={callbacks.clone()}
                 difference={difference} />
             { link_alert }
             <ShareBar lang={lang} state={Rc::new((*state).clone())} />
@@ -147,7 +147,7 @@ pub fn app() -> Html {
                     { for (0..state.view.brokers().len()).map(|ix| html! {
                         <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang}
                             selected={state.selected == Some(ix)} interactive={true}
-                            ghosts={ghosts[ix].clone()} last_restart={restarts[ix]}
+                            ghosts={ghosts[ix].clone()} history={Rc::as_ptr(&state.history.timeline) as usize} last_restart={restarts[ix]}
                             on_command={callbacks.command.clone()} on_select={callbacks.select.clone()} />
                     }) }
                     // Messages in motion between the lanes.
@@ -157,7 +157,7 @@ pub fn app() -> Html {
                 <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
                     history={state.history()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} />
                 <aside class="side">
-                    <Violations lang={lang} view={state.view.clone()} marks={(*marks).clone()} on_step={callbacks.step.clone()} />
+                    <Violations lang={lang} view={state.view.clone()} marks={marks.clone()} on_step={callbacks.step.clone()} />
                     <DecisionPanel lang={lang} history={state.history()}
                         cursor={state.cursor} on_step={callbacks.step.clone()} />
                     <EventLog lang={lang} history={state.history()}

@@ -92,6 +92,10 @@ pub struct History {
     /// Bumped only when past steps change (a fork, a new history), not when a
     /// step is added at the end.
     pub generation: u64,
+    /// For `next_value`: the generation it was built for, and for each k so far
+    /// the highest `m<n>` among the first k commands. Grown as steps are added,
+    /// so a produce costs the same however long the history.
+    highest: Rc<RefCell<(u64, Vec<u32>)>>,
 }
 
 impl PartialEq for History {
@@ -156,6 +160,7 @@ impl AppState {
                 timeline: Rc::new(RefCell::new(timeline)),
                 revision: 0,
                 generation: 0,
+                highest: Rc::default(),
             },
             cursor: 0,
             view,
@@ -395,14 +400,24 @@ impl AppState {
     /// The next message value: one past the highest `m<n>` written so far.
     pub fn next_value(&self) -> String {
         let t = self.history.timeline.borrow();
-        let n = t.commands()[..self.cursor]
-            .iter()
-            .filter_map(|c| match c {
+        let mut cache = self.history.highest.borrow_mut();
+        let (generation, highest) = &mut *cache;
+        if *generation != self.history.generation || highest.len() > t.len() + 1 {
+            *generation = self.history.generation;
+            highest.clear();
+        }
+        if highest.is_empty() {
+            highest.push(0);
+        }
+        for c in &t.commands()[highest.len() - 1..] {
+            let n = match c {
                 Command::Produce { value, .. } => value.strip_prefix('m').and_then(|n| n.parse::<u32>().ok()),
                 _ => None,
-            })
-            .max()
-            .unwrap_or(0);
+            };
+            let before = highest.last().copied().unwrap_or(0);
+            highest.push(n.map_or(before, |n| n.max(before)));
+        }
+        let n = highest.get(self.cursor).copied().unwrap_or(0);
         format!("m{}", n + 1)
     }
 

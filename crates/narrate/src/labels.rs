@@ -286,6 +286,9 @@ labels! {
         "历史条上的 ▼：两个协议第一次不同的步骤";
     DifferingEvents => "What each did at that step that the other did not:", "那一步两者各自做了而对方没做的事：";
     ActHere => "act here; the comparison replays each step", "在这里操作；对比会重放每一步";
+    // Long logs fold runs of records into spans.
+    Refold => "Fold", "折叠";
+    RefoldTitle => "Fold these records into their span again", "把这些记录重新折叠起来";
     // The space-time diagram.
     SpaceTimeTitle => "Space-time diagram", "时空图";
     SpaceTimeDrawing => "Drawing…", "正在绘制…";

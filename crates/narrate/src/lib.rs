@@ -646,7 +646,8 @@ pub fn checker_limit(lang: Lang, limit: u32) -> String {
 }
 
 /// A count with thousands separators: 300,000.
-pub(crate) fn thousands(n: u32) -> String {
+pub fn thousands(n: impl Into<u64>) -> String {
+    let n: u64 = n.into();
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
@@ -656,6 +657,39 @@ pub(crate) fn thousands(n: u32) -> String {
         out.push(c);
     }
     out
+}
+
+/// A folded span of a lane: its first and last values, how many records, their
+/// epochs. "m12 … m9980 · 9,969 records · epoch 0".
+pub fn folded(lang: Lang, first: &str, last: &str, count: u64, epochs: (u32, u32)) -> String {
+    let (a, b) = epochs;
+    let epochs = if a == b { a.to_string() } else { format!("{a}–{b}") };
+    let count = thousands(count);
+    match lang {
+        Lang::En => {
+            let s = if a == b { "" } else { "s" };
+            format!("{first} … {last} · {count} records · epoch{s} {epochs}")
+        }
+        Lang::Zh => format!("{first} … {last} · {count} 条记录 · 纪元 {epochs}"),
+    }
+}
+
+/// Values left out of a long list: "… 9,991 more …".
+pub fn more(lang: Lang, n: u64) -> String {
+    let n = thousands(n);
+    match lang {
+        Lang::En => format!("… {n} more …"),
+        Lang::Zh => format!("… 另外 {n} 个 …"),
+    }
+}
+
+/// What a folded span's button does, for its label: "Show offsets 12 to 9,980".
+pub fn unfold_title(lang: Lang, from: u64, last: u64) -> String {
+    let (from, last) = (thousands(from), thousands(last));
+    match lang {
+        Lang::En => format!("Folded: offsets {from} to {last}. Show them, a page at a time"),
+        Lang::Zh => format!("已折叠：偏移量 {from} 到 {last}。点击逐页展开"),
+    }
 }
 
 /// A decisive step of a history the checker found, as its comment says it: the

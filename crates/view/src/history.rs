@@ -11,7 +11,12 @@ use replab_core::{Cluster, Record};
 
 /// Steps (1-based) at which a safety check fired, with its kind.
 pub fn violation_marks(t: &Timeline) -> Vec<(usize, ViolationKind)> {
-    (1..=t.len())
+    violation_marks_in(t, 1..=t.len())
+}
+
+/// Violation marks of the steps in `steps` (see `violation_marks`).
+pub fn violation_marks_in(t: &Timeline, steps: std::ops::RangeInclusive<usize>) -> Vec<(usize, ViolationKind)> {
+    steps
         .flat_map(|k| {
             t.events_of(k).iter().filter_map(move |e| match e {
                 Event::ViolationFound { violation } => Some((k, violation.kind())),
@@ -195,6 +200,11 @@ pub fn decision_steps(t: &Timeline, cursor: usize) -> impl Iterator<Item = usize
         .filter(|&k| !decisions_of(t, k).is_empty())
 }
 
+/// Steps in `steps` with a decision, in order.
+pub fn decision_steps_in(t: &Timeline, steps: std::ops::RangeInclusive<usize>) -> impl Iterator<Item = usize> + '_ {
+    steps.filter(|&k| k <= t.len() && !decisions_of(t, k).is_empty())
+}
+
 /// Where in step `k` broker `b` lost records (truncated, or never flushed): the
 /// offset its log now ends at.
 fn lost_from(t: &Timeline, k: usize, b: usize) -> Option<u64> {
@@ -223,6 +233,31 @@ pub fn loss_steps(t: &Timeline, cursor: usize, brokers: usize) -> Vec<usize> {
                 *step = k;
                 pending -= 1;
             }
+        }
+    }
+    out
+}
+
+/// The (step, broker) pairs in which a broker lost records, for the steps in
+/// `steps`, in order: what `loss_steps` finds, kept by callers that grow it.
+pub fn losses_in(t: &Timeline, steps: std::ops::RangeInclusive<usize>) -> Vec<(usize, usize)> {
+    let brokers = t.setup().brokers.len();
+    steps
+        .flat_map(|k| {
+            (0..brokers)
+                .filter(move |&b| lost_from(t, k, b).is_some())
+                .map(move |b| (k, b))
+        })
+        .collect()
+}
+
+/// For each broker, the latest step in `losses` (see `losses_in`) at or before
+/// `cursor` (0: none).
+pub fn latest_losses(losses: &[(usize, usize)], cursor: usize, brokers: usize) -> Vec<usize> {
+    let mut out = vec![0; brokers];
+    for &(k, b) in losses[..losses.partition_point(|&(k, _)| k <= cursor)].iter().rev() {
+        if let Some(s) = out.get_mut(b).filter(|s| **s == 0) {
+            *s = k;
         }
     }
     out
@@ -278,4 +313,36 @@ pub fn last_restarts(t: &Timeline, cursor: usize, view: &Cluster) -> Vec<Option<
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use replab_core::scenario;
+
+    /// Grown a step at a time, the facts are those of one scan.
+    #[test]
+    fn facts_grown_step_by_step_are_those_of_one_scan() {
+        for text in [
+            include_str!("../../../web/scenarios/data-loss.scn"),
+            include_str!("../../../web/scenarios/divergence.scn"),
+            include_str!("../../../web/scenarios/unclean-election.scn"),
+        ] {
+            let script = scenario::parse(text).expect("parses");
+            let t = scenario::load(&script, None).expect("loads").timeline;
+            let grown: Vec<(usize, usize)> = (1..=t.len()).flat_map(|k| losses_in(&t, k..=k)).collect();
+            assert_eq!(grown, losses_in(&t, 1..=t.len()));
+            assert!(!grown.is_empty());
+            let brokers = t.setup().brokers.len();
+            for cursor in 0..=t.len() {
+                assert_eq!(latest_losses(&grown, cursor, brokers), loss_steps(&t, cursor, brokers));
+                let steps: Vec<usize> = decision_steps_in(&t, 1..=cursor).collect();
+                let mut latest: Vec<usize> = decision_steps(&t, cursor).collect();
+                latest.reverse();
+                assert_eq!(steps, latest);
+            }
+            let marks: Vec<_> = (1..=t.len()).flat_map(|k| violation_marks_in(&t, k..=k)).collect();
+            assert_eq!(marks, violation_marks(&t));
+        }
+    }
 }

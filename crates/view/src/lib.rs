@@ -4,11 +4,12 @@
 //! response with where it ended (`messages`), the space-time diagram
 //! (`spacetime`, drawn in the page's worker), and the whole frame as
 //! a standalone SVG (`svg`), and chosen steps as a strip or the pictures of an
-//! animation (`strip`). The page renders the same facts as live DOM; the
+//! animation (`strip`), and which records of a long log a lane folds (`fold`). The page renders the same facts as live DOM; the
 //! SVG figures of the page and of the runner are this one rendering.
 
 pub mod badges;
 pub mod decision_text;
+pub mod fold;
 #[cfg(feature = "gif")]
 pub mod gif;
 pub mod history;

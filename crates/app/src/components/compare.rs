@@ -251,7 +251,7 @@ pub fn compare(p: &CompareProps) -> Html {
             }
             { for (0..c.view.brokers().len()).map(|ix| html! {
                 <Lane key={ix} view={c.view.clone()} ix={ix} lang={lang} selected={false} interactive={false} prefix="cmp-"
-                    ghosts={ghosts.get(ix).cloned().unwrap_or_default()} last_restart={restarts.get(ix).copied().flatten()} on_command={Callback::noop()} on_select={Callback::noop()} />
+                    history={Rc::as_ptr(&c.timeline) as usize} ghosts={ghosts.get(ix).cloned().unwrap_or_default()} last_restart={restarts.get(ix).copied().flatten()} on_command={Callback::noop()} on_select={Callback::noop()} />
             }) }
         </section>
         </>

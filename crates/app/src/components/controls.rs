@@ -15,13 +15,27 @@ pub struct ControlsProps {
     pub callbacks: Rc<Callbacks>,
 }
 
-fn values<'a>(lang: Lang, vs: impl Iterator<Item = &'a replab_core::Value>) -> String {
-    let all: Vec<&str> = vs.map(|v| &**v).collect();
-    if all.is_empty() {
-        label(lang, Label::Nothing).to_string()
-    } else {
-        all.join(", ")
+/// The values, or "nothing"; a long list shows its first and last few around a
+/// count, so the text stays short however many records were written.
+fn values<'a>(lang: Lang, vs: impl ExactSizeIterator<Item = &'a replab_core::Value>) -> String {
+    const HEAD: usize = 3;
+    const TAIL: usize = 6;
+    let n = vs.len();
+    if n == 0 {
+        return label(lang, Label::Nothing).to_string();
     }
+    let long = n > HEAD + TAIL + 3;
+    let mut all: Vec<&str> = Vec::with_capacity(HEAD + TAIL + 1);
+    let more = replab_narrate::more(lang, n.saturating_sub(HEAD + TAIL) as u64);
+    for (i, v) in vs.enumerate() {
+        if !long || i < HEAD || i >= n - TAIL {
+            all.push(v);
+        }
+        if long && i + 1 == HEAD {
+            all.push(&more);
+        }
+    }
+    all.join(", ")
 }
 
 #[function_component(Controls)]

@@ -47,8 +47,11 @@ impl PartialEq for ViewProps {
 #[function_component(DecisionPanel)]
 pub fn decision_panel(p: &DecisionProps) -> Html {
     let lang = p.lang;
+    // The steps with a decision, found once per history and grown as steps are added.
+    let found = crate::hooks::use_grown(&p.history, |t, steps| history::decision_steps_in(t, steps).collect());
+    let before = found.partition_point(|&k| k <= p.cursor);
+    let steps: Vec<usize> = found[..before].iter().rev().take(EARLIER + 1).copied().collect();
     let t = p.history.timeline.borrow();
-    let steps: Vec<usize> = history::decision_steps(&t, p.cursor).take(EARLIER + 1).collect();
     let Some(&step) = steps.first() else {
         return html! {
             <section class="panel decision" data-testid="decision" aria-label={label(lang, Label::Decisions)}>

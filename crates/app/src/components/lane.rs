@@ -7,6 +7,7 @@
 use crate::badges::badges;
 use replab_core::{Cluster, Command, CrashTarget, Record};
 use replab_narrate::{self as narrate, label, Label, Lang};
+use replab_view::fold::{self, Item};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -28,6 +29,10 @@ pub struct LaneProps {
     /// A command on this broker, and selecting it (only interactive lanes use them).
     pub on_command: Callback<Command>,
     pub on_select: Callback<usize>,
+    /// Which history is shown (its timeline's address): what the reader
+    /// unfolded or picked is forgotten when another is loaded.
+    #[prop_or_default]
+    pub history: usize,
 }
 
 /// Only what this lane shows is compared, so an unchanged lane is not re-rendered.
@@ -61,6 +66,7 @@ impl PartialEq for LaneProps {
             // A read-only lane's callbacks are never called.
             && (!self.interactive || self.on_command == other.on_command && self.on_select == other.on_select)
             && self.last_restart == other.last_restart
+            && self.history == other.history
             && (Rc::ptr_eq(a, b)
                 || (a.broker(ix) == b.broker(ix) && controller(a) == controller(b) && enabled(a) == enabled(b)))
             && (Rc::ptr_eq(&self.ghosts, &other.ghosts) || self.ghosts == other.ghosts)
@@ -68,8 +74,8 @@ impl PartialEq for LaneProps {
 }
 
 /// Records are rendered in chunks: a click changes one or two chunks, and the
-/// others are skipped whole, however long the log.
-const CHUNK: usize = 32;
+/// others are skipped whole.
+const CHUNK: u64 = 32;
 
 #[derive(Properties, PartialEq)]
 struct ChunkProps {
@@ -80,26 +86,93 @@ struct ChunkProps {
     /// Draw the HW mark before this offset (it falls inside this chunk).
     hw_mark: Option<u64>,
     hw_title: &'static str,
+    /// Records of this chunk the reader picked (kept shown when the log folds).
+    pinned: Vec<u64>,
+    on_pin: Callback<u64>,
 }
 
 #[function_component(Chunk)]
 fn chunk(p: &ChunkProps) -> Html {
     html! {
-        { for p.records.iter().map(|r| html! {
+        { for p.records.iter().map(|r| {
+            let offset = r.offset;
+            html! {
             <>
             if p.hw_mark == Some(r.offset) {
                 <li class="mark hw" title={p.hw_title}>{ format!("HW {}", r.offset) }</li>
             }
-            <li class={classes!("cell", format!("e{}", r.epoch % 8), (r.offset >= p.committed_to).then_some("uncommitted"))}
+            <li class={classes!("cell", format!("e{}", r.epoch % 8), (r.offset >= p.committed_to).then_some("uncommitted"),
+                    p.pinned.contains(&offset).then_some("pinned"))}
                 data-testid={format!("record-{}-{}", p.broker, r.offset)} data-epoch={r.epoch.to_string()}
-                title={format!("offset {} · epoch {}", r.offset, r.epoch)}>
+                title={format!("offset {} · epoch {}", r.offset, r.epoch)} onclick={p.on_pin.reform(move |_| offset)}>
                 <span class="off">{ r.offset }</span>
                 <span class="val">{ r.value.to_string() }</span>
                 <span class="ep">{ format!("e{}", r.epoch) }</span>
             </li>
             </>
-        }) }
+        }}) }
     }
+}
+
+/// What the reader unfolded and picked in this lane; it stays across steps.
+#[derive(Default, PartialEq)]
+struct Folds {
+    /// First offsets of the pages unfolded, oldest first.
+    unfolded: Vec<u64>,
+    /// Records picked with a click, oldest first.
+    pinned: Vec<u64>,
+}
+
+enum FoldAction {
+    Reset,
+    Unfold(u64),
+    Refold(u64),
+    Pin(u64),
+}
+
+impl Reducible for Folds {
+    type Action = FoldAction;
+    fn reduce(self: Rc<Self>, action: FoldAction) -> Rc<Self> {
+        // Nothing to forget: the same state, so no render.
+        if matches!(action, FoldAction::Reset) && *self == Folds::default() {
+            return self;
+        }
+        let mut unfolded = self.unfolded.clone();
+        let mut pinned = self.pinned.clone();
+        match action {
+            FoldAction::Reset => return Rc::default(),
+            FoldAction::Unfold(from) => unfolded = fold::unfold(&unfolded, from),
+            FoldAction::Refold(from) => unfolded.retain(|&u| u != from),
+            FoldAction::Pin(o) if pinned.contains(&o) => pinned.retain(|&x| x != o),
+            FoldAction::Pin(o) => {
+                pinned.push(o);
+                // A handful at most, so what is shown stays bounded.
+                if pinned.len() > 8 {
+                    pinned.remove(0);
+                }
+            }
+        }
+        Rc::new(Folds { unfolded, pinned })
+    }
+}
+
+/// Cuts `r` where chunks begin: at multiples of `CHUNK` (so a record stays in
+/// the same chunk as the log grows) and where an unfolded page begins.
+fn pieces(r: std::ops::Range<u64>, unfolded: &[u64]) -> Vec<std::ops::Range<u64>> {
+    let mut cuts: Vec<u64> = (r.start / CHUNK + 1..r.end.div_ceil(CHUNK))
+        .map(|i| i * CHUNK)
+        .collect();
+    // A few pages at most: each put in its place (no sort, less code in the page).
+    for &u in unfolded.iter().filter(|u| r.start < **u && **u < r.end) {
+        let at = cuts.partition_point(|&c| c < u);
+        if cuts.get(at) != Some(&u) {
+            cuts.insert(at, u);
+        }
+    }
+    let mut at = r.start;
+    let mut out: Vec<_> = cuts.into_iter().map(|c| std::mem::replace(&mut at, c)..c).collect();
+    out.push(at..r.end);
+    out
 }
 
 fn crash_target(broker: usize) -> CrashTarget {
@@ -201,6 +274,22 @@ pub fn lane(p: &LaneProps) -> Html {
     let renders = use_mut_ref(|| 0u64);
     *renders.borrow_mut() += 1;
     let renders = *renders.borrow();
+    let folds = use_reducer(Folds::default);
+    let fold_cbs = use_memo((), {
+        let d = folds.dispatcher();
+        move |_| {
+            (
+                d.to_callback().reform(FoldAction::Pin),
+                d.to_callback().reform(FoldAction::Unfold),
+                d.to_callback().reform(FoldAction::Refold),
+            )
+        }
+    });
+    let (on_pin, on_unfold, on_refold) = &*fold_cbs;
+    {
+        let d = folds.dispatcher();
+        use_effect_with(p.history, move |_| d.dispatch(FoldAction::Reset));
+    }
     let lang = p.lang;
     let c = &p.view;
     let ix = p.ix;
@@ -236,8 +325,84 @@ pub fn lane(p: &LaneProps) -> Html {
     let validating = b.follower_state().is_some_and(|s| s.validating);
     let hw = b.hw();
     let leo = b.leo();
-    let records = b.durable.log.records();
+    let log_of = &b.durable.log;
     let ghosts: Vec<&Record> = p.ghosts.1.iter().filter(|r| r.offset >= leo).collect();
+    let ghost_end = leo + ghosts.len() as u64;
+    // What a long log keeps in full, most important first: the HW and the LEO,
+    // the records picked, where it last lost records, what a safety check names,
+    // where each epoch starts (latest first).
+    let mut points = vec![hw, leo];
+    points.extend(folds.pinned.iter().rev());
+    points.extend(p.ghosts.1.first().map(|r| r.offset));
+    if !ghosts.is_empty() {
+        points.push(ghost_end - 1);
+    }
+    for v in c.violations() {
+        match *v {
+            replab_core::event::Violation::CommittedWriteLost { leader, offset, .. } if leader == ix => {
+                points.push(offset)
+            }
+            replab_core::event::Violation::ReplicasDiverged {
+                leader,
+                follower,
+                offset,
+                ..
+            } if leader == ix || follower == ix => points.push(offset),
+            _ => {}
+        }
+    }
+    points.extend(b.durable.epoch_cache.entries().iter().rev().map(|e| e.start_offset));
+    let log_items = fold::fold(0..leo, &points, &folds.unfolded);
+    let ghost_items = fold::fold(leo..ghost_end, &points, &folds.unfolded);
+    // A record of this lane (in its log, or lost past its end).
+    let record_at = |o: u64| {
+        log_of
+            .get(o)
+            .or_else(|| o.checked_sub(leo).and_then(|i| ghosts.get(i as usize).copied()))
+    };
+    let span = |r: &std::ops::Range<u64>, lost: bool| {
+        let last = r.end - 1;
+        let (Some(a), Some(z)) = (record_at(r.start), record_at(last)) else {
+            return html! {};
+        };
+        let text = narrate::folded(lang, &a.value, &z.value, r.end - r.start, (a.epoch, z.epoch));
+        let from = r.start;
+        html! {
+            <li key={format!("fold-{from}")} class={classes!("fold", format!("e{}", a.epoch % 8), (from >= hw).then_some("uncommitted"), lost.then_some("ghost"))}>
+                <button data-testid={format!("fold-{id}-{from}-{last}")} title={narrate::unfold_title(lang, from, last)}
+                    onclick={on_unfold.reform(move |_| from)}>{ text }</button>
+            </li>
+        }
+    };
+    // The log's items flat and keyed: spans, unfolded pages' Fold buttons, chunks.
+    let mut log: Vec<Html> = Vec::new();
+    for item in &log_items {
+        let r = match item {
+            Item::Folded(r) => {
+                log.push(span(r, false));
+                continue;
+            }
+            Item::Shown(r) => r,
+        };
+        for r in pieces(r.clone(), &folds.unfolded) {
+            let (start, end) = (r.start, r.end);
+            if folds.unfolded.contains(&start) && leo > fold::SHORT {
+                log.push(html! {
+                    <li key={format!("refold-{start}")} class="refold">
+                        <button data-testid={format!("refold-{id}-{start}")} title={label(lang, Label::RefoldTitle)}
+                            onclick={on_refold.reform(move |_| start)}>{ label(lang, Label::Refold) }</button>
+                    </li>
+                });
+            }
+            let part = log_of.read(start, u32::try_from(end - start).ok()).to_vec();
+            log.push(html! {
+                <Chunk key={start} broker={id.clone()} records={part} committed_to={hw.clamp(start, end)}
+                    hw_mark={(start..end).contains(&hw).then_some(hw)} hw_title={label(lang, Label::HwTitle)}
+                    pinned={folds.pinned.iter().copied().filter(|o| r.contains(o)).collect::<Vec<_>>()}
+                    on_pin={on_pin.clone()} />
+            });
+        }
+    }
     let (on_command, on_select) = (&p.on_command, &p.on_select);
 
     let status = if !alive || is_leader {
@@ -275,24 +440,19 @@ pub fn lane(p: &LaneProps) -> Html {
             </header>
             <div class="lane-body">
                 <ol class="log" aria-label={format!("{id} log")}>
-                    if records.is_empty() && ghosts.is_empty() {
+                    if log_of.is_empty() && ghosts.is_empty() {
                         <li class="empty">{ label(lang, Label::EmptyLog) }</li>
                     }
-                    { for records.chunks(CHUNK).enumerate().map(|(i, part)| {
-                        let start = (i * CHUNK) as u64;
-                        let end = start + part.len() as u64;
-                        html! {
-                            <Chunk key={i} broker={id.clone()} records={part.to_vec()} committed_to={hw.clamp(start, end)}
-                                hw_mark={(start..end).contains(&hw).then_some(hw)} hw_title={label(lang, Label::HwTitle)} />
-                        }
-                    }) }
+                    { for log }
                     if hw == leo {
                         <li class="mark hw" key="hw" title={label(lang, Label::HwTitle)}>{ format!("HW {hw}") }</li>
                     }
                     if leo != hw {
                         <li class="mark leo" key="leo" title={label(lang, Label::LeoTitle)}>{ format!("LEO {leo}") }</li>
                     }
-                    { for ghosts.iter().map(|r| html! {
+                    { for ghost_items.iter().flat_map(|item| match item {
+                        Item::Folded(r) => vec![span(r, true)],
+                        Item::Shown(r) => r.clone().filter_map(record_at).map(|r| html! {
                         <li key={format!("ghost-{}", r.offset)} class={classes!("cell", "ghost", format!("e{}", r.epoch % 8))}
                             data-testid={format!("lost-{id}-{}", r.offset)}
                             title={format!("{} ({} {})", label(lang, Label::LostTitle), label(lang, Label::AtStep), p.ghosts.0)}>
@@ -300,6 +460,7 @@ pub fn lane(p: &LaneProps) -> Html {
                             <span class="val">{ r.value.to_string() }</span>
                             <span class="ep">{ label(lang, Label::Lost) }</span>
                         </li>
+                        }).collect::<Vec<_>>(),
                     }) }
                 </ol>
                 <div class="disk" title={label(lang, Label::EpochCacheTitle)}>
