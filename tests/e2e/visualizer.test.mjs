@@ -311,6 +311,20 @@ test('a preset that cannot be fetched says so and keeps the story shown', async 
   await page.getByTestId('title').filter({ hasText: 'Divergence' }).waitFor();
 });
 
+test('a protocol chosen while a preset is fetched applies to the preset', async () => {
+  const { page } = await open();
+  let release;
+  const held = new Promise((ok) => { release = ok; });
+  await page.route('**/scenarios/divergence.scn', async (route) => { await held; await route.continue(); });
+  await page.getByTestId('preset').selectOption('divergence');
+  await page.getByTestId('protocol').selectOption('kip-279');
+  release();
+  await page.getByTestId('title').filter({ hasText: 'Divergence' }).waitFor();
+  assert.equal(await page.getByTestId('protocol').inputValue(), 'kip-279');
+  assert.equal(await page.getByTestId('preset').inputValue(), 'divergence');
+  assert.ok(Number(await page.getByTestId('step-count').textContent()) > 0);
+});
+
 test('every control has an accessible name', async () => {
   const { page } = await open();
   await page.getByTestId('preset').selectOption('divergence');

@@ -23,23 +23,31 @@ pub struct HeaderProps {
 pub fn header(p: &HeaderProps) -> Html {
     let lang = p.lang;
     let c = &p.callbacks;
+    // A protocol chosen while a preset's file is fetched: the preset, once
+    // loaded, is switched to it, as if it had been chosen after.
+    let chosen = use_mut_ref(|| None::<Protocol>);
     let on_protocol = {
         let protocol = c.protocol.clone();
+        let chosen = chosen.clone();
         Callback::from(move |e: Event| {
             if let Some(proto) = Protocol::from_name(&target_value(&e)) {
+                *chosen.borrow_mut() = Some(proto);
                 protocol.emit(proto);
             }
         })
     };
     let on_preset = {
         let load = c.load.clone();
+        let protocol = c.protocol.clone();
         let unavailable = c.preset_unavailable.clone();
         let shown = p.preset.unwrap_or_default();
         Callback::from(move |e: Event| {
             let Some(preset) = presets::find(&target_value(&e)) else {
                 return;
             };
-            let (load, unavailable) = (load.clone(), unavailable.clone());
+            let (load, unavailable, protocol, chosen) =
+                (load.clone(), unavailable.clone(), protocol.clone(), chosen.clone());
+            chosen.borrow_mut().take();
             let select = e.target_dyn_into::<web_sys::HtmlSelectElement>();
             yew::platform::spawn_local(async move {
                 let text = presets::text(preset).await;
@@ -52,6 +60,9 @@ pub fn header(p: &HeaderProps) -> Html {
                     Ok(text) => {
                         if let Ok(script) = scenario::parse(&text) {
                             load.emit((Rc::new(script), text, Some(preset.id)));
+                            if let Some(p) = chosen.borrow_mut().take() {
+                                protocol.emit(p);
+                            }
                         }
                     }
                     Err(why) => {
