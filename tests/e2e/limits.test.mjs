@@ -1,6 +1,7 @@
-// Scenarios too large for the page are refused before any work starts, with a
-// clear message, and the story shown stays as it was: from the editor, from
-// window.replab.load and from a share link.
+// Large inputs. A long scenario pasted into the editor is edited a window of
+// lines at a time, so typing stays quick; scenarios too large for the page are
+// refused before any work starts, with a clear message, and the story shown
+// stays as it was: from the editor, from window.replab.load and from a share link.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -21,10 +22,13 @@ const shown = async (page) => ({
   lanes: (await page.locator('.lanes').first().innerHTML()).replace(/ data-renders="\d+"| style=""/g, ''),
 });
 
-/** Puts `text` in the editor as a paste does: one input event. */
+/** Pastes `text` over everything in the editor (Ctrl+A, then paste): one
+ * beforeinput with all selected, then one input event. */
 const paste = (page, text) => page.getByTestId('scenario-editor').evaluate((el, t) => {
+  el.select();
+  el.dispatchEvent(new InputEvent('beforeinput', { bubbles: true, inputType: 'insertFromPaste' }));
   el.value = t;
-  el.dispatchEvent(new Event('input', { bubbles: true }));
+  el.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
 }, text);
 
 async function withStory() {
@@ -33,6 +37,55 @@ async function withStory() {
   await page.waitForFunction(() => document.querySelector('[data-testid=step]').dataset.step === '5');
   return { page, errors, before: await shown(page) };
 }
+
+test('a 1.5 MB scenario pasted into the editor is edited a window of lines at a time', async () => {
+  const { page } = await openApp(browser, server.url);
+  const lines = ['brokers A B C'];
+  for (let i = 1; i <= 100_000; i++) lines.push(`produce m${i}`);
+  lines.push('fetch B');
+  const text = lines.join('\n') + '\n';
+  assert.ok(text.length > 1_400_000);
+  await paste(page, text);
+  const bar = page.getByTestId('editor-window');
+  await bar.waitFor();
+  assert.match(await bar.textContent(), /Lines 1–2,000 of 100,002 \(1\.\d MB\)/);
+  const editor = page.getByTestId('scenario-editor');
+  assert.equal((await editor.inputValue()).split('\n')[1], 'produce m1');
+  assert.ok((await editor.inputValue()).length < 40_000, 'only the window is in the text area');
+  // An edit in the first window, then the window moves on: the edit is kept.
+  await editor.evaluate((el) => { el.value = el.value.replace('produce m1\n', 'produce first\n'); });
+  await page.getByTestId('editor-later').click();
+  assert.match(await bar.textContent(), /Lines 2,001–4,000 of 100,002/);
+  await bar.scrollIntoViewIfNeeded();
+  await screenshot(page, 'editor-window');
+  assert.equal((await editor.inputValue()).split('\n')[0], 'produce m2000');
+  // Typing in a window is quick: the text area holds 2,000 lines, not 100,000.
+  await editor.focus();
+  const typed = await page.evaluate(() => new Promise((ok) => {
+    const el = document.querySelector('[data-testid=scenario-editor]');
+    el.setSelectionRange(0, 0);
+    const t0 = performance.now();
+    el.setRangeText('#', 0, 0, 'end');
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    requestAnimationFrame(() => requestAnimationFrame(() => ok(performance.now() - t0)));
+  }));
+  console.log(`an edit in the window painted after ${typed.toFixed(1)} ms`);
+  await editor.evaluate((el) => { el.value = el.value.slice(1); });
+  // Load takes the whole text, the edit in the first window included.
+  await page.getByTestId('load-scenario').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=step-count]').textContent === '100001');
+  const first = await page.evaluate(() => { window.replab.step(100001); return window.replab.state().brokers[0].log[0].value; });
+  assert.equal(first, 'first');
+  // The editor shows the text loaded, from its first line.
+  assert.match(await bar.textContent(), /Lines 1–2,000 of 100,002/);
+  await page.getByTestId('editor-later').click();
+  await page.getByTestId('editor-earlier').click();
+  assert.equal((await editor.inputValue()).split('\n')[1], 'produce first');
+  // Everything selected and replaced: a short scenario, edited whole again.
+  await paste(page, 'brokers A B\nproduce m1\n');
+  assert.equal(await bar.count(), 0);
+  assert.equal(await editor.inputValue(), 'brokers A B\nproduce m1\n');
+});
 
 test('the editor refuses a scenario over 4 MiB before parsing it, and keeps the story', async () => {
   const { page, before } = await withStory();

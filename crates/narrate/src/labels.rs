@@ -148,6 +148,8 @@ labels! {
     UncleanElection => "unclean.leader.election.enable", "unclean.leader.election.enable";
     LagTime => "replica.lag.time.max.ms", "replica.lag.time.max.ms";
     Editor => "Scenario", "场景脚本";
+    EditorEarlier => "Earlier lines", "前面的行";
+    EditorLater => "Later lines", "后面的行";
     EditorHint => "Write or paste a scenario, then load it. Errors name their line; the current state is kept.",
         "编写或粘贴场景脚本后加载。错误会指出行号，当前状态保持不变。";
     LoadScenario => "Load scenario", "加载场景";

@@ -674,6 +674,18 @@ pub fn folded(lang: Lang, first: &str, last: &str, count: u64, epochs: (u32, u32
     }
 }
 
+/// The editor holding a long scenario shows a window of its lines:
+/// "Lines 2,001–4,000 of 100,207 (1.5 MB); the rest is kept as it is".
+pub fn editor_window(lang: Lang, first: usize, last: usize, total: usize, bytes: usize) -> String {
+    let (first, last, total) = (thousands(first as u64), thousands(last as u64), thousands(total as u64));
+    let mb = bytes / 100_000;
+    let size = format!("{}.{} MB", mb / 10, mb % 10);
+    match lang {
+        Lang::En => format!("Lines {first}–{last} of {total} ({size}); the rest is kept as it is"),
+        Lang::Zh => format!("第 {first}–{last} 行，共 {total} 行（{size}）；其余部分保持不变"),
+    }
+}
+
 /// Values left out of a long list: "… 9,991 more …".
 pub fn more(lang: Lang, n: u64) -> String {
     let n = thousands(n);

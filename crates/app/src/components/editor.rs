@@ -1,5 +1,11 @@
 //! The scenario editor: type or paste a script and load it. Errors name their
 //! line, and the current state stays as it was until a script loads.
+//!
+//! A long scenario (a pasted history of 100,000 records is 1.5 MB) is edited a
+//! window of lines at a time: the browser lays out a text area's whole text on
+//! every keystroke (about 50 ms for 1.5 MB), so the text area holds
+//! `WINDOW_LINES` lines and the rest waits outside it, unchanged, until the
+//! reader moves the window or loads.
 
 use super::{History, Loaded};
 use crate::state::load_script;
@@ -19,41 +25,156 @@ pub struct EditorProps {
     pub on_load: Callback<Loaded>,
 }
 
+/// A text longer than this (in bytes) is edited a window at a time.
+const LARGE: usize = 200_000;
+/// Lines in the text area when the text is long.
+const WINDOW_LINES: usize = 2_000;
+
+/// The text outside the text area while a long text is edited a window at a time.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Outside {
+    before: String,
+    after: String,
+    /// The window's first line (0-based) and the text's number of lines.
+    first: usize,
+    total: usize,
+}
+
+/// The byte offset where line `n` (0-based) of `text` starts (its length past the end).
+fn line_start(text: &str, n: usize) -> usize {
+    if n == 0 {
+        return 0;
+    }
+    text.match_indices('\n').nth(n - 1).map_or(text.len(), |(i, _)| i + 1)
+}
+
+/// `text` split around the window of lines from `first` (moved back so that it
+/// is full when it can be): what is outside, and the window. None when the text
+/// is short enough to edit whole.
+fn window(text: &str, first: usize) -> Option<(Outside, &str)> {
+    if text.len() <= LARGE {
+        return None;
+    }
+    let total = text.lines().count();
+    let first = first.min(total.saturating_sub(WINDOW_LINES));
+    let start = line_start(text, first);
+    let end = start + line_start(&text[start..], WINDOW_LINES);
+    let outside = Outside {
+        before: text[..start].to_string(),
+        after: text[end..].to_string(),
+        first,
+        total,
+    };
+    Some((outside, &text[start..end]))
+}
+
 /// The text area holds its own text: a keystroke re-renders nothing, however
 /// long the scenario; the text is read when it is loaded.
 #[function_component(Editor)]
 pub fn editor(p: &EditorProps) -> Html {
     let lang = p.lang;
     let area = use_node_ref();
-    let text_of = |area: &NodeRef| {
-        area.cast::<web_sys::HtmlTextAreaElement>()
-            .map(|a| a.value())
-            .unwrap_or_default()
+    let outside = use_mut_ref(|| None::<Outside>);
+    // The window shown (first line, 0-based; lines in the text area; total
+    // lines; bytes), for the bar above the text area.
+    let shown = use_state(|| None::<(usize, usize, usize, usize)>);
+    // The whole text: the text area's, with what waits outside it.
+    let text_of = {
+        let (area, outside) = (area.clone(), outside.clone());
+        move || {
+            let inside = area
+                .cast::<web_sys::HtmlTextAreaElement>()
+                .map(|a| a.value())
+                .unwrap_or_default();
+            match &*outside.borrow() {
+                Some(o) => [o.before.as_str(), &inside, &o.after].concat(),
+                None => inside,
+            }
+        }
     };
-    let set_text = |area: &NodeRef, text: &str| {
-        if let Some(a) = area.cast::<web_sys::HtmlTextAreaElement>() {
+    // Shows `text`, whole or the window of lines from `first`.
+    let set_text = {
+        let (area, outside, shown) = (area.clone(), outside.clone(), shown.clone());
+        move |text: &str, first: usize| {
+            let Some(a) = area.cast::<web_sys::HtmlTextAreaElement>() else {
+                return;
+            };
+            let (inside, o) = match window(text, first) {
+                Some((o, inside)) => (inside, Some(o)),
+                None => (text, None),
+            };
+            shown.set(
+                o.as_ref()
+                    .map(|o| (o.first, inside.lines().count(), o.total, text.len())),
+            );
+            *outside.borrow_mut() = o;
             // Setting an equal text would only move the caret.
-            if a.value() != text {
-                a.set_value(text);
+            if a.value() != inside {
+                a.set_value(inside);
             }
         }
     };
     {
-        let area = area.clone();
+        let set_text = set_text.clone();
         use_effect_with(p.source.clone(), move |source| {
             if let Some(source) = source {
-                set_text(&area, source);
+                set_text(source, 0);
             }
         });
     }
+    // A long text pasted or typed into the text area goes into a window too.
+    let on_input = {
+        let (area, outside, text_of, set_text) = (area.clone(), outside.clone(), text_of.clone(), set_text.clone());
+        Callback::from(move |_: InputEvent| {
+            let long = area
+                .cast::<web_sys::HtmlTextAreaElement>()
+                .is_some_and(|a| a.text_length() as usize > LARGE);
+            if long {
+                let first = outside.borrow().as_ref().map_or(0, |o| o.first);
+                set_text(&text_of(), first);
+            }
+        })
+    };
+    // Everything selected (Ctrl+A selects the window) and replaced or deleted:
+    // the reader means the whole text, so nothing waits outside any more.
+    // (Yew has no beforeinput listener: a native one, for the text area's life.)
+    {
+        let (area, outside, shown) = (area.clone(), outside.clone(), shown.clone());
+        use_effect_with((), move |_| {
+            let a = area.cast::<web_sys::HtmlTextAreaElement>();
+            let listener = a.clone().map(|target| {
+                gloo::events::EventListener::new(&target, "beforeinput", move |_| {
+                    let Some(a) = &a else { return };
+                    let all = a.selection_start().ok().flatten() == Some(0)
+                        && a.selection_end().ok().flatten() == Some(a.text_length());
+                    if all && outside.borrow_mut().take().is_some() {
+                        shown.set(None);
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    let move_window = |forward: bool| {
+        let (outside, text_of, set_text) = (outside.clone(), text_of.clone(), set_text.clone());
+        Callback::from(move |_: MouseEvent| {
+            let first = outside.borrow().as_ref().map_or(0, |o| o.first);
+            let first = if forward {
+                first + WINDOW_LINES
+            } else {
+                first.saturating_sub(WINDOW_LINES)
+            };
+            set_text(&text_of(), first);
+        })
+    };
     // The error with the names it refers to, so it can be re-worded in either language.
     let error = use_state(|| None::<(ScriptError, Vec<String>)>);
     let on_load = {
-        let area = area.clone();
+        let text_of = text_of.clone();
         let error = error.clone();
         let load = p.on_load.clone();
         Callback::from(move |_| {
-            let text = text_of(&area);
+            let text = text_of();
             match scenario::parse_within_limits(&text) {
                 Err(e) => error.set(Some((e, Vec::new()))),
                 Ok(script) => match load_script(&script) {
@@ -67,22 +188,30 @@ pub fn editor(p: &EditorProps) -> Html {
         })
     };
     let on_copy = {
-        let area = area.clone();
+        let set_text = set_text.clone();
         let timeline = p.history.timeline.clone();
         let title = p.title.clone();
         Callback::from(move |_| {
             let t = timeline.borrow();
-            set_text(
-                &area,
-                &scenario::history_text(title.as_deref(), t.setup(), t.commands()),
-            );
+            set_text(&scenario::history_text(title.as_deref(), t.setup(), t.commands()), 0);
         })
     };
     html! {
         <details class="panel editor" open=true>
             <summary><h2>{ label(lang, Label::Editor) }</h2></summary>
             <p class="hint">{ label(lang, Label::EditorHint) }</p>
-            <textarea data-testid="scenario-editor" rows="10" spellcheck="false" ref={area}
+            if let Some((first, lines, total, bytes)) = *shown {
+                <p class="editor-window" data-testid="editor-window" data-first={(first + 1).to_string()}>
+                    <span>{ narrate::editor_window(lang, first + 1, first + lines, total, bytes) }</span>
+                    <button data-testid="editor-earlier" disabled={first == 0} onclick={move_window(false)}>
+                        { label(lang, Label::EditorEarlier) }
+                    </button>
+                    <button data-testid="editor-later" disabled={first + lines >= total} onclick={move_window(true)}>
+                        { label(lang, Label::EditorLater) }
+                    </button>
+                </p>
+            }
+            <textarea data-testid="scenario-editor" rows="10" spellcheck="false" ref={area} oninput={on_input}
                 aria-label={label(lang, Label::Editor)} aria-invalid={error.is_some().to_string()}
                 placeholder={"title My story\nprotocol kip-279\nbrokers A B C\nproduce m1\nfetch B\ncrash A"} />
             <div class="editor-actions">
@@ -95,5 +224,46 @@ pub fn editor(p: &EditorProps) -> Html {
                 </p>
             }
         </details>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn long(lines: usize) -> String {
+        (1..=lines).map(|i| format!("produce m{i}\n")).collect()
+    }
+
+    #[test]
+    fn a_short_text_is_edited_whole() {
+        assert_eq!(window("brokers A B\nproduce m1\n", 0), None);
+    }
+
+    #[test]
+    fn a_long_text_is_cut_at_line_starts_and_put_back_together() {
+        let text = long(30_000);
+        assert!(text.len() > LARGE);
+        for first in [0, 1, 2_000, 27_999, 28_000, 29_999, 50_000] {
+            let (o, inside) = window(&text, first).expect("long");
+            assert_eq!([o.before.as_str(), inside, &o.after].concat(), text);
+            assert_eq!(o.total, 30_000);
+            // A full window, moved back at the end.
+            assert_eq!(inside.lines().count(), WINDOW_LINES);
+            assert_eq!(o.first, first.min(28_000));
+            assert!(o.before.is_empty() || o.before.ends_with('\n'));
+            assert_eq!(
+                inside.lines().next(),
+                Some(format!("produce m{}", o.first + 1).as_str())
+            );
+        }
+    }
+
+    #[test]
+    fn a_long_text_without_a_final_newline_keeps_its_last_line() {
+        let text = format!("{}last", long(30_000));
+        let (o, inside) = window(&text, usize::MAX).expect("long");
+        assert_eq!(o.total, 30_001);
+        assert!(inside.ends_with("\nlast") && o.after.is_empty());
     }
 }
