@@ -42,10 +42,16 @@ struct Outside {
 
 /// The byte offset where line `n` (0-based) of `text` starts (its length past the end).
 fn line_start(text: &str, n: usize) -> usize {
-    if n == 0 {
-        return 0;
+    let mut newlines = text.bytes().enumerate().filter(|&(_, b)| b == b'\n');
+    match n {
+        0 => 0,
+        n => newlines.nth(n - 1).map_or(text.len(), |(i, _)| i + 1),
     }
-    text.match_indices('\n').nth(n - 1).map_or(text.len(), |(i, _)| i + 1)
+}
+
+/// How many lines `text` has (a last line without a newline counts).
+fn line_count(text: &str) -> usize {
+    text.bytes().filter(|&b| b == b'\n').count() + usize::from(!text.is_empty() && !text.ends_with('\n'))
 }
 
 /// `text` split around the window of lines from `first` (moved back so that it
@@ -55,7 +61,7 @@ fn window(text: &str, first: usize) -> Option<(Outside, &str)> {
     if text.len() <= LARGE {
         return None;
     }
-    let total = text.lines().count();
+    let total = line_count(text);
     let first = first.min(total.saturating_sub(WINDOW_LINES));
     let start = line_start(text, first);
     let end = start + line_start(&text[start..], WINDOW_LINES);
