@@ -14,7 +14,7 @@ fn plural(n: u64, one: &str, many: &str) -> String {
     if n == 1 {
         format!("1 {one}")
     } else {
-        format!("{n} {many}")
+        format!("{} {many}", crate::thousands(n))
     }
 }
 

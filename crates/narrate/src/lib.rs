@@ -993,6 +993,25 @@ mod decisive_tests {
     use replab_core::TruncationRule;
 
     #[test]
+    fn large_counts_have_thousands_separators_and_offsets_do_not() {
+        let ids = ["A".to_string(), "B".to_string()];
+        let names = Names(&ids);
+        let e = Event::Replicated {
+            follower: 1,
+            from: 0,
+            to: 100_000,
+        };
+        assert_eq!(
+            event(Lang::En, &names, &e),
+            "B appends 100,000 records (offsets 0 to 99999)"
+        );
+        assert_eq!(
+            event(Lang::Zh, &names, &e),
+            "B 追加了 100,000 条消息（位移 0 到 99999）"
+        );
+    }
+
+    #[test]
     fn a_decisive_event_names_what_it_lost_or_committed() {
         let ids = ["A".to_string(), "B".to_string()];
         let names = Names(&ids);

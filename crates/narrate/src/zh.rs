@@ -60,7 +60,10 @@ pub fn reply(r: &Reply) -> String {
             if *count == 0 {
                 format!("没有新消息，HW {high_watermark}")
             } else {
-                format!("从位移 {from} 起的 {count} 条消息，HW {high_watermark}")
+                format!(
+                    "从位移 {from} 起的 {} 条消息，HW {high_watermark}",
+                    crate::thousands(*count)
+                )
             }
         }
         Reply::DivergingEpoch { epoch, end_offset, .. } => {
@@ -535,7 +538,7 @@ pub fn event(names: &Names, e: &Event) -> String {
             format!(
                 "{} 追加了 {} 条消息（位移 {from} 到 {}）",
                 n(*follower),
-                to - from,
+                crate::thousands(to - from),
                 to - 1
             )
         }
