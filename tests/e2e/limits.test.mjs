@@ -95,7 +95,8 @@ test('the editor refuses a scenario over 4 MiB before parsing it, and keeps the 
   await page.getByTestId('load-scenario').click();
   const error = page.getByTestId('scenario-error');
   await error.waitFor();
-  assert.match(await error.textContent(), new RegExp(`the scenario is ${text.length} bytes long; at most 4194304 bytes can be loaded`));
+  const bytes = text.length.toLocaleString('en-US');
+  assert.equal(await error.textContent(), `the scenario is 4.2 MiB (${bytes} bytes); at most 4.0 MiB (4,194,304 bytes) can be loaded`);
   await screenshot(page, 'limit-too-long');
   assert.deepEqual(await shown(page), before);
 });
@@ -107,7 +108,7 @@ test('the editor refuses more than 200,000 steps before replaying any, naming th
   await page.getByTestId('load-scenario').click();
   const error = page.getByTestId('scenario-error');
   await error.waitFor();
-  assert.match(await error.textContent(), /the scenario has 200001 steps; at most 200000 steps can be loaded/);
+  assert.match(await error.textContent(), /line 200002: the scenario has 200,001 steps; at most 200,000 steps can be loaded/);
   // The first command past the limit.
   assert.equal(await error.getAttribute('data-line'), '200002');
   assert.deepEqual(await shown(page), before);
@@ -123,7 +124,7 @@ test('window.replab.load rejects a scenario too large, and the page keeps its st
   const refused = await page.evaluate(async (n) => {
     try { await window.replab.load('brokers A B\n' + 'produce m1\n'.repeat(n)); return null; } catch (e) { return String(e.message ?? e); }
   }, 400_000);
-  assert.match(refused, /at most 4194304 bytes can be loaded/);
+  assert.match(refused, /at most 4\.0 MiB \(4,194,304 bytes\) can be loaded/);
   assert.deepEqual(await shown(page), before);
   assert.deepEqual(errors, []);
 });

@@ -725,10 +725,13 @@ pub fn script_error(names: &Names, k: &ScriptErrorKind) -> String {
         }
         ScriptErrorKind::EmptyTitle => "'title' needs some text".into(),
         ScriptErrorKind::TextTooLong { bytes, limit } => {
-            format!("the scenario is {bytes} bytes long; at most {limit} bytes can be loaded")
+            let (m, n) = (crate::mebibytes(*bytes), crate::mebibytes(*limit));
+            let (b, l) = (crate::thousands(*bytes as u64), crate::thousands(*limit as u64));
+            format!("the scenario is {m} ({b} bytes); at most {n} ({l} bytes) can be loaded")
         }
         ScriptErrorKind::TooManySteps { steps, limit } => {
-            format!("the scenario has {steps} steps; at most {limit} steps can be loaded")
+            let (s, l) = (crate::thousands(*steps as u64), crate::thousands(*limit as u64));
+            format!("the scenario has {s} steps; at most {l} steps can be loaded")
         }
         ScriptErrorKind::Command { error } => command_error(names, error),
     }

@@ -321,10 +321,20 @@ pub fn violation_detail(lang: Lang, names: &Names, v: &Violation) -> String {
 
 /// A script error, with its line: `line 7: unknown broker 'D'`.
 pub fn script_error(lang: Lang, names: &Names, e: &ScriptError) -> String {
+    // A text too long is refused unread: no line is at fault.
+    if matches!(e.kind, ScriptErrorKind::TextTooLong { .. }) {
+        return script_error_kind(lang, &e.kind);
+    }
     match lang {
         Lang::En => format!("line {}: {}", e.line, en::script_error(names, &e.kind)),
         Lang::Zh => format!("第 {} 行：{}", e.line, zh::script_error(names, &e.kind)),
     }
+}
+
+/// A size in bytes as MiB with one decimal: "4.2 MiB".
+pub fn mebibytes(bytes: usize) -> String {
+    let tenths = (bytes * 10 + (1 << 19)) / (1 << 20);
+    format!("{}.{} MiB", tenths / 10, tenths % 10)
 }
 
 /// What is wrong with a piece of scenario text, without a line.
@@ -1123,11 +1133,11 @@ mod limit_tests {
         let e = parse_within_limits(&"#".repeat(MAX_TEXT_BYTES + 1)).expect_err("too long");
         assert_eq!(
             script_error(Lang::En, &Names(&[]), &e),
-            "line 1: the scenario is 4194305 bytes long; at most 4194304 bytes can be loaded"
+            "the scenario is 4.0 MiB (4,194,305 bytes); at most 4.0 MiB (4,194,304 bytes) can be loaded"
         );
         assert_eq!(
             script_error(Lang::Zh, &Names(&[]), &e),
-            "第 1 行：场景文本有 4194305 字节，最多只能载入 4194304 字节"
+            "场景文本有 4.0 MiB（4,194,305 字节），最多只能载入 4.0 MiB（4,194,304 字节）"
         );
         let steps = ScriptError {
             line: 200_002,
@@ -1138,11 +1148,11 @@ mod limit_tests {
         };
         assert_eq!(
             script_error(Lang::En, &Names(&[]), &steps),
-            "line 200002: the scenario has 250000 steps; at most 200000 steps can be loaded"
+            "line 200002: the scenario has 250,000 steps; at most 200,000 steps can be loaded"
         );
         assert_eq!(
             script_error(Lang::Zh, &Names(&[]), &steps),
-            "第 200002 行：场景有 250000 步，最多只能载入 200000 步"
+            "第 200002 行：场景有 250,000 步，最多只能载入 200,000 步"
         );
     }
 }

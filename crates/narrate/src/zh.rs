@@ -739,10 +739,13 @@ pub fn script_error(names: &Names, k: &ScriptErrorKind) -> String {
         }
         ScriptErrorKind::EmptyTitle => "'title' 需要文字".into(),
         ScriptErrorKind::TextTooLong { bytes, limit } => {
-            format!("场景文本有 {bytes} 字节，最多只能载入 {limit} 字节")
+            let (m, n) = (crate::mebibytes(*bytes), crate::mebibytes(*limit));
+            let (b, l) = (crate::thousands(*bytes as u64), crate::thousands(*limit as u64));
+            format!("场景文本有 {m}（{b} 字节），最多只能载入 {n}（{l} 字节）")
         }
         ScriptErrorKind::TooManySteps { steps, limit } => {
-            format!("场景有 {steps} 步，最多只能载入 {limit} 步")
+            let (s, l) = (crate::thousands(*steps as u64), crate::thousands(*limit as u64));
+            format!("场景有 {s} 步，最多只能载入 {l} 步")
         }
         ScriptErrorKind::Command { error } => command_error(names, error),
     }
