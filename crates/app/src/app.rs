@@ -35,8 +35,16 @@ pub fn app() -> Html {
 
     // Where safety checks fired and where replicas lost records: found once
     // per history and grown as steps are added, not scanned again on each click.
-    let marks = crate::hooks::use_grown(&state.history, history::violation_marks_in);
-    let losses = crate::hooks::use_grown(&state.history, history::losses_in);
+    let marks = crate::hooks::use_grown(
+        Some(&state.history.timeline),
+        state.history.generation,
+        history::violation_marks_in,
+    );
+    let losses = crate::hooks::use_grown(
+        Some(&state.history.timeline),
+        state.history.generation,
+        history::losses_in,
+    );
     let timeline = state.history.timeline.borrow();
     // What each replica lost is read back (a replay) only when the steps of the
     // losses change, not on every click.

@@ -302,19 +302,25 @@ fn on_key(state: &AppState, dispatch: &UseReducerDispatcher<AppState>, e: &web_s
 /// Facts found step by step over a history (`scan` over a range of steps), kept
 /// and grown as steps are added: past steps never change within a generation,
 /// so a click costs the new steps only, however long the history. A new `Rc`
-/// only when something was found or the history was replaced.
+/// only when something was found or the history was replaced. `key` changes
+/// whenever past steps may have changed (a history's generation, a comparison's
+/// build); `timeline` is None when there is no history (no comparison): nothing.
 #[hook]
 pub fn use_grown<T: Clone + 'static>(
-    history: &crate::state::History,
+    timeline: Option<&Rc<std::cell::RefCell<replab_core::timeline::Timeline>>>,
+    key: u64,
     scan: fn(&replab_core::timeline::Timeline, std::ops::RangeInclusive<usize>) -> Vec<T>,
 ) -> Rc<Vec<T>> {
-    // (timeline, generation, steps scanned, found)
+    // (timeline, key, steps scanned, found)
     let cache = use_mut_ref(|| (0usize, u64::MAX, 0usize, Rc::new(Vec::new())));
-    let t = history.timeline.borrow();
+    let Some(timeline) = timeline else {
+        return Rc::new(Vec::new());
+    };
+    let t = timeline.borrow();
     let mut c = cache.borrow_mut();
-    let id = Rc::as_ptr(&history.timeline) as usize;
-    if (c.0, c.1) != (id, history.generation) || c.2 > t.len() {
-        *c = (id, history.generation, 0, Rc::new(Vec::new()));
+    let id = Rc::as_ptr(timeline) as usize;
+    if (c.0, c.1) != (id, key) || c.2 > t.len() {
+        *c = (id, key, 0, Rc::new(Vec::new()));
     }
     if c.2 < t.len() || c.2 == 0 {
         let more = scan(&t, c.2 + 1..=t.len());

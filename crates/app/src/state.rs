@@ -54,6 +54,10 @@ pub struct Comparison {
     pub revision: u64,
     /// The first history's generation it was built from.
     generation: u64,
+    /// Which build of a second history this is (`AppState::comparison_builds`
+    /// when it was built): grown in place it keeps the number, built anew it
+    /// gets a new one, so facts found over it are kept exactly as long as valid.
+    build: u64,
     /// How many of the first history's commands it has taken in.
     seen: usize,
     /// Its commands are the first history's, so a new step is pushed onto it too.
@@ -68,6 +72,14 @@ pub struct Comparison {
     pub view: Rc<Cluster>,
     /// The step `view` shows.
     pub view_step: usize,
+}
+
+impl Comparison {
+    /// Which build of the second history this is: kept while it grows in place
+    /// (past steps unchanged), new when it is built anew.
+    pub fn build(&self) -> u64 {
+        self.build
+    }
 }
 
 impl PartialEq for Comparison {
@@ -140,6 +152,8 @@ pub struct AppState {
     pub compare: Option<Protocol>,
     /// The history under `compare`, derived by the reducer.
     pub comparison: Option<Comparison>,
+    /// How many second histories have been built (each comparison's `build`).
+    pub comparison_builds: u64,
 }
 
 pub fn default_setup() -> Setup {
@@ -181,6 +195,7 @@ impl AppState {
             link_problem: None,
             compare: None,
             comparison: None,
+            comparison_builds: 0,
         }
     }
 
@@ -331,7 +346,9 @@ impl AppState {
                 let first_cache = compare::first_epoch_cache_difference(&t, &under.timeline);
                 let follows = under.stopped.is_none() && under.timeline.commands() == t.commands();
                 let view = Rc::new(under.timeline.state_at(self.cursor));
+                self.comparison_builds += 1;
                 Comparison {
+                    build: self.comparison_builds,
                     protocol,
                     view_step: self.cursor.min(under.timeline.len()),
                     timeline: Rc::new(RefCell::new(under.timeline)),

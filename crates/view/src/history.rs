@@ -222,20 +222,7 @@ fn lost_from(t: &Timeline, k: usize, b: usize) -> Option<u64> {
 /// For each broker, the latest step at or before `cursor` in which it lost
 /// records (0: none). A cheap scan of the events.
 pub fn loss_steps(t: &Timeline, cursor: usize, brokers: usize) -> Vec<usize> {
-    let mut out = vec![0; brokers];
-    let mut pending = brokers;
-    for k in (1..=cursor.min(t.len())).rev() {
-        if pending == 0 {
-            break;
-        }
-        for (b, step) in out.iter_mut().enumerate() {
-            if *step == 0 && lost_from(t, k, b).is_some() {
-                *step = k;
-                pending -= 1;
-            }
-        }
-    }
-    out
+    latest_losses(&losses_in(t, 1..=cursor.min(t.len())), cursor, brokers)
 }
 
 /// The (step, broker) pairs in which a broker lost records, for the steps in

@@ -82,17 +82,14 @@ pub fn compare(p: &CompareProps) -> Html {
     let c = p.comparison.as_ref();
     let second = c.map(|c| Same(c.timeline.clone()));
 
-    // Hooks first, whether or not there is a comparison.
-    let marks = use_memo((second.clone(), c.map(|c| c.revision)), |(second, _)| {
-        Rc::new(
-            second
-                .as_ref()
-                .map(|s| history::violation_marks(&s.0.borrow()))
-                .unwrap_or_default(),
-        )
-    });
+    // Hooks first, whether or not there is a comparison. The second history's
+    // safety marks and losses are found once and grown as steps are added, as
+    // the first history's are (it grows in place; built anew, it has a new build).
+    let (timeline, build) = (c.map(|c| &c.timeline), c.map_or(0, Comparison::build));
+    let marks = crate::hooks::use_grown(timeline, build, history::violation_marks_in);
+    let losses = crate::hooks::use_grown(timeline, build, history::losses_in);
     let loss_steps = c
-        .map(|c| history::loss_steps(&c.timeline.borrow(), c.view_step, c.view.brokers().len()))
+        .map(|c| history::latest_losses(&losses, c.view_step, c.view.brokers().len()))
         .unwrap_or_default();
     let ghosts = use_memo((second.clone(), loss_steps), |(second, steps)| {
         second
@@ -233,7 +230,7 @@ pub fn compare(p: &CompareProps) -> Html {
                 <span class="read-only">{ label(lang, Label::ComparedReadOnly) }</span>
             </h2>
             <p class="compare-note">{ narrate::protocol_note(lang, c.protocol) }</p>
-            <Violations lang={lang} view={c.view.clone()} marks={(*marks).clone()} on_step={p.on_step.clone()} />
+            <Violations lang={lang} view={c.view.clone()} marks={marks.clone()} on_step={p.on_step.clone()} />
             if let Some(text) = refused {
                 <p class="notice refused" role="status" data-testid="compare-refused">
                     { text }

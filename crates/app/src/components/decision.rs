@@ -48,7 +48,9 @@ impl PartialEq for ViewProps {
 pub fn decision_panel(p: &DecisionProps) -> Html {
     let lang = p.lang;
     // The steps with a decision, found once per history and grown as steps are added.
-    let found = crate::hooks::use_grown(&p.history, |t, steps| history::decision_steps_in(t, steps).collect());
+    let found = crate::hooks::use_grown(Some(&p.history.timeline), p.history.generation, |t, steps| {
+        history::decision_steps_in(t, steps).collect()
+    });
     let before = found.partition_point(|&k| k <= p.cursor);
     let steps: Vec<usize> = found[..before].iter().rev().take(EARLIER + 1).copied().collect();
     let t = p.history.timeline.borrow();
