@@ -1,9 +1,12 @@
 //! Which records of a long log a lane shows in full, and which runs of records
-//! it folds into one span. The lane names the offsets of interest (HW, LEO,
-//! epoch starts, the latest truncation point, records a safety check names, the
-//! records the reader picked) and the pages the reader unfolded; what comes out
+//! it folds into one span. `points_of_interest` names the offsets a lane keeps
+//! (HW, LEO, epoch starts, the latest truncation point, records a safety check
+//! names, the records the reader picked); with the pages the reader unfolded,
+//! `fold` says what is shown and what is folded; what comes out
 //! is bounded by constants, however long the log, so the page stays small.
 
+use replab_core::event::Violation;
+use replab_core::{Cluster, Record};
 use std::ops::Range;
 
 /// A run this long or shorter is shown whole: the presets never fold.
@@ -90,6 +93,39 @@ pub fn fold(all: Range<u64>, points: &[u64], unfolded: &[u64]) -> Vec<Item> {
     out
 }
 
+/// The offsets of broker `ix`'s lane that a long log keeps in full, most
+/// important first: its HW and LEO, the records the reader picked (latest
+/// first), the first and last of the records it lost (`lost`, its latest loss;
+/// those past its log end are drawn after it), the offsets a safety check names
+/// for it, and where each of its epochs starts (latest first).
+pub fn points_of_interest(c: &Cluster, ix: usize, lost: &[Record], pinned: &[u64]) -> Vec<u64> {
+    let Some(b) = c.broker(ix) else {
+        return Vec::new();
+    };
+    let (hw, leo) = (b.hw(), b.leo());
+    let mut points = vec![hw, leo];
+    points.extend(pinned.iter().rev());
+    points.extend(lost.first().map(|r| r.offset));
+    let past_end = lost.iter().filter(|r| r.offset >= leo).count() as u64;
+    if past_end > 0 {
+        points.push(leo + past_end - 1);
+    }
+    for v in c.violations() {
+        match *v {
+            Violation::CommittedWriteLost { leader, offset, .. } if leader == ix => points.push(offset),
+            Violation::ReplicasDiverged {
+                leader,
+                follower,
+                offset,
+                ..
+            } if leader == ix || follower == ix => points.push(offset),
+            _ => {}
+        }
+    }
+    points.extend(b.durable.epoch_cache.entries().iter().rev().map(|e| e.start_offset));
+    points
+}
+
 /// The pages unfolded after the reader unfolds the span starting at `from`.
 pub fn unfold(unfolded: &[u64], from: u64) -> Vec<u64> {
     let mut out: Vec<u64> = unfolded.iter().copied().filter(|&u| u != from).collect();
@@ -111,6 +147,48 @@ mod tests {
                 Item::Folded(_) => 0,
             })
             .sum()
+    }
+
+    #[test]
+    fn points_of_interest_name_hw_leo_checks_losses_and_epoch_starts() {
+        use replab_core::scenario;
+        let text = include_str!("../../../web/scenarios/divergence.scn");
+        let script = scenario::parse(text).expect("parses");
+        let t = scenario::load(&script, None).expect("loads").timeline;
+        let c = t.head();
+        assert!(!c.violations().is_empty(), "the story ends with a safety check");
+        for ix in 0..c.brokers().len() {
+            let b = c.broker(ix).expect("broker");
+            let lost = [Record {
+                offset: b.leo(),
+                epoch: 0,
+                value: "gone".into(),
+            }];
+            let points = points_of_interest(c, ix, &lost, &[7, 9]);
+            assert_eq!(
+                points[..4],
+                [b.hw(), b.leo(), 9, 7],
+                "HW, LEO, then the latest pick first"
+            );
+            assert!(points.contains(&b.leo()), "the lost record past the log end");
+            for e in b.durable.epoch_cache.entries() {
+                assert!(points.contains(&e.start_offset));
+            }
+            for v in c.violations() {
+                if let Violation::ReplicasDiverged {
+                    leader,
+                    follower,
+                    offset,
+                    ..
+                } = *v
+                {
+                    if leader == ix || follower == ix {
+                        assert!(points.contains(&offset), "the offset the safety check names");
+                    }
+                }
+            }
+        }
+        assert!(points_of_interest(c, 99, &[], &[]).is_empty());
     }
 
     #[test]

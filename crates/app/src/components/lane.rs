@@ -328,30 +328,7 @@ pub fn lane(p: &LaneProps) -> Html {
     let log_of = &b.durable.log;
     let ghosts: Vec<&Record> = p.ghosts.1.iter().filter(|r| r.offset >= leo).collect();
     let ghost_end = leo + ghosts.len() as u64;
-    // What a long log keeps in full, most important first: the HW and the LEO,
-    // the records picked, where it last lost records, what a safety check names,
-    // where each epoch starts (latest first).
-    let mut points = vec![hw, leo];
-    points.extend(folds.pinned.iter().rev());
-    points.extend(p.ghosts.1.first().map(|r| r.offset));
-    if !ghosts.is_empty() {
-        points.push(ghost_end - 1);
-    }
-    for v in c.violations() {
-        match *v {
-            replab_core::event::Violation::CommittedWriteLost { leader, offset, .. } if leader == ix => {
-                points.push(offset)
-            }
-            replab_core::event::Violation::ReplicasDiverged {
-                leader,
-                follower,
-                offset,
-                ..
-            } if leader == ix || follower == ix => points.push(offset),
-            _ => {}
-        }
-    }
-    points.extend(b.durable.epoch_cache.entries().iter().rev().map(|e| e.start_offset));
+    let points = fold::points_of_interest(c, ix, &p.ghosts.1, &folds.pinned);
     let log_items = fold::fold(0..leo, &points, &folds.unfolded);
     let ghost_items = fold::fold(leo..ghost_end, &points, &folds.unfolded);
     // A record of this lane (in its log, or lost past its end).
