@@ -1,6 +1,7 @@
 //! Writing messages, moving the clock, and the partition's settings.
 
 use super::{bind_text, target_checked, target_value, Callbacks};
+use replab_core::chunked::Slice;
 use replab_core::scenario::ScriptErrorKind;
 use replab_core::{Acks, Cluster, Command, Setting};
 use replab_narrate::{label, Label, Lang};
@@ -16,26 +17,22 @@ pub struct ControlsProps {
 }
 
 /// The values, or "nothing"; a long list shows its first and last few around a
-/// count, so the text stays short however many records were written.
-fn values<'a>(lang: Lang, vs: impl ExactSizeIterator<Item = &'a replab_core::Value>) -> String {
+/// count, so the text stays short, and costs the same, however many records
+/// were written (only those shown are read).
+fn values<'a, T: Clone>(lang: Lang, vs: Slice<'a, T>, value: fn(&'a T) -> &'a replab_core::Value) -> String {
     const HEAD: usize = 3;
     const TAIL: usize = 6;
     let n = vs.len();
     if n == 0 {
         return label(lang, Label::Nothing).to_string();
     }
-    let long = n > HEAD + TAIL + 3;
-    let mut all: Vec<&str> = Vec::with_capacity(HEAD + TAIL + 1);
-    let more = replab_narrate::more(lang, n.saturating_sub(HEAD + TAIL) as u64);
-    for (i, v) in vs.enumerate() {
-        if !long || i < HEAD || i >= n - TAIL {
-            all.push(v);
-        }
-        if long && i + 1 == HEAD {
-            all.push(&more);
-        }
+    if n <= HEAD + TAIL + 3 {
+        return vs.into_iter().map(|v| &**value(v)).collect::<Vec<_>>().join(", ");
     }
-    all.join(", ")
+    let more = replab_narrate::more(lang, (n - HEAD - TAIL) as u64);
+    let head = vs.sub(0, HEAD).into_iter().map(|v| &**value(v));
+    let tail = vs.sub(n - TAIL, n).into_iter().map(|v| &**value(v));
+    head.chain([more.as_str()]).chain(tail).collect::<Vec<_>>().join(", ")
 }
 
 #[function_component(Controls)]
@@ -129,10 +126,10 @@ pub fn controls(p: &ControlsProps) -> Html {
             </div>
             <p class="producer" data-testid="acked">
                 <span>{ label(lang, Label::Acked) }{ " " }</span>
-                <strong>{ values(lang, p.view.acked().iter()) }</strong>
+                <strong>{ values(lang, p.view.acked(), |v| v) }</strong>
                 if !p.view.pending_acks().is_empty() {
                     <span>{ " · " }{ label(lang, Label::Pending) }{ " " }</span>
-                    <strong data-testid="pending">{ values(lang, p.view.pending_acks().iter().map(|a| &a.value)) }</strong>
+                    <strong data-testid="pending">{ values(lang, p.view.pending_acks(), |a| &a.value) }</strong>
                 }
             </p>
             <p class="legend log-legend" aria-hidden="true">
@@ -172,5 +169,33 @@ pub fn controls(p: &ControlsProps) -> Html {
                 </label>
             </details>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use replab_core::chunked::Chunked;
+    use replab_core::Value;
+
+    fn written(n: usize) -> Chunked<Value> {
+        (1..=n).map(|i| Value::from(format!("m{i}"))).collect()
+    }
+
+    #[test]
+    fn a_long_list_of_values_shows_its_ends_around_a_count() {
+        assert_eq!(
+            values(Lang::En, written(0).all(), |v| v),
+            label(Lang::En, Label::Nothing)
+        );
+        assert_eq!(values(Lang::En, written(3).all(), |v| v), "m1, m2, m3");
+        assert_eq!(
+            values(Lang::En, written(12).all(), |v| v),
+            "m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12"
+        );
+        assert_eq!(
+            values(Lang::En, written(100_000).all(), |v| v),
+            "m1, m2, m3, … 99,991 more …, m99995, m99996, m99997, m99998, m99999, m100000"
+        );
     }
 }
