@@ -20,3 +20,26 @@ fn main() {
         skeleton.remove();
     }
 }
+
+/// index.html paints the page's frame before the wasm runs, with the app's
+/// title, tagline and protocol note written out in both languages: they must
+/// stay the app's own words.
+#[cfg(test)]
+mod frame_words {
+    use replab_narrate::{label, protocol_note, Label, Lang};
+
+    #[test]
+    fn index_html_carries_the_apps_words_in_both_languages() {
+        let html = include_str!("../../../index.html").replace("\\'", "'");
+        let protocol = crate::state::default_setup().protocol;
+        for lang in [Lang::En, Lang::Zh] {
+            for words in [
+                label(lang, Label::AppTitle).to_string(),
+                label(lang, Label::Tagline).to_string(),
+                protocol_note(lang, protocol).to_string(),
+            ] {
+                assert!(html.contains(&format!("'{words}'")), "index.html lacks {words:?}");
+            }
+        }
+    }
+}
