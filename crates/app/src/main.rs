@@ -22,8 +22,8 @@ fn main() {
 }
 
 /// index.html paints the page's frame before the wasm runs, with the app's
-/// title, tagline and protocol note written out in both languages: they must
-/// stay the app's own words.
+/// title, tagline and protocol note written out in both languages, and makes the
+/// error banner a dead wasm cannot make: they must stay the app's own words.
 #[cfg(test)]
 mod frame_words {
     use replab_narrate::{label, protocol_note, Label, Lang};
@@ -40,6 +40,20 @@ mod frame_words {
             ] {
                 assert!(html.contains(&format!("'{words}'")), "index.html lacks {words:?}");
             }
+        }
+        // The banner: both languages at once, as the panic hook's own fallback.
+        let message = format!(
+            "{} {}",
+            label(Lang::En, Label::PanicMessage),
+            label(Lang::Zh, Label::PanicMessage)
+        );
+        let reload = format!(
+            "{} / {}",
+            label(Lang::En, Label::Reload),
+            label(Lang::Zh, Label::Reload)
+        );
+        for words in [message, reload] {
+            assert!(html.contains(&format!("'{words}'")), "index.html lacks {words:?}");
         }
     }
 }

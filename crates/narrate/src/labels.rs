@@ -163,8 +163,8 @@ labels! {
     Nothing => "none", "无";
     Broker => "Broker", "Broker";
     Select => "Select", "选择";
-    PanicMessage => "Something went wrong inside the model. Reload the page to start again.",
-        "模型内部出错了。请重新加载页面。";
+    PanicMessage => "Something went wrong and the page stopped. Reload it to start again.",
+        "页面出错并停止了，请重新加载。";
     Reload => "Reload", "重新加载";
     ReplayStopped => "History replayed up to here under the new protocol; the next step is not possible under it:",
         "历史在新协议下重放到这里为止，下一步在该协议下不可行：";
