@@ -6,7 +6,7 @@
 // tests/output/ (compare-en.png, compare-zh.png, compare-phone-360.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, screenshot, openApp } from './harness.mjs';
+import { serve, launch, screenshot, openApp, pickPreset } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -23,7 +23,7 @@ const main = (page) => page.locator('section.lanes');
 const second = (page) => page.getByTestId('compare-column');
 
 async function compareDataLoss(page, protocol = 'kip-101') {
-  await page.getByTestId('preset').selectOption('data-loss');
+  await pickPreset(page, 'data-loss');
   await page.waitForFunction(() => document.querySelector('[data-testid=protocol]').value === 'hw');
   await page.getByTestId('compare').selectOption(protocol);
   await second(page).waitFor();
@@ -31,7 +31,7 @@ async function compareDataLoss(page, protocol = 'kip-101') {
 
 test('hw beside kip-101: the first difference is bounce A, on A\'s log, one click away', async () => {
   const { page, errors } = await open();
-  await page.getByTestId('preset').selectOption('data-loss');
+  await pickPreset(page, 'data-loss');
   // Off by default: no second column, no mark.
   assert.equal(await page.getByTestId('compare').inputValue(), '');
   assert.equal(await second(page).count(), 0);

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
-import { serve, launch, screenshot, openApp } from './harness.mjs';
+import { serve, launch, screenshot, openApp, pickPreset } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -18,7 +18,7 @@ const out = (name) => new URL(`../output/${name}`, import.meta.url).pathname;
 
 async function dataLoss({ lang } = {}) {
   const opened = await openApp(browser, server.url);
-  await opened.page.getByTestId('preset').selectOption('data-loss');
+  await pickPreset(opened.page, 'data-loss');
   if (lang === 'zh') {
     await opened.page.getByTestId('lang').click();
     await opened.page.waitForFunction(() => document.documentElement.lang === 'zh-CN');

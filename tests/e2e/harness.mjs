@@ -88,3 +88,12 @@ export async function openApp(browser, url, { width = 1400, height = 1000, local
   await page.getByTestId('broker-A').waitFor();
   return { page, errors, requests };
 }
+
+/** Chooses a preset and waits until it has loaded (its file is fetched when
+ * chosen): its title shows. */
+export async function pickPreset(page, id) {
+  const select = page.getByTestId('preset');
+  await select.selectOption(id);
+  const title = await select.locator(`option[value="${id}"]`).textContent();
+  await page.getByTestId('title').filter({ hasText: title }).first().waitFor();
+}

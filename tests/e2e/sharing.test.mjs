@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
-import { serve, launch, screenshot, watchErrors } from './harness.mjs';
+import { serve, launch, screenshot, watchErrors, pickPreset } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -27,7 +27,7 @@ const stepOf = async (scope) => Number(await scope.getByTestId('step').getAttrib
 test('a copied link reopens the same step, protocol and language', async () => {
   const { page, errors } = await open(server.url);
   await page.getByTestId('broker-A').waitFor();
-  await page.getByTestId('preset').selectOption('divergence');
+  await pickPreset(page, 'divergence');
   await page.getByTestId('protocol').selectOption('kip-279');
   for (let i = 0; i < 3; i++) await page.getByTestId('step-back').click();
   await page.getByTestId('lang').click();
@@ -202,7 +202,7 @@ test("the example post's Kafka 4.1 section loads and steps", async () => {
 test('the exported SVG parses and holds every broker lane', async () => {
   const { page } = await open(server.url);
   await page.getByTestId('broker-A').waitFor();
-  await page.getByTestId('preset').selectOption('fast-failover');
+  await pickPreset(page, 'fast-failover');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-svg').click()]);
   assert.match(download.suggestedFilename(), /^replication-step-\d+\.svg$/);
   const svg = await readFile(await download.path(), 'utf8');
@@ -224,7 +224,7 @@ test('the exported SVG parses and holds every broker lane', async () => {
 test('the copied embed code is an iframe that opens the embed', async () => {
   const { page } = await open(server.url);
   await page.getByTestId('broker-A').waitFor();
-  await page.getByTestId('preset').selectOption('data-loss');
+  await pickPreset(page, 'data-loss');
   await page.getByTestId('copy-embed').click();
   const code = await page.getByTestId('embed-code').inputValue();
   const m = code.match(/^<iframe src="([^"]+)" title="([^"]+)" width="100%" height="(\d+)"/);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
 import { readFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, openApp, OUTPUT } from './harness.mjs';
+import { serve, launch, openApp, OUTPUT, pickPreset } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -24,7 +24,7 @@ const shot = async (locator, name) => {
 const DATA_LOSS_MESSAGES = 12;
 
 async function dataLoss(page) {
-  await page.getByTestId('preset').selectOption('data-loss');
+  await pickPreset(page, 'data-loss');
   await page.getByTestId('violation').first().waitFor();
 }
 

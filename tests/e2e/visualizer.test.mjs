@@ -2,7 +2,7 @@
 // against the Trunk release build. Each test saves a screenshot in tests/output/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, screenshot, openApp } from './harness.mjs';
+import { serve, launch, screenshot, openApp, pickPreset } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -15,7 +15,7 @@ const attr = (page, id, name) => page.getByTestId(id).getAttribute(name);
 
 test('the data-loss preset under hw shows the violation and the record A lost; diverging-epoch shows none', async () => {
   const { page, errors } = await open();
-  await page.getByTestId('preset').selectOption('data-loss');
+  await pickPreset(page, 'data-loss');
   await page.getByTestId('violation').first().waitFor();
   assert.equal(await page.getByTestId('protocol').inputValue(), 'hw');
   assert.equal(await page.getByTestId('violation').getAttribute('data-kind'), 'committed-write-lost');
@@ -41,7 +41,7 @@ test('the data-loss preset under hw shows the violation and the record A lost; d
 
 test('the divergence preset under hw leaves different values at offset 1', async () => {
   const { page, errors } = await open();
-  await page.getByTestId('preset').selectOption('divergence');
+  await pickPreset(page, 'divergence');
   await page.locator('[data-testid=violation][data-kind=replicas-diverged]').waitFor();
   const a = await page.getByTestId('record-A-1').textContent();
   const b = await page.getByTestId('record-B-1').textContent();
@@ -104,7 +104,7 @@ test('acting at a past step forks history, and undo restores the abandoned futur
 
 test('the language toggle switches the narration to Chinese and is remembered', async () => {
   const { page, errors } = await open();
-  await page.getByTestId('preset').selectOption('divergence');
+  await pickPreset(page, 'divergence');
   await page.getByTestId('log-step-1').waitFor();
   assert.match(await page.locator('.events').textContent(), /appends m1 at offset 0/);
   await page.getByTestId('lang').click();
@@ -129,7 +129,7 @@ test('a browser in Chinese opens in Chinese', async () => {
 
 test('a malformed scenario shows a line-numbered error and keeps the current state', async () => {
   const { page, errors } = await open();
-  await page.getByTestId('preset').selectOption('data-loss');
+  await pickPreset(page, 'data-loss');
   await page.getByTestId('violation').first().waitFor();
   // The editor holds the loaded story, ready to change.
   assert.match(await page.getByTestId('scenario-editor').inputValue(), /^# KIP-101 scenario 1/);
@@ -246,7 +246,7 @@ test('an offline partition says so, and a write waiting for acks=all is shown', 
 
 test('the layout works on a 360 px phone', async () => {
   const { page, errors } = await open({ width: 360, height: 800 });
-  await page.getByTestId('preset').selectOption('fast-failover');
+  await pickPreset(page, 'fast-failover');
   await page.getByTestId('broker-C').waitFor();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
@@ -257,7 +257,7 @@ test('the layout works on a 360 px phone', async () => {
 test('dark colour scheme and reduced motion', async () => {
   const { page, errors } = await open();
   await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
-  await page.getByTestId('preset').selectOption('fast-failover');
+  await pickPreset(page, 'fast-failover');
   await page.getByTestId('protocol').selectOption('kip-279');
   await page.getByTestId('decision-item').first().waitFor();
   // B's two rounds are listed under the latest decision, each a link to its step.
@@ -279,10 +279,8 @@ test('every preset replays under every protocol without an error', async () => {
   const presets = await page.getByTestId('preset').locator('option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
   assert.equal(presets.length, 13);
   for (const preset of presets) {
-    await page.getByTestId('preset').selectOption(preset);
     // The preset's file is fetched when chosen: it has loaded when its title shows.
-    const title = await page.getByTestId('preset').locator(`option[value="${preset}"]`).textContent();
-    await page.getByTestId('title').filter({ hasText: title }).waitFor();
+    await pickPreset(page, preset);
     const steps = await page.getByTestId('step-count').textContent();
     for (const protocol of ['hw', 'kip-101', 'kip-279', 'diverging-epoch', 'kraft-elr']) {
       await page.getByTestId('protocol').selectOption(protocol);
@@ -296,10 +294,10 @@ test('every preset replays under every protocol without an error', async () => {
 
 test('a preset that cannot be fetched says so and keeps the story shown', async () => {
   const { page } = await open();
-  await page.getByTestId('preset').selectOption('data-loss');
-  await page.getByTestId('title').filter({ hasText: 'Data loss' }).waitFor();
+  await pickPreset(page, 'data-loss');
   const steps = await page.getByTestId('step-count').textContent();
   await page.route('**/scenarios/divergence.scn', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  // Chosen, but it never arrives.
   await page.getByTestId('preset').selectOption('divergence');
   const notice = page.getByTestId('notice');
   await notice.waitFor();
@@ -307,8 +305,7 @@ test('a preset that cannot be fetched says so and keeps the story shown', async 
   assert.equal(await page.getByTestId('preset').inputValue(), 'data-loss');
   assert.equal(await page.getByTestId('step-count').textContent(), steps);
   await page.unroute('**/scenarios/divergence.scn');
-  await page.getByTestId('preset').selectOption('divergence');
-  await page.getByTestId('title').filter({ hasText: 'Divergence' }).waitFor();
+  await pickPreset(page, 'divergence');
 });
 
 test('a protocol chosen while a preset is fetched applies to the preset', async () => {
@@ -316,6 +313,7 @@ test('a protocol chosen while a preset is fetched applies to the preset', async 
   let release;
   const held = new Promise((ok) => { release = ok; });
   await page.route('**/scenarios/divergence.scn', async (route) => { await held; await route.continue(); });
+  // Chosen; its file is held back while the protocol is chosen.
   await page.getByTestId('preset').selectOption('divergence');
   await page.getByTestId('protocol').selectOption('kip-279');
   release();
@@ -327,7 +325,7 @@ test('a protocol chosen while a preset is fetched applies to the preset', async 
 
 test('every control has an accessible name', async () => {
   const { page } = await open();
-  await page.getByTestId('preset').selectOption('divergence');
+  await pickPreset(page, 'divergence');
   await page.getByTestId('copy-embed').click();
   await page.getByTestId('embed-code').waitFor();
   const unnamed = await page.evaluate(() => {
