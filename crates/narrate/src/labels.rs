@@ -277,6 +277,9 @@ labels! {
         "重放会把这几步加载到上面的各副本中，停在触发安全检查的最后一步；用后退（◀）一步步看它是怎么发生的。";
     CheckerFoundScenario => "The history found, as a scenario", "找到的历史（场景脚本）";
     CheckerLoading => "Loading the checker…", "正在加载检查器…";
+    PanelLoading => "Loading this panel…", "正在加载这个面板…";
+    PanelUnavailable => "This panel could not be loaded", "无法加载这个面板";
+    TryAgain => "Try again", "重试";
     CheckerCrashed => "The checker stopped unexpectedly", "检查器意外停止";
     CheckerBadRequest => "The checker could not read its request", "检查器无法读取它收到的请求";
     CompareOff => "off", "不对比";
@@ -298,6 +301,14 @@ labels! {
         "每个 broker 一条竖线，时间自上而下流动，每一步一行：每个请求和响应都是一支从发送方指向接收方的箭头。点击某一行或某支箭头即可跳到那一步。";
     SpaceTimeLegend => "thick line: the leader · dotted: down · × crash · ↻ restart · ■ shut down · a dashed arrow ending half-way: a response in flight (…) or lost (×) · ! safety check fired",
         "粗线：leader · 点线：宕机 · × 崩溃 · ↻ 重启 · ■ 受控关闭 · 停在半路的虚线箭头：在途（…）或丢失（×）的响应 · ! 安全检查触发";
+}
+
+/// The name of a safety check.
+pub fn violation_label(kind: replab_core::ViolationKind) -> Label {
+    match kind {
+        replab_core::ViolationKind::CommittedWriteLost => Label::CommittedWriteLost,
+        replab_core::ViolationKind::ReplicasDiverged => Label::ReplicasDiverged,
+    }
 }
 
 #[cfg(test)]

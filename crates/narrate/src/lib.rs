@@ -6,7 +6,7 @@ mod en;
 mod labels;
 mod zh;
 
-pub use labels::{label, Label};
+pub use labels::{label, violation_label, Label};
 
 use replab_core::command::CommandError;
 use replab_core::compare::Difference;

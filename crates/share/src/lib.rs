@@ -27,10 +27,14 @@
 //! The deflate and base64url steps are behind the `deflate` feature (on by
 //! default: the runner and the worker). The page leaves it off and does those two
 //! steps with the browser's own `CompressionStream("deflate-raw")` and `btoa`,
-//! around [`payload`], [`split`] and [`parse_payload`] here: the same format, so
-//! each reads the other's links, without a compressor in the page's download.
+//! around [`payload`], [`split`] and [`parse_payload`] here (the `browser`
+//! feature, [`browser`]): the same format, so each reads the other's links,
+//! without a compressor in the page's download.
 
 use replab_core::Protocol;
+
+#[cfg(feature = "browser")]
+pub mod browser;
 
 /// The newest format: this build reads every version from 1 up to it, and writes
 /// it when a link needs it (a compared protocol); links of other versions are

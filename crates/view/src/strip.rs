@@ -308,16 +308,12 @@ fn write_frame(s: &mut String, lang: Lang, f: &Frame, width: u32, y: u32) {
         line_y += 18;
     }
     if let Some(kind) = f.violation {
-        let kind_label = match kind {
-            ViolationKind::CommittedWriteLost => Label::CommittedWriteLost,
-            ViolationKind::ReplicasDiverged => Label::ReplicasDiverged,
-        };
         let _ = write!(
             s,
             r##"<text class="safety" x="16" y="{line_y}" font-weight="700" fill="#c92a2a">⚠ {}{}{}</text>"##,
             esc(label(lang, Label::SafetyCheckFired)),
             if lang == Lang::Zh { "：" } else { ": " },
-            esc(label(lang, kind_label))
+            esc(label(lang, replab_narrate::violation_label(kind)))
         );
         line_y += 18;
     }

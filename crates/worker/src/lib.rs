@@ -6,6 +6,7 @@
 //! `Explorer::step` a slice at a time and hands each reply to a callback, so it
 //! is tested natively. `main.rs` wires it to `DedicatedWorkerGlobalScope`.
 
+pub mod client;
 pub mod figure;
 pub mod message;
 

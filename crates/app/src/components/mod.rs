@@ -18,7 +18,6 @@ pub mod player;
 pub mod share;
 pub mod spacetime;
 pub mod violations;
-pub mod worker_client;
 
 use crate::state::AppState;
 pub use crate::state::History;

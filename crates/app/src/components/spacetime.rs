@@ -6,10 +6,10 @@
 //! current step's highlight, dims the steps after it, and sends a click on a
 //! row or an arrow to that step.
 
-use super::worker_client::{self, Spawned};
 use super::History;
 use replab_narrate::{label, Label, Lang};
 use replab_view::spacetime::window;
+use replab_worker::client::{self, Spawned};
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
@@ -103,7 +103,7 @@ pub fn space_time(p: &SpaceTimeProps) -> Html {
                             text
                         })
                     };
-                    match worker_client::spawn(on_reply, on_error) {
+                    match client::spawn(on_reply, on_error) {
                         Ok(spawned) => s.spawned = Some(spawned),
                         Err(e) => drawn.set(e),
                     }

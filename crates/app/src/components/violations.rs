@@ -14,13 +14,6 @@ pub struct ViolationsProps {
     pub on_step: Callback<usize>,
 }
 
-pub fn kind_label(k: ViolationKind) -> Label {
-    match k {
-        ViolationKind::CommittedWriteLost => Label::CommittedWriteLost,
-        ViolationKind::ReplicasDiverged => Label::ReplicasDiverged,
-    }
-}
-
 #[function_component(Violations)]
 pub fn violations(p: &ViolationsProps) -> Html {
     let lang = p.lang;
@@ -38,7 +31,7 @@ pub fn violations(p: &ViolationsProps) -> Html {
                 let sentence = narrate::violation_sentence(lang, &Names(&names), v);
                 html! {
                     <div class={classes!("violation", kind.name())} role="alert" data-testid="violation" data-kind={kind.name()}>
-                        <strong>{ label(lang, kind_label(kind)) }</strong>
+                        <strong>{ label(lang, narrate::violation_label(kind)) }</strong>
                         <p>{ sentence }</p>
                         <button class="link" onclick={p.on_step.reform(move |_| step)}>
                             { format!("{} {step}", label(lang, Label::AtStep)) }
