@@ -88,6 +88,7 @@ test('the embed renders and plays at 360 px and 800 px', async () => {
     assert.equal(await page.getByTestId('scenario-editor').count(), 0, 'no editor in an embed');
     assert.equal(await page.getByTestId('fetch-A').count(), 0, 'no lane buttons in an embed');
     assert.equal(await stepOf(page), 0);
+    await page.locator('[data-testid=open-full][href]').waitFor();
     assert.match(await page.getByTestId('open-full').getAttribute('href'), /#v1\./);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `scrolls sideways by ${overflow}px at ${width}px`);
@@ -100,6 +101,31 @@ test('the embed renders and plays at 360 px and 800 px', async () => {
     assert.deepEqual(errors, []);
     await page.close();
   }
+});
+
+test("an embed's link to the full app follows its step once the view rests, and a click before that opens the current step", async () => {
+  const walkthrough = await readFile(new URL('../../web/scenarios/leader-epoch-walkthrough.scn', import.meta.url), 'utf8');
+  const fragment = link(`protocol=kip-101\nstep=0\nlang=en\n\n${walkthrough}`);
+  const { page, errors } = await open(`${server.url}?embed#${fragment}`, { width: 800, height: 900 });
+  await page.getByTestId('broker-B').waitFor();
+  const stepIn = (href) => Number(/^step=(\d+)$/m.exec(inflateRawSync(Buffer.from(href.split('#v1.')[1], 'base64url')).toString())[1]);
+  const full = page.getByTestId('open-full');
+  await page.waitForFunction(() => document.querySelector('[data-testid=open-full]').getAttribute('href'));
+  assert.equal(stepIn(await full.getAttribute('href')), 0);
+  // Stepping on: the link is made again once the view rests.
+  const before = await full.getAttribute('href');
+  await page.getByTestId('step-forward').click();
+  await page.getByTestId('step-forward').click();
+  await page.waitForFunction((h) => document.querySelector('[data-testid=open-full]').getAttribute('href') !== h, before);
+  assert.equal(stepIn(await full.getAttribute('href')), 2);
+  // A click before the link has caught up opens the step shown all the same.
+  await page.getByTestId('step-forward').click();
+  const [popup] = await Promise.all([page.context().waitForEvent('page'), full.click()]);
+  await popup.waitForURL(/#v1\./);
+  assert.equal(stepIn(popup.url()), 3);
+  await popup.close();
+  assert.deepEqual(errors, []);
+  await page.close();
 });
 
 test('an embed scrolled out of view stops playing, and resumes when back', async () => {

@@ -80,11 +80,7 @@ pub fn app() -> Html {
             <LinkAlert lang={lang} problem={problem.clone()} on_close={callbacks.dismiss.clone()} />
         }
     });
-    let full_app = use_memo(
-        (state.embed, state.history.revision, state.cursor, lang),
-        |&(embed, ..)| embed.then(|| Rc::new(link::shared(&state))),
-    );
-    let full_app = hooks::use_address((*full_app).clone());
+    let full_app = hooks::use_full_app_link(&state);
     let difference = state.comparison.as_ref().and_then(|c| c.first.as_ref()).map(|f| f.step);
     if state.embed {
         return html! {
@@ -94,7 +90,8 @@ pub fn app() -> Html {
                     <span class="embed-protocol" title={narrate::protocol_note(lang, state.view.protocol())}>
                         { narrate::protocol_option(lang, state.view.protocol()) }
                     </span>
-                    <a class="open-full" data-testid="open-full" href={full_app.map(|a| a.to_string())} target="_blank" rel="noopener">
+                    <a class="open-full" data-testid="open-full" href={full_app.href.map(|a| a.to_string())} target="_blank" rel="noopener"
+                        onclick={full_app.onclick}>
                         { label(lang, Label::OpenFullApp) }
                     </a>
                 </header>

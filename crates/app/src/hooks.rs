@@ -61,30 +61,66 @@ pub fn use_share_link(dispatch: &Dispatch) {
     });
 }
 
-/// The address of the link to what `shared` holds, made in the background (the
-/// browser compresses it): None until it is ready, and again while a newer one
-/// is being made.
+/// An embed's link to the full app at what it shows. Making it writes and
+/// compresses the whole history, so it is made in the background once the view
+/// has rested for `REST_MS`, not on every step; a click while the view is newer
+/// than the link makes it at once and opens it (within the click's activation).
+pub struct FullAppLink {
+    /// The latest link made (it may be some steps behind the view).
+    pub href: Option<Rc<str>>,
+    pub onclick: Callback<MouseEvent>,
+}
+
+/// How long the view must stay still before the embed's link is made.
+const REST_MS: u32 = 400;
+
 #[hook]
-pub fn use_address(shared: Option<Rc<replab_share::Shared>>) -> Option<Rc<str>> {
-    let address = use_state(|| None::<Rc<str>>);
+pub fn use_full_app_link(state: &UseReducerHandle<AppState>) -> FullAppLink {
+    // What the link holds: the history's revision, the step and the language.
+    let key = (state.history.revision, state.cursor, state.lang);
+    let made = use_state(|| None::<((u64, usize, Lang), Rc<str>)>);
     {
-        let address = address.clone();
-        use_effect_with(shared, move |shared| {
+        let (made, state) = (made.clone(), state.clone());
+        use_effect_with((state.embed, key), move |&(embed, key)| {
             let live = Rc::new(std::cell::Cell::new(true));
-            address.set(None);
-            if let Some(shared) = shared.clone() {
+            let timer = embed.then(|| {
                 let live = live.clone();
-                yew::platform::spawn_local(async move {
-                    let made = link::address(&shared).await;
-                    if live.get() {
-                        address.set(Some(made.into()));
-                    }
-                });
+                Timeout::new(REST_MS, move || {
+                    let shared = link::shared(&state);
+                    yew::platform::spawn_local(async move {
+                        let address = link::address(&shared).await;
+                        if live.get() {
+                            made.set(Some((key, address.into())));
+                        }
+                    });
+                })
+            });
+            move || {
+                live.set(false);
+                drop(timer);
             }
-            move || live.set(false)
         });
     }
-    (*address).clone()
+    let onclick = {
+        let (made, state) = (made.clone(), state.clone());
+        Callback::from(move |e: MouseEvent| {
+            if made.as_ref().is_some_and(|(k, _)| *k == key) {
+                return;
+            }
+            e.prevent_default();
+            let shared = link::shared(&state);
+            yew::platform::spawn_local(async move {
+                let address = link::address(&shared).await;
+                if let Some(w) = web_sys::window() {
+                    let _ = w.open_with_url_and_target_and_features(&address, "_blank", "noopener");
+                }
+            });
+        })
+    };
+    FullAppLink {
+        href: made.as_ref().map(|(_, a)| a.clone()),
+        onclick,
+    }
 }
 
 /// An embed tells its host page how tall it is, so a host that listens can fit
