@@ -18,16 +18,30 @@ use yew::prelude::*;
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let state = use_reducer(|| AppState::new(initial_lang(), link::is_embed()));
+    let state = use_reducer(|| AppState {
+        opening: !link::current_hash().is_empty(),
+        ..AppState::new(initial_lang(), link::is_embed())
+    });
     let dispatch = state.dispatcher();
     let root = use_node_ref();
     use_share_link(&dispatch);
     use_embed_watch(state.embed, &root, &dispatch);
-    use_language(state.lang);
+    use_language((!state.opening).then_some(state.lang));
     use_autoplay(&state, &dispatch);
     use_visibility(&dispatch);
     use_keyboard(&state, &dispatch);
     crate::api::use_api(&state, &dispatch);
+    // index.html's frame gives way once a link in the address has opened (or
+    // failed to), in the frame the page is shown (main.rs removes it at once
+    // when there is no link).
+    use_effect_with(state.opening, |&opening| {
+        if let Some(skeleton) = (!opening)
+            .then(|| gloo::utils::document().get_element_by_id("skeleton"))
+            .flatten()
+        {
+            skeleton.remove();
+        }
+    });
     let callbacks = use_memo((), {
         let dispatch = dispatch.clone();
         move |_| Callbacks::new(&dispatch)
@@ -84,7 +98,7 @@ pub fn app() -> Html {
     let difference = state.comparison.as_ref().and_then(|c| c.first.as_ref()).map(|f| f.step);
     if state.embed {
         return html! {
-            <div class="app embed" ref={root} data-on-screen={state.on_screen.to_string()}>
+            <div class={classes!("app", "embed", state.opening.then_some("opening"))} ref={root} data-on-screen={state.on_screen.to_string()}>
                 <header class="embed-head">
                     <strong class="embed-title" data-testid="title">{ state.display_title() }</strong>
                     <span class="embed-protocol" title={narrate::protocol_note(lang, state.view.protocol())}>
@@ -129,7 +143,7 @@ pub fn app() -> Html {
     }
 
     html! {
-        <div class="app" ref={root}>
+        <div class={classes!("app", state.opening.then_some("opening"))} ref={root}>
             <Header lang={lang} protocol={state.view.protocol()} preset={state.preset} title={state.story_title().map(Rc::from)}
                 callbacks={callbacks.clone()} />
             <p class="tagline">{ label(lang, Label::Tagline) }</p>

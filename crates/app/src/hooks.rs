@@ -150,10 +150,12 @@ pub fn use_embed_watch(embed: bool, root: &NodeRef, dispatch: &Dispatch) {
     });
 }
 
-/// The language is remembered, and the page says which it is in.
+/// The language is remembered, and the page says which it is in; not while a
+/// link is opening (None): the link's language is about to be shown.
 #[hook]
-pub fn use_language(lang: Lang) {
+pub fn use_language(lang: Option<Lang>) {
     use_effect_with(lang, |lang| {
+        let Some(lang) = lang else { return };
         if let Some(storage) = local_storage() {
             let _ = storage.set_item(LANG_KEY, lang.code());
         }

@@ -14,10 +14,13 @@ use replab_view::{badges, decision_text, history, svg};
 
 fn main() {
     panic_banner::install();
+    // index.html's skeleton gives way to the app in the same frame (Yew empties
+    // the body it renders into). With a link in the address it is put back, and
+    // stays until the link has opened (app.rs).
+    let skeleton = gloo::utils::document().get_element_by_id("skeleton");
     yew::Renderer::<app::App>::new().render();
-    // index.html's skeleton gives way to the app in the same frame.
-    if let Some(skeleton) = gloo::utils::document().get_element_by_id("skeleton") {
-        skeleton.remove();
+    if let Some(skeleton) = skeleton.filter(|_| !link::current_hash().is_empty()) {
+        let _ = gloo::utils::body().prepend_with_node_1(&skeleton);
     }
 }
 

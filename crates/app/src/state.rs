@@ -154,6 +154,10 @@ pub struct AppState {
     pub comparison: Option<Comparison>,
     /// How many second histories have been built (each comparison's `build`).
     pub comparison_builds: u64,
+    /// A link in the address is still being opened: the page is not shown yet
+    /// (index.html's frame stands in for it), so it never shows the default
+    /// partition for a moment before the link's.
+    pub opening: bool,
 }
 
 pub fn default_setup() -> Setup {
@@ -196,6 +200,7 @@ impl AppState {
             compare: None,
             comparison: None,
             comparison_builds: 0,
+            opening: false,
         }
     }
 
@@ -620,25 +625,29 @@ impl AppState {
                 s.notice = None;
                 s.link_problem = None;
             }
-            Action::OpenLink(opened) => match &*opened {
-                Ok(o) => {
-                    s.replace_timeline(o.timeline.clone(), o.step);
-                    // A link that compares sets the comparison; one that does
-                    // not leaves the reader's as it is.
-                    if o.compare.is_some() {
-                        s.compare = o.compare;
+            Action::OpenLink(opened) => {
+                // Opened or not, the page is shown now.
+                s.opening = false;
+                match &*opened {
+                    Ok(o) => {
+                        s.replace_timeline(o.timeline.clone(), o.step);
+                        // A link that compares sets the comparison; one that does
+                        // not leaves the reader's as it is.
+                        if o.compare.is_some() {
+                            s.compare = o.compare;
+                        }
+                        s.source = Some(Rc::from(o.text.as_str()));
+                        s.title = o.title.as_deref().map(Rc::from);
+                        s.lang = o.lang;
+                        s.preset = None;
+                        s.undo = None;
+                        s.notice = None;
+                        s.link_problem = None;
+                        s.playing = false;
                     }
-                    s.source = Some(Rc::from(o.text.as_str()));
-                    s.title = o.title.as_deref().map(Rc::from);
-                    s.lang = o.lang;
-                    s.preset = None;
-                    s.undo = None;
-                    s.notice = None;
-                    s.link_problem = None;
-                    s.playing = false;
+                    Err(problem) => s.link_problem = Some(problem.clone()),
                 }
-                Err(problem) => s.link_problem = Some(problem.clone()),
-            },
+            }
             Action::OnScreen(v) => s.on_screen = v,
         }
         Rc::new(s)
