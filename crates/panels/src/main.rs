@@ -80,4 +80,9 @@ impl CheckerPanel {
         self.app.update(props(lang, header, self.on_load.clone())?);
         Ok(())
     }
+
+    /// Unmounts the body (the page's panel is going away).
+    pub fn destroy(self) {
+        self.app.destroy();
+    }
 }

@@ -44,6 +44,8 @@ extern "C" {
     type Mounted;
     #[wasm_bindgen(method, catch)]
     fn update(this: &Mounted, lang: &str, header: &str) -> Result<(), JsValue>;
+    #[wasm_bindgen(method)]
+    fn destroy(this: &Mounted);
 }
 
 #[derive(Properties, PartialEq)]
@@ -88,6 +90,17 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
         })
     });
     {
+        // The body goes with the panel (before the function it calls is dropped).
+        let mounted = mounted.clone();
+        use_effect_with((), move |_| {
+            move || {
+                if let Some(m) = mounted.borrow_mut().take() {
+                    m.destroy();
+                }
+            }
+        });
+    }
+    {
         let mounted = mounted.clone();
         use_effect_with((lang, header), move |(lang, header)| {
             if let Some(m) = mounted.borrow().as_ref() {
@@ -106,9 +119,14 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
             yew::platform::spawn_local(async move {
                 let (lang, header) = given.borrow().clone();
                 let function: &js_sys::Function = (*load).as_ref().unchecked_ref();
-                match mount_checker(element, lang.code(), &header, function).await {
+                match mount_checker(element.clone(), lang.code(), &header, function).await {
                     Ok(m) => {
                         let m: Mounted = m.unchecked_into();
+                        // The panel went away while the module loaded.
+                        if !element.is_connected() {
+                            m.destroy();
+                            return;
+                        }
                         // What changed while it loaded.
                         let (lang, header) = given.borrow().clone();
                         let _ = m.update(lang.code(), &header);
