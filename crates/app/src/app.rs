@@ -1,9 +1,19 @@
 //! The page: header, player, lanes, decision panel, event log, controls, editor.
 
 use crate::components::{
-    compare::Compare, controls::Controls, decision::DecisionPanel, editor::Editor, event_log::EventLog, header::Header,
-    help::Help, lane::Lane, link_alert::LinkAlert, notice::NoticeBar, player::Player, share::ShareBar,
-    violations::Violations, Callbacks,
+    compare::Compare,
+    controls::Controls,
+    decision::DecisionPanel,
+    editor::Editor,
+    event_log::event_log,
+    header::Header,
+    help::help,
+    lane::Lane,
+    notice,
+    player::{player, PlayerProps},
+    share::ShareBar,
+    violations::violations,
+    Callbacks,
 };
 use crate::components::{flight::Flights, spacetime::SpaceTime};
 use crate::history;
@@ -89,13 +99,25 @@ pub fn app() -> Html {
     let restarts = history::last_restarts(&timeline, state.cursor, &state.view);
     drop(timeline);
 
-    let link_alert = state.link_problem.as_ref().map(|problem| {
-        html! {
-            <LinkAlert lang={lang} problem={problem.clone()} on_close={callbacks.dismiss.clone()} />
-        }
-    });
+    let link_alert = state
+        .link_problem
+        .as_ref()
+        .map(|problem| notice::link_alert(lang, problem, &callbacks.dismiss));
     let full_app = hooks::use_full_app_link(&state);
     let difference = state.comparison.as_ref().and_then(|c| c.first.as_ref()).map(|f| f.step);
+    // The lanes, and the messages in motion between them (an embed's only show).
+    let lanes = html! {
+        <>
+            { for (0..state.view.brokers().len()).map(|ix| html! {
+                <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang}
+                    selected={!state.embed && state.selected == Some(ix)} interactive={!state.embed}
+                    ghosts={ghosts[ix].clone()} history={Rc::as_ptr(&state.history.timeline) as usize} last_restart={restarts[ix]}
+                    on_command={callbacks.command.clone()} on_select={callbacks.select.clone()} />
+            }) }
+            <Flights lang={lang} history={state.history()} cursor={state.cursor} playing={state.playing}
+                speed_ms={state.speed_ms} on_screen={state.on_screen} />
+        </>
+    };
     if state.embed {
         return html! {
             <div class={classes!("app", "embed", state.opening.then_some("opening"))} ref={root} data-on-screen={state.on_screen.to_string()}>
@@ -110,20 +132,15 @@ pub fn app() -> Html {
                     </a>
                 </header>
                 { link_alert }
-                <Player lang={lang} cursor={state.cursor} len={len} playing={state.playing} speed_ms={state.speed_ms}
-                    can_undo={false} marks={marks.clone()} callbacks={callbacks.clone()} difference={difference} />
+                { player(&PlayerProps { lang, cursor: state.cursor, len, playing: state.playing, speed_ms: state.speed_ms,
+                    can_undo: false, marks: marks.clone(), callbacks: callbacks.clone(), difference }) }
                 <ul class="now" aria-live="polite" data-testid="announcer">
                     { for sentences.iter().map(|t| html! { <li>{ t.clone() }</li> }) }
                 </ul>
                 // With `compare=`, the second column beside the first, as in the app.
                 <div class={classes!("embed-body", state.compare.is_some().then_some("layout"))}>
                     <section class="lanes" aria-label={label(lang, Label::Partition)}>
-                        { for (0..state.view.brokers().len()).map(|ix| html! {
-                            <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang} selected={false} interactive={false}
-                                ghosts={ghosts[ix].clone()} history={Rc::as_ptr(&state.history.timeline) as usize} last_restart={restarts[ix]} on_command={callbacks.command.clone()} on_select={callbacks.select.clone()} />
-                        }) }
-                        <Flights lang={lang} history={state.history()} cursor={state.cursor} playing={state.playing}
-                            speed_ms={state.speed_ms} on_screen={state.on_screen} />
+                        { lanes }
                     </section>
                     if state.compare.is_some() {
                         <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
@@ -147,13 +164,12 @@ pub fn app() -> Html {
             <Header lang={lang} protocol={state.view.protocol()} preset={state.preset} title={state.story_title().map(Rc::from)}
                 callbacks={callbacks.clone()} />
             <p class="tagline">{ label(lang, Label::Tagline) }</p>
-            <Player lang={lang} cursor={state.cursor} len={len} playing={state.playing} speed_ms={state.speed_ms}
-                can_undo={state.undo.is_some()} marks={marks.clone()} callbacks={callbacks.clone()}
-                difference={difference} />
+            { player(&PlayerProps { lang, cursor: state.cursor, len, playing: state.playing, speed_ms: state.speed_ms,
+                can_undo: state.undo.is_some(), marks: marks.clone(), callbacks: callbacks.clone(), difference }) }
             { link_alert }
             <ShareBar lang={lang} state={Rc::new((*state).clone())} />
             if let Some(notice) = &state.notice {
-                <NoticeBar lang={lang} notice={notice.clone()} names={Rc::new(names.clone())} on_close={callbacks.dismiss.clone()} />
+                { notice::notice_bar(lang, notice, &names, &callbacks.dismiss) }
             }
             <div class="layout">
                 <section class="lanes" aria-label={label(lang, Label::Partition)}>
@@ -163,24 +179,15 @@ pub fn app() -> Html {
                             { label(lang, if state.view.has_elr() { Label::OfflineKraft } else { Label::Offline }) }
                         </p>
                     }
-                    { for (0..state.view.brokers().len()).map(|ix| html! {
-                        <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang}
-                            selected={state.selected == Some(ix)} interactive={true}
-                            ghosts={ghosts[ix].clone()} history={Rc::as_ptr(&state.history.timeline) as usize} last_restart={restarts[ix]}
-                            on_command={callbacks.command.clone()} on_select={callbacks.select.clone()} />
-                    }) }
-                    // Messages in motion between the lanes.
-                    <Flights lang={lang} history={state.history()} cursor={state.cursor} playing={state.playing}
-                        speed_ms={state.speed_ms} on_screen={state.on_screen} />
+                    { lanes }
                 </section>
                 <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
                     history={state.history()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} />
                 <aside class="side">
-                    <Violations lang={lang} view={state.view.clone()} marks={marks.clone()} on_step={callbacks.step.clone()} />
+                    { violations(lang, &state.view, &marks, &callbacks.step) }
                     <DecisionPanel lang={lang} history={state.history()}
                         cursor={state.cursor} on_step={callbacks.step.clone()} />
-                    <EventLog lang={lang} history={state.history()}
-                        cursor={state.cursor} on_step={callbacks.step.clone()} />
+                    { event_log(lang, &state.history(), state.cursor, &callbacks.step) }
                     // The space-time diagram.
                     <SpaceTime lang={lang} history={state.history()} cursor={state.cursor} on_step={callbacks.step.clone()} />
                 </aside>
@@ -190,7 +197,7 @@ pub fn app() -> Html {
             <crate::components::checker::CheckerPanel lang={lang} history={state.history()} on_load={callbacks.load.clone()} />
             <div class="sr-only" aria-live="polite" data-testid="announcer">{ announcement }</div>
             if state.help_open {
-                <Help lang={lang} on_close={callbacks.close_help.clone()} />
+                { help(lang, &callbacks.close_help) }
             }
         </div>
     }

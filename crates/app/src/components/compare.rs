@@ -4,7 +4,7 @@
 //! named in words, marked on the scrubber and one click away.
 
 use super::lane::Lane;
-use super::violations::Violations;
+use super::violations::violations;
 use super::{target_value, History};
 use crate::history;
 use crate::state::Comparison;
@@ -230,7 +230,7 @@ pub fn compare(p: &CompareProps) -> Html {
                 <span class="read-only">{ label(lang, Label::ComparedReadOnly) }</span>
             </h2>
             <p class="compare-note">{ narrate::protocol_note(lang, c.protocol) }</p>
-            <Violations lang={lang} view={c.view.clone()} marks={marks.clone()} on_step={p.on_step.clone()} />
+            { violations(lang, &c.view, &marks, &p.on_step) }
             if let Some(text) = refused {
                 <p class="notice refused" role="status" data-testid="compare-refused">
                     { text }

@@ -10,23 +10,15 @@ use yew::prelude::*;
 
 const WINDOW: usize = 40;
 
-#[derive(Properties, PartialEq)]
-pub struct EventLogProps {
-    pub lang: Lang,
-    pub history: History,
-    pub cursor: usize,
-    /// Goes to a step.
-    pub on_step: Callback<usize>,
-}
-
-#[function_component(EventLog)]
-pub fn event_log(p: &EventLogProps) -> Html {
-    let lang = p.lang;
-    let t = p.history.timeline.borrow();
+/// The log around `cursor` (a plain function: it holds nothing; each step's
+/// entry is a component that re-renders only when its own content changes).
+/// `on_step` goes to a step.
+pub fn event_log(lang: Lang, history: &History, cursor: usize, on_step: &Callback<usize>) -> Html {
+    let t = history.timeline.borrow();
     let names = Rc::new(t.setup().brokers.clone());
     let len = t.len();
-    let first = p.cursor.saturating_sub(WINDOW).max(1);
-    let last = (p.cursor + WINDOW / 2).min(len);
+    let first = cursor.saturating_sub(WINDOW).max(1);
+    let last = (cursor + WINDOW / 2).min(len);
     html! {
         <section class="panel events" aria-label={label(lang, Label::EventLog)}>
             <h2>{ label(lang, Label::EventLog) }</h2>
@@ -38,8 +30,8 @@ pub fn event_log(p: &EventLogProps) -> Html {
                 { for (first..=last).rev().map(|k| html! {
                     <StepEntry key={k} k={k} lang={lang} names={names.clone()}
                         command={scenario::command_line(&names, &t.commands()[k - 1])}
-                        events={t.events_of(k).to_vec()} current={k == p.cursor} future={k > p.cursor}
-                        on_step={p.on_step.clone()} />
+                        events={t.events_of(k).to_vec()} current={k == cursor} future={k > cursor}
+                        on_step={on_step.clone()} />
                 }) }
             </ol>
         </section>

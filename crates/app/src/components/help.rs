@@ -3,15 +3,8 @@
 use replab_narrate::{label, Label, Lang};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct HelpProps {
-    pub lang: Lang,
-    pub on_close: Callback<()>,
-}
-
-#[function_component(Help)]
-pub fn help(p: &HelpProps) -> Html {
-    let lang = p.lang;
+/// The dialog (a plain function: it holds nothing).
+pub fn help(lang: Lang, on_close: &Callback<()>) -> Html {
     let rows = [
         ("Space", Label::KeySpace),
         ("← →", Label::KeyArrows),
@@ -31,7 +24,7 @@ pub fn help(p: &HelpProps) -> Html {
                 <dl>
                     { for rows.iter().map(|(k, l)| html! { <><dt><kbd>{ *k }</kbd></dt><dd>{ label(lang, *l) }</dd></> }) }
                 </dl>
-                <button autofocus=true onclick={p.on_close.reform(|_| ())}>{ label(lang, Label::Close) }</button>
+                <button autofocus=true onclick={on_close.reform(|_| ())}>{ label(lang, Label::Close) }</button>
             </div>
         </div>
     }

@@ -12,7 +12,6 @@ pub mod flight;
 pub mod header;
 pub mod help;
 pub mod lane;
-pub mod link_alert;
 pub mod notice;
 pub mod player;
 pub mod share;

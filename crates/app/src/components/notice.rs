@@ -1,38 +1,50 @@
-//! A refused click, a protocol switch that could not replay the whole history,
-//! or a preset that could not be fetched.
+//! Alerts above the lanes: a refused click, a protocol switch that could not
+//! replay the whole history, a preset that could not be fetched, a share link
+//! that could not be opened. Plain functions, not components: they hold nothing.
 
 use crate::state::Notice;
-use replab_narrate::{self as narrate, label, Label, Lang, Names};
-use std::rc::Rc;
+use replab_narrate::{self as narrate, label, Label, Lang, LinkProblem, Names};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct NoticeProps {
-    pub lang: Lang,
-    pub notice: Notice,
-    pub names: Rc<Vec<String>>,
-    pub on_close: Callback<()>,
-}
-
-#[function_component(NoticeBar)]
-pub fn notice_bar(p: &NoticeProps) -> Html {
-    let names = Names(&p.names);
-    let text = match &p.notice {
-        Notice::Refused(e) => narrate::command_error(p.lang, &names, e),
-        Notice::ReplayStopped { step, command, error } => format!(
-            "{} {} {} → {}: {}",
-            label(p.lang, Label::ReplayStopped),
-            label(p.lang, Label::Step),
-            step + 1,
-            command,
-            narrate::command_error(p.lang, &names, error)
-        ),
-        Notice::PresetUnavailable(why) => format!("{} ({why})", label(p.lang, Label::PresetUnavailable)),
-    };
+/// An alert the reader dismisses: what it says, and a close button.
+pub fn alert(
+    lang: Lang,
+    class: Option<&'static str>,
+    testid: &'static str,
+    content: Html,
+    on_close: &Callback<()>,
+) -> Html {
     html! {
-        <div class="notice" role="alert" data-testid="notice">
-            <span>{ text }</span>
-            <button aria-label={label(p.lang, Label::Close)} onclick={p.on_close.reform(|_| ())}>{ "×" }</button>
+        <div class={classes!("notice", class)} role="alert" data-testid={testid}>
+            <span>{ content }</span>
+            <button aria-label={label(lang, Label::Close)} onclick={on_close.reform(|_| ())}>{ "×" }</button>
         </div>
     }
+}
+
+/// A share link that could not be opened: what is wrong with it. Nothing of it
+/// was loaded.
+pub fn link_alert(lang: Lang, problem: &LinkProblem, on_close: &Callback<()>) -> Html {
+    let content = html! {
+        <><strong>{ label(lang, Label::LinkProblemTitle) }</strong>{ ": " }{ narrate::link_error(lang, problem) }</>
+    };
+    alert(lang, Some("link-problem"), "link-error", content, on_close)
+}
+
+/// A refused click, a replay that stopped, a preset that could not be fetched.
+pub fn notice_bar(lang: Lang, notice: &Notice, names: &[String], on_close: &Callback<()>) -> Html {
+    let names = Names(names);
+    let text = match notice {
+        Notice::Refused(e) => narrate::command_error(lang, &names, e),
+        Notice::ReplayStopped { step, command, error } => format!(
+            "{} {} {} → {}: {}",
+            label(lang, Label::ReplayStopped),
+            label(lang, Label::Step),
+            step + 1,
+            command,
+            narrate::command_error(lang, &names, error)
+        ),
+        Notice::PresetUnavailable(why) => format!("{} ({why})", label(lang, Label::PresetUnavailable)),
+    };
+    alert(lang, None, "notice", html! { { text } }, on_close)
 }

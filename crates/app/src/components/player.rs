@@ -6,7 +6,7 @@ use replab_narrate::{label, Label, Lang};
 use std::rc::Rc;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+/// What the player shows, and its callbacks.
 pub struct PlayerProps {
     pub lang: Lang,
     pub cursor: usize,
@@ -16,7 +16,6 @@ pub struct PlayerProps {
     pub can_undo: bool,
     pub marks: Rc<Vec<(usize, ViolationKind)>>,
     /// Comparing with a second protocol: the first step where the two differ.
-    #[prop_or_default]
     pub difference: Option<usize>,
     /// Its narrow callbacks: step, speed, back, play, forward, undo.
     pub callbacks: Rc<Callbacks>,
@@ -24,7 +23,7 @@ pub struct PlayerProps {
 
 const SPEEDS: [(u32, &str); 3] = [(1500, "0.5×"), (900, "1×"), (350, "2.5×")];
 
-#[function_component(Player)]
+/// The player (a plain function: it holds nothing, and changes on every step).
 pub fn player(p: &PlayerProps) -> Html {
     let lang = p.lang;
     let c = &p.callbacks;

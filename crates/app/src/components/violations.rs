@@ -2,23 +2,13 @@
 
 use replab_core::{Cluster, ViolationKind};
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
-use std::rc::Rc;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct ViolationsProps {
-    pub lang: Lang,
-    pub view: Rc<Cluster>,
-    pub marks: Rc<Vec<(usize, ViolationKind)>>,
-    /// Goes to a step.
-    pub on_step: Callback<usize>,
-}
-
-#[function_component(Violations)]
-pub fn violations(p: &ViolationsProps) -> Html {
-    let lang = p.lang;
-    let names: Vec<String> = p.view.brokers().iter().map(|b| b.id.clone()).collect();
-    let fired = p.view.violations();
+/// The panel (a plain function: it holds nothing). `marks`: where each check
+/// fired; `on_step` goes to a step.
+pub fn violations(lang: Lang, view: &Cluster, marks: &[(usize, ViolationKind)], on_step: &Callback<usize>) -> Html {
+    let names: Vec<String> = view.brokers().iter().map(|b| b.id.clone()).collect();
+    let fired = view.violations();
     html! {
         <section class="panel violations" aria-label={label(lang, Label::Violations)}>
             <h2>{ label(lang, Label::Violations) }</h2>
@@ -27,13 +17,13 @@ pub fn violations(p: &ViolationsProps) -> Html {
             }
             { for fired.iter().map(|v| {
                 let kind = v.kind();
-                let step = p.marks.iter().find(|(_, k)| *k == kind).map(|(s, _)| *s).unwrap_or(0);
+                let step = marks.iter().find(|(_, k)| *k == kind).map(|(s, _)| *s).unwrap_or(0);
                 let sentence = narrate::violation_sentence(lang, &Names(&names), v);
                 html! {
                     <div class={classes!("violation", kind.name())} role="alert" data-testid="violation" data-kind={kind.name()}>
                         <strong>{ label(lang, narrate::violation_label(kind)) }</strong>
                         <p>{ sentence }</p>
-                        <button class="link" onclick={p.on_step.reform(move |_| step)}>
+                        <button class="link" onclick={on_step.reform(move |_| step)}>
                             { format!("{} {step}", label(lang, Label::AtStep)) }
                         </button>
                     </div>
