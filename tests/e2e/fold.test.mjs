@@ -123,6 +123,46 @@ test('a truncation in a long log shows where the log was cut and folds the lost 
   assert.deepEqual(errors, []);
 });
 
+test('the log by keyboard: one tab stop, arrows move between records past the spans, Enter picks one, and the page does not step', async () => {
+  const { page, errors } = await openApp(browser, server.url);
+  await load(page, longLog(10000), 10000);
+  const stepBefore = await page.getByTestId('step').getAttribute('data-step');
+  const focused = () => page.evaluate(() => document.activeElement?.dataset.testid);
+  const log = page.getByTestId('broker-A').locator('ol.log');
+  assert.equal(await log.getAttribute('tabindex'), '0', 'the log is one tab stop');
+  assert.equal(await page.getByTestId('record-A-5').count(), 0);
+  await log.focus();
+  await page.keyboard.press('Home');
+  assert.equal(await focused(), 'record-A-0');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  assert.equal(await focused(), 'record-A-3');
+  // Past the folded span m5 … m8997, to the first record after it.
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await focused(), 'record-A-8997');
+  await page.keyboard.press('Enter');
+  assert.match(await page.getByTestId('record-A-8997').getAttribute('class'), /pinned/);
+  assert.equal(await focused(), 'record-A-8997', 'still focused once the lane has redrawn');
+  // Back to the record shown before it (picking it may have shown its neighbours).
+  const before = await page.evaluate(() => {
+    const cells = [...document.querySelectorAll('[data-testid=broker-A] li.cell:not(.ghost)')];
+    return cells[cells.findIndex((c) => c.dataset.testid === 'record-A-8997') - 1].dataset.testid;
+  });
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await focused(), before);
+  await page.keyboard.press('Home');
+  await page.keyboard.press(' ');
+  assert.match(await page.getByTestId('record-A-0').getAttribute('class'), /pinned/);
+  await page.keyboard.press('End');
+  assert.equal(await focused(), 'record-A-9999');
+  assert.equal(await page.getByTestId('step').getAttribute('data-step'), stepBefore, 'the arrows moved in the log only');
+  assert.equal(await page.getByTestId('play').getAttribute('aria-pressed') ?? 'false', 'false', 'Space did not play');
+  // Outside the log the arrows step as before.
+  await page.getByTestId('title').click();
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction((s) => document.querySelector('[data-testid=step]').dataset.step !== s, stepBefore);
+  assert.deepEqual(errors, []);
+});
+
 test('a short log is shown whole, without spans', async () => {
   const { page, errors } = await openApp(browser, server.url);
   await load(page, longLog(100), 100);

@@ -281,7 +281,8 @@ fn watch_on_screen(root: &NodeRef, dispatch: UseReducerDispatcher<AppState>) -> 
 }
 
 fn on_key(state: &AppState, dispatch: &UseReducerDispatcher<AppState>, e: &web_sys::KeyboardEvent) {
-    if e.ctrl_key() || e.meta_key() || e.alt_key() {
+    // A key a part of the page handled (the log's arrows) is its alone.
+    if e.ctrl_key() || e.meta_key() || e.alt_key() || e.default_prevented() {
         return;
     }
     let typing = e

@@ -277,6 +277,7 @@ labels! {
         "重放会把这几步加载到上面的各副本中，停在触发安全检查的最后一步；用后退（◀）一步步看它是怎么发生的。";
     CheckerFoundScenario => "The history found, as a scenario", "找到的历史（场景脚本）";
     CheckerLoading => "Loading the checker…", "正在加载检查器…";
+    LogKeys => "Arrow keys move between the records; Enter keeps one shown when the log folds", "方向键在记录之间移动；按回车让一条记录在日志折叠时保持显示";
     PanelLoading => "Loading this panel…", "正在加载这个面板…";
     PanelUnavailable => "This panel could not be loaded", "无法加载这个面板";
     TryAgain => "Try again", "重试";

@@ -9,6 +9,7 @@ use replab_core::{Cluster, Command, CrashTarget, Record};
 use replab_narrate::{self as narrate, label, Label, Lang};
 use replab_view::fold::{self, Item};
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 #[derive(Properties)]
@@ -103,7 +104,7 @@ fn chunk(p: &ChunkProps) -> Html {
             }
             <li class={classes!("cell", format!("e{}", r.epoch % 8), (r.offset >= p.committed_to).then_some("uncommitted"),
                     p.pinned.contains(&offset).then_some("pinned"))}
-                data-testid={format!("record-{}-{}", p.broker, r.offset)} data-epoch={r.epoch.to_string()}
+                data-testid={format!("record-{}-{}", p.broker, r.offset)} data-epoch={r.epoch.to_string()} tabindex="-1"
                 title={format!("offset {} · epoch {}", r.offset, r.epoch)} onclick={p.on_pin.reform(move |_| offset)}>
                 <span class="off">{ r.offset }</span>
                 <span class="val">{ r.value.to_string() }</span>
@@ -286,6 +287,62 @@ pub fn lane(p: &LaneProps) -> Html {
         }
     });
     let (on_pin, on_unfold, on_refold) = &*fold_cbs;
+    let log_ref = use_node_ref();
+    // A record picked by keyboard, to focus again once the lane has re-rendered
+    // (picking can redraw the run of records it is in).
+    let refocus = use_mut_ref(|| None::<String>);
+    {
+        let (log_ref, refocus) = (log_ref.clone(), refocus.clone());
+        use_effect(move || {
+            if let Some(testid) = refocus.borrow_mut().take() {
+                let cell = log_ref.cast::<web_sys::Element>().and_then(|list| {
+                    list.query_selector(&format!("[data-testid=\"{testid}\"]"))
+                        .ok()
+                        .flatten()
+                });
+                if let Some(cell) = cell.and_then(|c| c.dyn_into::<web_sys::HtmlElement>().ok()) {
+                    let _ = cell.focus();
+                }
+            }
+        });
+    }
+    // The log by keyboard: one tab stop, arrows (and Home, End) move between its
+    // records, Enter or Space picks one as a click does. A handled key is
+    // prevented, so the page's own arrows do not also step.
+    let on_log_key = {
+        let (log_ref, refocus) = (log_ref.clone(), refocus.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            let Some(list) = log_ref.cast::<web_sys::Element>() else {
+                return;
+            };
+            let Ok(found) = list.query_selector_all("li.cell:not(.ghost)") else {
+                return;
+            };
+            let cells: Vec<web_sys::HtmlElement> = (0..found.length())
+                .filter_map(|i| found.item(i)?.dyn_into().ok())
+                .collect();
+            let focused = gloo::utils::document().active_element();
+            let at = cells.iter().position(|c| focused.as_ref() == Some(c.as_ref()));
+            let last = cells.len().saturating_sub(1);
+            let to = match (e.key().as_str(), at) {
+                ("ArrowRight" | "ArrowDown", Some(i)) => (i + 1).min(last),
+                ("ArrowLeft" | "ArrowUp", Some(i)) => i.saturating_sub(1),
+                ("ArrowRight" | "ArrowDown" | "ArrowLeft" | "ArrowUp" | "Home", _) => 0,
+                ("End", _) => last,
+                ("Enter" | " ", Some(i)) => {
+                    e.prevent_default();
+                    *refocus.borrow_mut() = cells[i].get_attribute("data-testid");
+                    cells[i].click();
+                    return;
+                }
+                _ => return,
+            };
+            e.prevent_default();
+            if let Some(cell) = cells.get(to) {
+                let _ = cell.focus();
+            }
+        })
+    };
     {
         let d = folds.dispatcher();
         use_effect_with(p.history, move |_| d.dispatch(FoldAction::Reset));
@@ -416,7 +473,8 @@ pub fn lane(p: &LaneProps) -> Html {
                 }
             </header>
             <div class="lane-body">
-                <ol class="log" aria-label={format!("{id} log")}>
+                <ol class="log" ref={log_ref} aria-label={format!("{id} log")} title={label(lang, Label::LogKeys)}
+                    tabindex={(!log_of.is_empty()).then_some("0")} onkeydown={on_log_key}>
                     if log_of.is_empty() && ghosts.is_empty() {
                         <li class="empty">{ label(lang, Label::EmptyLog) }</li>
                     }
