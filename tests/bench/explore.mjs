@@ -16,10 +16,15 @@ async function fresh() {
   return page;
 }
 
+// Loads `header` and opens the checker panel; returns the time from the click
+// to the panel's body shown (its module imported, on the page's first open).
 async function setup(page, header) {
   await page.getByTestId('scenario-editor').fill(header);
   await page.getByTestId('load-scenario').click();
+  const t0 = Date.now();
   await page.getByTestId('explore-open').click();
+  await page.getByTestId('explore-run').waitFor();
+  return Date.now() - t0;
 }
 
 // Runs the checker with the bounds given; returns the result's attributes and
@@ -56,7 +61,8 @@ const show = (name, r) => console.log(`${name.padEnd(58)} ${String(r.states).pad
 
 try {
   let page = await fresh();
-  await setup(page, 'brokers A B\nprotocol hw\n');
+  const opened = await setup(page, 'brokers A B\nprotocol hw\n');
+  console.log(`the checker panel's body shown ${opened} ms after the first open (its module imported)`);
   show('hw, 2 brokers, defaults (first run: worker download)', await run(page));
   show('hw, 2 brokers, defaults (again)', await run(page));
   await page.close();
