@@ -114,9 +114,11 @@ async function loadOnce(browser, url, selector, after) {
       bodies: [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
         .reduce((sum, e) => sum + e.encodedBodySize, 0),
     }));
-    // Then what the site measures after the load, on the same link.
+    // Then what the site measures after the load, on the same link (its bytes
+    // are not the load's).
+    const loaded = { bytes, bodies, files, fcp, shown };
     const later = after ? await after(page) : undefined;
-    return { bytes, bodies, files, fcp, shown, later };
+    return { ...loaded, later };
   } finally {
     await context.close();
   }

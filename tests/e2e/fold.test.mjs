@@ -160,6 +160,18 @@ test('the log by keyboard: one tab stop, arrows move between records past the sp
   await page.getByTestId('title').click();
   await page.keyboard.press('ArrowLeft');
   await page.waitForFunction((s) => document.querySelector('[data-testid=step]').dataset.step !== s, stepBefore);
+  // A record picked with the mouse does not take the keys: the arrows still step.
+  const stepNow = await page.getByTestId('step').getAttribute('data-step');
+  await page.getByTestId('record-A-1').click();
+  assert.match(await page.getByTestId('record-A-1').getAttribute('class'), /pinned/);
+  assert.notEqual(await focused(), 'record-A-1', 'a click does not focus the record');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction((s) => document.querySelector('[data-testid=step]').dataset.step !== s, stepNow);
+  // Nor does a modified arrow move in the log.
+  await log.focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Alt+ArrowRight');
+  assert.equal(await focused(), 'record-A-0');
   assert.deepEqual(errors, []);
 });
 

@@ -75,6 +75,19 @@ test('the checker panel is imported when first opened, follows the page, and the
   await page.close();
 });
 
+test('a panels module whose script did not download loads on Try again', async () => {
+  const { page } = await openApp(browser, server.url);
+  let refuse = true;
+  await page.route(/replab-panels\.js/, (route) => (refuse ? route.abort('connectionrefused') : route.continue()));
+  await page.getByTestId('explore-open').click();
+  await page.getByTestId('panel-unavailable').waitFor();
+  refuse = false;
+  await page.getByTestId('panel-retry').click();
+  await page.getByTestId('explore-run').waitFor();
+  assert.equal(await page.getByTestId('panel-unavailable').count(), 0);
+  await page.close();
+});
+
 test('a panels module that does not load says so, keeps the page, and loads on Try again', async () => {
   const { page, errors } = await openApp(browser, server.url);
   let refuse = true;

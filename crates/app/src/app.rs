@@ -127,7 +127,8 @@ pub fn app() -> Html {
                         { narrate::protocol_option(lang, state.view.protocol()) }
                     </span>
                     <a class="open-full" data-testid="open-full" href={full_app.href.map(|a| a.to_string())} target="_blank" rel="noopener"
-                        onclick={full_app.onclick}>
+                        onclick={full_app.onclick} onpointerenter={full_app.onintent.reform(|_| ())}
+                        onfocus={full_app.onintent.reform(|_| ())} ontouchstart={full_app.onintent.reform(|_| ())}>
                         { label(lang, Label::OpenFullApp) }
                     </a>
                 </header>

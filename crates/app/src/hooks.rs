@@ -9,7 +9,7 @@ use gloo::timers::callback::Timeout;
 use replab_core::Command;
 use replab_narrate::{label, Label, Lang};
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
 type Dispatch = UseReducerDispatcher<AppState>;
@@ -43,57 +43,82 @@ pub fn use_share_link(dispatch: &Dispatch) {
     use_effect_with((), move |_| {
         // The browser inflates the link in the background; the page keeps its
         // state until the link has opened, or failed to.
-        let open = move |dispatch: &Dispatch| {
+        let open = move |dispatch: &Dispatch, initial: bool| {
             let hash = link::current_hash();
             if !hash.is_empty() {
                 let dispatch = dispatch.clone();
                 yew::platform::spawn_local(async move {
-                    dispatch.dispatch(Action::OpenLink(Rc::new(link::open(&hash).await)));
+                    dispatch.dispatch(Action::OpenLink(Rc::new(link::open(&hash).await), initial));
                 });
             }
         };
-        open(&dispatch);
+        open(&dispatch, true);
         if let Some(protocol) = link::query_compare() {
             dispatch.dispatch(Action::SetCompare(Some(protocol)));
         }
-        let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| open(&dispatch));
+        let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| open(&dispatch, false));
         move || drop(listener)
     });
 }
 
 /// An embed's link to the full app at what it shows. Making it writes and
 /// compresses the whole history, so it is made in the background once the view
-/// has rested for `REST_MS`, not on every step; a click while the view is newer
-/// than the link makes it at once and opens it (within the click's activation).
+/// has rested for `REST_MS`, or at once when the reader reaches for it (pointer,
+/// touch or focus), not on every step. Until the first is made the link is the
+/// address the embed was opened with. A click while the view is newer than the
+/// link opens a window at once (within the click's activation, so no popup
+/// blocker refuses it) and sends it to the link once made.
 pub struct FullAppLink {
     /// The latest link made (it may be some steps behind the view).
     pub href: Option<Rc<str>>,
+    /// Makes the link now if the view is newer (the reader reaches for it).
+    pub onintent: Callback<()>,
     pub onclick: Callback<MouseEvent>,
 }
 
 /// How long the view must stay still before the embed's link is made.
 const REST_MS: u32 = 400;
 
+/// What a link holds: the history's revision, the step, the language and the
+/// protocol compared with.
+type LinkKey = (u64, usize, Lang, Option<replab_core::Protocol>);
+
 #[hook]
 pub fn use_full_app_link(state: &UseReducerHandle<AppState>) -> FullAppLink {
-    // What the link holds: the history's revision, the step and the language.
-    let key = (state.history.revision, state.cursor, state.lang);
-    let made = use_state(|| None::<((u64, usize, Lang), Rc<str>)>);
-    {
+    let key: LinkKey = (state.history.revision, state.cursor, state.lang, state.compare);
+    let made = use_state(|| {
+        let hash = link::current_hash();
+        (!hash.is_empty()).then(|| {
+            (
+                None::<LinkKey>,
+                Rc::<str>::from(format!("{}#{hash}", link::page_base())),
+            )
+        })
+    });
+    // Makes the link for the view shown, unless it is made already.
+    let make = {
         let (made, state) = (made.clone(), state.clone());
-        use_effect_with((state.embed, key), move |&(embed, key)| {
+        move |live: Rc<std::cell::Cell<bool>>| {
+            if made.as_ref().is_some_and(|(k, _)| *k == Some(key)) {
+                return;
+            }
+            let shared = link::shared(&state);
+            let made = made.clone();
+            yew::platform::spawn_local(async move {
+                let address = link::address(&shared).await;
+                if live.get() {
+                    made.set(Some((Some(key), address.into())));
+                }
+            });
+        }
+    };
+    {
+        let make = make.clone();
+        use_effect_with((state.embed, key), move |&(embed, _)| {
             let live = Rc::new(std::cell::Cell::new(true));
             let timer = embed.then(|| {
                 let live = live.clone();
-                Timeout::new(REST_MS, move || {
-                    let shared = link::shared(&state);
-                    yew::platform::spawn_local(async move {
-                        let address = link::address(&shared).await;
-                        if live.get() {
-                            made.set(Some((key, address.into())));
-                        }
-                    });
-                })
+                Timeout::new(REST_MS, move || make(live))
             });
             move || {
                 live.set(false);
@@ -101,24 +126,30 @@ pub fn use_full_app_link(state: &UseReducerHandle<AppState>) -> FullAppLink {
             }
         });
     }
+    let onintent = Callback::from(move |_| make(Rc::new(std::cell::Cell::new(true))));
     let onclick = {
         let (made, state) = (made.clone(), state.clone());
         Callback::from(move |e: MouseEvent| {
-            if made.as_ref().is_some_and(|(k, _)| *k == key) {
+            if made.as_ref().is_some_and(|(k, _)| *k == Some(key)) {
                 return;
             }
             e.prevent_default();
+            let Some(opened) = web_sys::window().and_then(|w| w.open_with_url_and_target("", "_blank").ok().flatten())
+            else {
+                return;
+            };
+            // As rel="noopener": the new page gets no hold on this one.
+            let _ = js_sys::Reflect::set(&opened, &"opener".into(), &JsValue::NULL);
             let shared = link::shared(&state);
             yew::platform::spawn_local(async move {
                 let address = link::address(&shared).await;
-                if let Some(w) = web_sys::window() {
-                    let _ = w.open_with_url_and_target_and_features(&address, "_blank", "noopener");
-                }
+                let _ = opened.location().replace(&address);
             });
         })
     };
     FullAppLink {
         href: made.as_ref().map(|(_, a)| a.clone()),
+        onintent,
         onclick,
     }
 }
@@ -238,6 +269,14 @@ fn report_height(root: &NodeRef) -> Option<HeightWatch> {
     let watched = element.clone();
     let closure = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries: js_sys::Array| {
         let Some(window) = web_sys::window() else { return };
+        // Not while a link opens: the app is unseen then, and index.html's frame
+        // stands at the height the link's lanes will take.
+        if watched
+            .get_attribute("class")
+            .is_some_and(|c| c.split(' ').any(|c| c == "opening"))
+        {
+            return;
+        }
         // The widget's own bottom edge: the document is never shorter than the iframe.
         let bottom = watched.get_bounding_client_rect().bottom() + window.scroll_y().unwrap_or(0.0);
         let height = bottom.ceil() as i32 + 8;

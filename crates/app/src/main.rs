@@ -59,4 +59,12 @@ mod frame_words {
             assert!(html.contains(&format!("'{words}'")), "index.html lacks {words:?}");
         }
     }
+
+    /// The frame draws a link's lanes only up to the brokers a link can hold.
+    #[test]
+    fn index_html_draws_at_most_the_cores_brokers() {
+        let html = include_str!("../../../index.html");
+        let max = replab_core::broker_set::MAX_BROKERS;
+        assert!(html.contains(&format!("n <= {max})")), "index.html's cap is not {max}");
+    }
 }

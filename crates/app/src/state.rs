@@ -501,8 +501,9 @@ pub enum Action {
     DismissNotice,
     /// A preset's file could not be fetched: say so, change nothing else.
     PresetUnavailable(String),
-    /// A share link was opened (or could not be).
-    OpenLink(Rc<Result<crate::link::Opened, LinkProblem>>),
+    /// A share link was opened (or could not be); `true` for the link the page
+    /// was opened with, which a scenario loaded while it opened supersedes.
+    OpenLink(Rc<Result<crate::link::Opened, LinkProblem>>, bool),
     OnScreen(bool),
     /// Compare with a second protocol, or stop comparing.
     SetCompare(Option<Protocol>),
@@ -586,6 +587,8 @@ impl AppState {
             Action::SetCompare(p) => s.compare = p.filter(|&p| p != s.view.protocol()),
             Action::Load { script, text, preset } => match load_script(&script) {
                 Ok(t) => {
+                    // Shown at once, even while a link in the address opens.
+                    s.opening = false;
                     let end = t.len();
                     s.replace_timeline(t, end);
                     s.source = Some(text);
@@ -625,7 +628,10 @@ impl AppState {
                 s.notice = None;
                 s.link_problem = None;
             }
-            Action::OpenLink(opened) => {
+            // A scenario was loaded (by the page's API) while the address's link
+            // opened: the page shows that one.
+            Action::OpenLink(_, true) if !s.opening => return self,
+            Action::OpenLink(opened, _) => {
                 // Opened or not, the page is shown now.
                 s.opening = false;
                 match &*opened {
@@ -717,6 +723,34 @@ mod tests {
         );
         assert_eq!(after.len(), 0);
         assert_eq!(after.view, s.view);
+    }
+
+    #[test]
+    fn a_scenario_loaded_while_the_address_link_opens_is_shown_and_the_link_then_dropped() {
+        let problem = || Rc::new(Err(LinkProblem::StepOutOfRange { step: 9, len: 1 }));
+        let opening = Rc::new(AppState {
+            opening: true,
+            ..AppState::new(Lang::En, true)
+        });
+        // Without a load, the link is shown (here, its problem) and the page with it.
+        let opened = reduce(opening.clone(), Action::OpenLink(problem(), true));
+        assert!(!opened.opening && opened.link_problem.is_some());
+
+        let script = scenario::parse("brokers A B\nproduce m1\n").expect("parses");
+        let loaded = reduce(
+            opening,
+            Action::Load {
+                script: Rc::new(script),
+                text: Rc::from("brokers A B\nproduce m1\n"),
+                preset: None,
+            },
+        );
+        assert!(!loaded.opening, "shown at once");
+        let after = reduce(loaded.clone(), Action::OpenLink(problem(), true));
+        assert!(Rc::ptr_eq(&after, &loaded), "the address's link comes too late");
+        // A link the reader follows later (a hash change) opens as ever.
+        let followed = reduce(loaded, Action::OpenLink(problem(), false));
+        assert!(followed.link_problem.is_some());
     }
 
     #[test]

@@ -531,8 +531,17 @@ fn found_link(p: &FoundLinkProps) -> Html {
     {
         let href = href.clone();
         use_effect_with(p.shared.clone(), move |shared| {
-            let shared = shared.clone();
-            yew::platform::spawn_local(async move { href.set(Some(replab_share::browser::address(&shared).await)) })
+            // None until this one is made; a link made for an older one is dropped.
+            let live = Rc::new(std::cell::Cell::new(true));
+            href.set(None);
+            let (shared, made) = (shared.clone(), live.clone());
+            yew::platform::spawn_local(async move {
+                let address = replab_share::browser::address(&shared).await;
+                if made.get() {
+                    href.set(Some(address));
+                }
+            });
+            move || live.set(false)
         });
     }
     let href = (*href).clone();

@@ -27,6 +27,9 @@ fn nothing() -> Html {
 }
 
 fn main() {
+    // A panic traps the module (panic = "abort"), and index.html's banner says
+    // the page stopped; the console keeps what the panic said.
+    std::panic::set_hook(Box::new(|info| web_sys::console::error_1(&info.to_string().into())));
     let document = gloo::utils::document();
     for _ in 0..PAGE_ROOTS {
         if let Ok(detached) = document.create_element("div") {

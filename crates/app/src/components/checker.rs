@@ -16,13 +16,15 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 // The module is imported once, from beside the page; an import that failed is
-// tried again the next time.
+// tried again the next time, under another address (a browser may keep a module
+// that failed to load as failed for the page's life).
 #[wasm_bindgen(inline_js = r#"
-let panels;
+let panels, tries = 0;
 export function mount_checker(host, lang, header, load) {
   if (!panels) {
     const url = (name) => new URL(name, document.baseURI).href;
-    panels = import(url('replab-panels.js')).then(async (m) => {
+    const again = tries++ ? `?try=${tries}` : '';
+    panels = import(url('replab-panels.js' + again)).then(async (m) => {
       await m.default({ module_or_path: url('replab-panels_bg.wasm') });
       return m;
     });

@@ -295,23 +295,39 @@ pub fn lane(p: &LaneProps) -> Html {
         let (log_ref, refocus) = (log_ref.clone(), refocus.clone());
         use_effect(move || {
             if let Some(testid) = refocus.borrow_mut().take() {
-                let cell = log_ref.cast::<web_sys::Element>().and_then(|list| {
-                    list.query_selector(&format!("[data-testid=\"{testid}\"]"))
-                        .ok()
-                        .flatten()
-                });
-                if let Some(cell) = cell.and_then(|c| c.dyn_into::<web_sys::HtmlElement>().ok()) {
-                    let _ = cell.focus();
-                }
+                let Some(list) = log_ref.cast::<web_sys::HtmlElement>() else {
+                    return;
+                };
+                // The record, or the log when the record folded away (let go).
+                let cell = list
+                    .query_selector(&format!("[data-testid=\"{testid}\"]"))
+                    .ok()
+                    .flatten();
+                let _ = match cell.and_then(|c| c.dyn_into::<web_sys::HtmlElement>().ok()) {
+                    Some(cell) => cell.focus(),
+                    None => list.focus(),
+                };
             }
         });
     }
-    // The log by keyboard: one tab stop, arrows (and Home, End) move between its
-    // records, Enter or Space picks one as a click does. A handled key is
-    // prevented, so the page's own arrows do not also step.
+    // The log by keyboard: its records are one tab stop, arrows (and Home, End)
+    // move between them, Enter or Space picks one as a click does. A handled key
+    // is prevented, so the page's own arrows do not also step. A mouse click does
+    // not focus the log, so the arrows and Space stay the page's.
+    let keep_focus = Callback::from(|e: MouseEvent| {
+        let on_button = e
+            .target_dyn_into::<web_sys::Element>()
+            .is_some_and(|t| t.closest("button").ok().flatten().is_some());
+        if !on_button {
+            e.prevent_default();
+        }
+    });
     let on_log_key = {
         let (log_ref, refocus) = (log_ref.clone(), refocus.clone());
         Callback::from(move |e: KeyboardEvent| {
+            if e.ctrl_key() || e.meta_key() || e.alt_key() {
+                return;
+            }
             let Some(list) = log_ref.cast::<web_sys::Element>() else {
                 return;
             };
@@ -474,7 +490,7 @@ pub fn lane(p: &LaneProps) -> Html {
             </header>
             <div class="lane-body">
                 <ol class="log" ref={log_ref} aria-label={format!("{id} log")} title={label(lang, Label::LogKeys)}
-                    tabindex={(!log_of.is_empty()).then_some("0")} onkeydown={on_log_key}>
+                    tabindex={(!log_of.is_empty()).then_some("0")} onkeydown={on_log_key} onmousedown={keep_focus}>
                     if log_of.is_empty() && ghosts.is_empty() {
                         <li class="empty">{ label(lang, Label::EmptyLog) }</li>
                     }
