@@ -154,6 +154,20 @@ for (const { name, query, width, scheme, locale, lang = 'en' } of [
   });
 }
 
+// A link under each protocol: the header wraps around that protocol's note, in
+// the link's language, at a desktop and a phone width. (The lanes' section is
+// not compared: on a wide page it stretches to the side column, whose panels
+// differ by protocol; the lanes in it are.)
+for (const protocol of ['hw', 'kip-101', 'kip-279', 'kraft-elr']) {
+  test(`a link under ${protocol}: the frame's header is the app's`, async () => {
+    for (const [width, lang] of [[1400, 'en'], [360, 'en'], [1000, 'zh'], [320, 'zh']]) {
+      await frameHolds(`${protocol} ${lang} ${width}`, `#${link(`protocol=${protocol}\nstep=0\nlang=${lang}\n\n${five}`)}`, {
+        width, lanes: 5, zh: lang === 'zh', title: lang === 'zh' ? undefined : 'Five brokers', skip: ['lanes'],
+      }).catch((e) => { e.message = `${protocol}, ${lang}, ${width} px: ${e.message}`; throw e; });
+    }
+  });
+}
+
 // Every preset's file, opened from a link: the frame has its brokers, wherever
 // the files say. (The app fetches a preset only when chosen; a link carries the
 // text.) The lanes' section itself is not compared: on a wide page it stretches

@@ -25,7 +25,7 @@ fn main() {
 }
 
 /// index.html paints the page's frame before the wasm runs, with the app's
-/// title, tagline and protocol note written out in both languages, and makes the
+/// title, tagline and protocols' notes written out in both languages, and makes the
 /// error banner a dead wasm cannot make: they must stay the app's own words.
 #[cfg(test)]
 mod frame_words {
@@ -34,16 +34,19 @@ mod frame_words {
     #[test]
     fn index_html_carries_the_apps_words_in_both_languages() {
         let html = include_str!("../../../index.html").replace("\\'", "'");
-        let protocol = crate::state::default_setup().protocol;
         for lang in [Lang::En, Lang::Zh] {
-            for words in [
-                label(lang, Label::AppTitle).to_string(),
-                label(lang, Label::Tagline).to_string(),
-                protocol_note(lang, protocol).to_string(),
-            ] {
+            for words in [label(lang, Label::AppTitle), label(lang, Label::Tagline)] {
+                assert!(html.contains(&format!("'{words}'")), "index.html lacks {words:?}");
+            }
+            // Every protocol's note: a link under any of them gets its header.
+            for protocol in replab_core::Protocol::ALL {
+                let words = protocol_note(lang, protocol);
                 assert!(html.contains(&format!("'{words}'")), "index.html lacks {words:?}");
             }
         }
+        // The page's own protocol when no link names one.
+        let protocol = crate::state::default_setup().protocol;
+        assert!(html.contains(&format!("notes['{}']", protocol.name())));
         // The banner: both languages at once, as the panic hook's own fallback.
         let message = format!(
             "{} {}",
