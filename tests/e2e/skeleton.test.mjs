@@ -168,6 +168,14 @@ for (const protocol of ['hw', 'kip-101', 'kip-279', 'kraft-elr']) {
   });
 }
 
+test('a link under kraft-elr in an embed: the frame has the lanes the app draws, down to a narrow phone', async () => {
+  for (const [width, lang] of [[800, 'en'], [420, 'en'], [360, 'en'], [330, 'zh'], [400, 'zh']]) {
+    await frameHolds(`embed kraft-elr ${lang} ${width}`, `?embed#${link(`protocol=kraft-elr\nstep=0\nlang=${lang}\n\n${five}`)}`, {
+      width, lanes: 5, zh: lang === 'zh', title: lang === 'zh' ? undefined : 'Five brokers',
+    }).catch((e) => { e.message = `${lang}, ${width} px: ${e.message}`; throw e; });
+  }
+});
+
 // Every preset's file, opened from a link: the frame has its brokers, wherever
 // the files say. (The app fetches a preset only when chosen; a link carries the
 // text.) The lanes' section itself is not compared: on a wide page it stretches
