@@ -22,6 +22,10 @@ test('the checker panel is imported when first opened, follows the page, and the
   assert.deepEqual(requests.filter((u) => PANELS.test(u)), [], 'nothing of the panels module at load');
 
   await page.getByTestId('produce').click();
+  // Reaching for the panel starts the import; opening it mounts the body.
+  await page.getByTestId('explore-open').hover();
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /replab-panels_bg\.wasm$/.test(e.name)));
+  assert.equal(await page.getByTestId('explore-run').count(), 0, 'not mounted before it opens');
   await page.getByTestId('explore-open').click();
   await page.getByTestId('explore-run').waitFor();
   assert.ok(requests.some((u) => /replab-panels_bg\.wasm$/.test(u)), 'imported on first open');

@@ -15,12 +15,13 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-// The module is imported once, from beside the page; an import that failed is
-// tried again the next time, under another address (a browser may keep a module
-// that failed to load as failed for the page's life).
+// The module is imported once, from beside the page, when the reader reaches for
+// the panel (pointer, focus) or opens it; an import that failed is tried again
+// the next time, under another address (a browser may keep a module that failed
+// to load as failed for the page's life).
 #[wasm_bindgen(inline_js = r#"
 let panels, tries = 0;
-export function mount_checker(host, lang, header, load) {
+function panelsModule() {
   if (!panels) {
     const url = (name) => new URL(name, document.baseURI).href;
     const again = tries++ ? `?try=${tries}` : '';
@@ -30,10 +31,16 @@ export function mount_checker(host, lang, header, load) {
     });
     panels.catch(() => { panels = undefined; });
   }
-  return panels.then((m) => m.mount_checker(host, lang, header, load));
+  return panels;
+}
+export function preload_panels() { panelsModule().catch(() => {}); }
+export function mount_checker(host, lang, header, load) {
+  return panelsModule().then((m) => m.mount_checker(host, lang, header, load));
 }
 "#)]
 extern "C" {
+    fn preload_panels();
+
     #[wasm_bindgen(catch)]
     async fn mount_checker(
         host: web_sys::Element,
@@ -150,9 +157,19 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
         })
     };
     let retry = Callback::from(move |_| open());
+    // Reaching for the panel starts the import, so that opening it waits less.
+    let reach = {
+        let body = body.clone();
+        Callback::from(move |_: ()| {
+            if *body == Body::NotYet {
+                preload_panels();
+            }
+        })
+    };
     html! {
         <details class="panel checker" data-testid="checker" {ontoggle}>
-            <summary data-testid="explore-open"><h2>{ label(lang, Label::CheckerTitle) }</h2></summary>
+            <summary data-testid="explore-open" onpointerenter={reach.reform(|_| ())} onfocus={reach.reform(|_| ())}
+                ontouchstart={reach.reform(|_| ())}><h2>{ label(lang, Label::CheckerTitle) }</h2></summary>
             if *body == Body::Loading {
                 <p class="hint" data-testid="panel-loading" aria-live="polite">{ label(lang, Label::PanelLoading) }</p>
             }
