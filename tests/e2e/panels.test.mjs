@@ -116,3 +116,45 @@ test('a panels module that does not load says so, keeps the page, and loads on T
   assert.ok(errors.every((e) => /replab-panels_bg\.wasm|Failed to load resource|Failed to fetch/.test(e)), errors.join('\n'));
   await page.close();
 });
+
+test('a trap in the panels module stops that panel only: the page goes on, says so in the panel, and Try again loads a new module', async () => {
+  const { page } = await openApp(browser, server.url);
+  await page.waitForLoadState('networkidle');
+  // The exports of every module instantiated from now on, as the glue gets them
+  // (through index.html's wrapper).
+  await page.evaluate(() => {
+    window.__instances = [];
+    const f = WebAssembly.instantiateStreaming;
+    WebAssembly.instantiateStreaming = function () {
+      return f.apply(this, arguments).then((r) => { window.__instances.push(r.instance.exports); return r; });
+    };
+  });
+  await page.getByTestId('explore-open').click();
+  await page.getByTestId('explore-run').waitFor();
+  // A closure call through a table slot that does not exist: the module traps.
+  const caught = await page.evaluate(() => {
+    const x = window.__instances.at(-1);
+    const invoke = Object.keys(x).find((k) => k.includes('invoke'));
+    try { x[invoke](0x7ffffff0, 0, 0, 0); } catch (e) { return e.constructor.name; }
+    return 'no trap';
+  });
+  assert.equal(caught, 'RuntimeError');
+  const stopped = page.getByTestId('panel-unavailable');
+  await stopped.waitFor();
+  assert.match(await stopped.textContent(), /^This panel stopped unexpectedly; the rest of the page goes on/);
+  assert.equal(await page.getByTestId('explore-run').count(), 0, 'what it drew is gone');
+  assert.equal(await page.getByTestId('panic-banner').count(), 0, 'no page-wide banner: the page goes on');
+  const before = await step(page);
+  await page.getByTestId('produce').click();
+  assert.equal(await step(page), before + 1);
+
+  // Try again: a new module, working.
+  await page.getByTestId('panel-retry').click();
+  await page.getByTestId('explore-run').waitFor();
+  assert.equal(await page.evaluate(() => window.__instances.length), 2, 'a second module');
+  await page.getByTestId('explore-unclean').check();
+  assert.equal(await page.getByTestId('explore-unclean').isChecked(), true);
+  assert.equal(await step(page), before + 1, 'its clicks are its own');
+  assert.equal(await page.getByTestId('panic-banner').count(), 0);
+  await page.close();
+});

@@ -280,6 +280,7 @@ labels! {
     LogKeys => "Arrow keys move between the records; Enter keeps one shown when the log folds", "方向键在记录之间移动；按回车让一条记录在日志折叠时保持显示";
     PanelLoading => "Loading this panel…", "正在加载这个面板…";
     PanelUnavailable => "This panel could not be loaded", "无法加载这个面板";
+    PanelStopped => "This panel stopped unexpectedly; the rest of the page goes on", "这个面板意外停止了，页面的其余部分照常工作";
     TryAgain => "Try again", "重试";
     CheckerCrashed => "The checker stopped unexpectedly", "检查器意外停止";
     CheckerBadRequest => "The checker could not read its request", "检查器无法读取它收到的请求";

@@ -34,12 +34,16 @@ function panelsModule() {
   return panels;
 }
 export function preload_panels() { panelsModule().catch(() => {}); }
+// The module trapped (index.html's replab-panels-stopped): the next mount imports
+// a new one.
+export function forget_panels() { panels = undefined; }
 export function mount_checker(host, lang, header, load) {
   return panelsModule().then((m) => m.mount_checker(host, lang, header, load));
 }
 "#)]
 extern "C" {
     fn preload_panels();
+    fn forget_panels();
 
     #[wasm_bindgen(catch)]
     async fn mount_checker(
@@ -73,6 +77,8 @@ enum Body {
     Mounted,
     /// The import or the mount failed: what the browser said.
     Failed(Rc<str>),
+    /// The module trapped (a panic, say): the page goes on without it.
+    Stopped,
 }
 
 #[function_component(CheckerPanel)]
@@ -117,10 +123,34 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
             }
         });
     }
+    {
+        // A trap stops the module only: what it drew goes, and a new one is
+        // imported on Try again (nothing more is called in the one that stopped).
+        let (host, body, mounted) = (host.clone(), body.clone(), mounted.clone());
+        use_effect_with((), move |_| {
+            let listener =
+                gloo::events::EventListener::new(&gloo::utils::window(), "replab-panels-stopped", move |_| {
+                    forget_panels();
+                    mounted.borrow_mut().take();
+                    if let Some(element) = host.cast::<web_sys::Element>() {
+                        element.set_inner_html("");
+                    }
+                    body.set(Body::Stopped);
+                });
+            move || drop(listener)
+        });
+    }
     let open = {
         let (host, body, mounted, given) = (host.clone(), body.clone(), mounted.clone(), given.clone());
         move || {
-            let Some(element) = host.cast::<web_sys::Element>() else {
+            // A new element in the host for each mount: the module listens at the
+            // element it is given, so one that stopped leaves with its element.
+            let Some(element) = host.cast::<web_sys::Element>().and_then(|host| {
+                let slot = gloo::utils::document().create_element("div").ok()?;
+                host.set_inner_html("");
+                host.append_child(&slot).ok()?;
+                Some(slot)
+            }) else {
                 return;
             };
             body.set(Body::Loading);
@@ -173,9 +203,13 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
             if *body == Body::Loading {
                 <p class="hint" data-testid="panel-loading" aria-live="polite">{ label(lang, Label::PanelLoading) }</p>
             }
-            if let Body::Failed(why) = &*body {
+            if let Body::Failed(_) | Body::Stopped = &*body {
                 <p class="error" role="alert" data-testid="panel-unavailable">
-                    { label(lang, Label::PanelUnavailable) }{ if why.is_empty() { String::new() } else { format!(" ({why})") } }
+                    { match &*body {
+                        Body::Failed(why) if !why.is_empty() => format!("{} ({why})", label(lang, Label::PanelUnavailable)),
+                        Body::Stopped => label(lang, Label::PanelStopped).to_string(),
+                        _ => label(lang, Label::PanelUnavailable).to_string(),
+                    } }
                     { " " }<button data-testid="panel-retry" onclick={retry}>{ label(lang, Label::TryAgain) }</button>
                 </p>
             }
