@@ -172,7 +172,7 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
                         *mounted.borrow_mut() = Some(m);
                         body.set(Body::Mounted);
                     }
-                    Err(e) => body.set(Body::Failed(error_text(e).into())),
+                    Err(e) => body.set(Body::Failed(js_error(e).into())),
                 }
             });
         }
@@ -216,15 +216,5 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
             // The panels module's own: this page's Yew never renders into it.
             <div class="panel-body" ref={host}></div>
         </details>
-    }
-}
-
-/// What a failed import or mount says.
-fn error_text(e: JsValue) -> String {
-    let text = js_error(e.clone());
-    if text.is_empty() {
-        e.as_string().unwrap_or_default()
-    } else {
-        text
     }
 }
