@@ -6,6 +6,29 @@ use crate::epoch_cache::LeaderEpochCache;
 use crate::log::{Log, Value};
 use crate::message::InFlight;
 
+/// How a generation's leader-epoch cache takes appends and truncations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CacheRule {
+    /// No cache (before 0.11).
+    None,
+    /// Kafka 0.11 (`LeaderEpochFileCache.assign` 59-69): an append records its
+    /// epoch only when it is above the latest one.
+    OnlyAboveLatest,
+    /// Kafka 2.1: entries that conflict with the new one are removed first, and
+    /// a truncation at or past the log end changes nothing, not even the cache
+    /// (2.1.0 `Log.truncateTo` 1717-1719; KAFKA-10706).
+    ReplaceConflictingKeepAtEnd,
+    /// Kafka 2.8+: entries that conflict with the new one are removed first; a
+    /// truncation trims the cache to the log end even when no record goes.
+    ReplaceConflicting,
+}
+
+impl CacheRule {
+    fn truncation_at_log_end_is_noop(self) -> bool {
+        self == CacheRule::ReplaceConflictingKeepAtEnd
+    }
+}
+
 /// Written to disk: the log, the high-watermark checkpoint and the leader-epoch
 /// checkpoint.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -40,9 +63,17 @@ pub struct LeaderState {
 pub struct FollowerView {
     /// The follower's LEO as its last fetch offset; None until it fetches.
     pub leo: Option<u64>,
-    pub last_caught_up_ms: u64,
-    pub last_fetch_ms: u64,
-    pub last_fetch_leader_leo: u64,
+    /// When it last caught up with the leader; None: never (Kafka's 0L).
+    pub last_caught_up_ms: Option<u64>,
+    /// Its previous fetch to this leader: when, and the leader's log end then.
+    /// None: a new leader has seen none (`UnknownLogReadResult`).
+    pub last_fetch: Option<LastFetch>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LastFetch {
+    pub at_ms: u64,
+    pub leader_leo: u64,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -65,6 +96,9 @@ pub struct Broker {
     pub durable: Durable,
     /// None while the broker is down.
     pub volatile: Option<Volatile>,
+    /// Down because its fetcher halted the process (0.10/0.11 FatalExitError),
+    /// not because it crashed; cleared when it restarts.
+    pub halted: bool,
 }
 
 impl Broker {
@@ -75,6 +109,7 @@ impl Broker {
             broker_epoch: 0,
             durable: Durable::default(),
             volatile: Some(Volatile::Follower(FollowerState::default())),
+            halted: false,
         }
     }
 
@@ -142,21 +177,31 @@ impl Broker {
         self.follower_state().and_then(|f| f.in_flight.as_ref())
     }
 
-    /// Appends a record in `epoch` and, with a leader-epoch cache (Kafka 0.11+),
-    /// records the epoch's start in it if it is new (`Log.append` assigns the
-    /// batch's partition leader epoch). Returns the offset and whether the cache
-    /// changed.
-    pub fn append(&mut self, epoch: u32, value: Value, keeps_cache: bool) -> (u64, bool) {
+    /// Appends a record in `epoch` and records the epoch's start in the
+    /// leader-epoch cache as `cache` says (`Log.append` assigns the batch's
+    /// partition leader epoch). Returns the offset and whether the cache changed.
+    pub fn append(&mut self, epoch: u32, value: Value, cache: CacheRule) -> (u64, bool) {
         let offset = self.durable.log.append(epoch, value);
-        let assigned = keeps_cache && self.durable.epoch_cache.assign(epoch, offset);
+        let assigned = match cache {
+            CacheRule::None => false,
+            CacheRule::OnlyAboveLatest => self.durable.epoch_cache.assign_above_latest(epoch, offset),
+            CacheRule::ReplaceConflictingKeepAtEnd | CacheRule::ReplaceConflicting => {
+                self.durable.epoch_cache.assign(epoch, offset)
+            }
+        };
         (offset, assigned)
     }
 
     /// Truncates the log to `offset`, the epoch cache with it, and keeps HW ≤ LEO.
     /// Like `Log.truncateTo`, the epoch cache is truncated even when no record is
-    /// removed: a replica that was leader may hold an entry for an epoch in which
-    /// it wrote nothing, at its log end (KAFKA-7415).
-    pub fn truncate_to(&mut self, offset: u64) -> bool {
+    /// removed (a replica that was leader may hold an entry for an epoch in which
+    /// it wrote nothing, at its log end: KAFKA-7415), except where `cache` says a
+    /// truncation at or past the log end changes nothing (2.1.0 `Log.truncateTo`).
+    /// Returns whether a record was removed.
+    pub fn truncate_to(&mut self, offset: u64, cache: CacheRule) -> bool {
+        if offset >= self.leo() && cache.truncation_at_log_end_is_noop() {
+            return false;
+        }
         let removed = self.durable.log.truncate_to(offset);
         let end = self.leo();
         self.durable.epoch_cache.truncate_from_end(end);
@@ -181,7 +226,7 @@ impl Broker {
         match unflushed_from {
             Some(from) if from < self.leo() => {
                 let lost = self.leo() - from;
-                self.truncate_to(from);
+                self.truncate_to(from, CacheRule::ReplaceConflicting);
                 lost
             }
             _ => 0,
@@ -197,8 +242,8 @@ mod tests {
     #[test]
     fn stop_loses_unflushed_records_and_caps_the_checkpoints() {
         let mut b = Broker::new("A".into());
-        b.append(0, Arc::from("m1"), true);
-        b.append(1, Arc::from("m2"), true);
+        b.append(0, Arc::from("m1"), CacheRule::ReplaceConflicting);
+        b.append(1, Arc::from("m2"), CacheRule::ReplaceConflicting);
         b.durable.hw = 2;
         assert_eq!(b.stop(Some(1)), 1);
         assert!(!b.is_alive());
@@ -210,16 +255,16 @@ mod tests {
     #[test]
     fn truncating_at_the_log_end_still_drops_an_empty_epoch_there() {
         let mut b = Broker::new("B".into());
-        b.append(0, Arc::from("m1"), true);
+        b.append(0, Arc::from("m1"), CacheRule::ReplaceConflicting);
         b.durable.epoch_cache.assign(1, 1); // elected in epoch 1, wrote nothing
-        assert!(!b.truncate_to(1));
+        assert!(!b.truncate_to(1, CacheRule::ReplaceConflicting));
         assert_eq!(b.latest_epoch(), Some(0));
     }
 
     #[test]
     fn stop_past_the_log_end_loses_nothing() {
         let mut b = Broker::new("A".into());
-        b.append(0, Arc::from("m1"), true);
+        b.append(0, Arc::from("m1"), CacheRule::ReplaceConflicting);
         assert_eq!(b.stop(Some(4)), 0);
         assert_eq!(b.leo(), 1);
     }

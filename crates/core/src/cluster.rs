@@ -87,10 +87,11 @@ impl Cluster {
             Command::Bounce { target } => Controller { p, out: &mut out }.bounce(*target),
             Command::Elect { broker, unclean } => Controller { p, out: &mut out }.elect(*broker, *unclean),
             Command::Tick { ms } => {
+                let previous_ms = p.now_ms;
                 p.now_ms = p.now_ms.saturating_add(*ms);
                 out.push(Event::ClockAdvanced { now_ms: p.now_ms });
                 if let Some(mut l) = Leader::current(p, &mut out) {
-                    l.shrink_isr_for_lag();
+                    l.shrink_isr_for_lag(previous_ms);
                 }
             }
             Command::Set { setting } => {
@@ -100,6 +101,11 @@ impl Cluster {
                 });
                 controller::rules(p.controller()).setting_changed(p, setting, &mut out);
             }
+        }
+        // The HW is evaluated again after every action: time passing, or a
+        // replica ceasing to count, may let it move.
+        if let Some(mut l) = Leader::current(&mut self.partition, &mut out) {
+            l.maybe_advance_hw();
         }
         self.safety.check(&self.partition, &mut out);
         Ok(out)

@@ -147,8 +147,8 @@ mod tests {
         scenario::load(&script, Some(protocol)).expect("loads").timeline
     }
 
-    // The data-loss story: before leader epochs A truncates to its HW on the quick
-    // restart; with epochs it keeps m2. That is where the two first part.
+    // The data-loss story: before leader epochs B truncates to its HW on the quick
+    // restart; with epochs it keeps m1 and m2. That is where the two first part.
     #[test]
     fn the_data_loss_story_parts_at_the_quick_restart() {
         let text = include_str!("../../../web/scenarios/data-loss.scn");
@@ -157,9 +157,9 @@ mod tests {
         let first = first_difference(&hw, &kip101).expect("they differ");
         assert_eq!(
             scenario::command_line(&hw.setup().brokers, &hw.commands()[first.step - 1]),
-            "bounce A"
+            "bounce B"
         );
-        assert_eq!(first.differences, vec![Difference::Log { broker: 0 }]);
+        assert_eq!(first.differences, vec![Difference::Log { broker: 1 }]);
     }
 
     #[test]

@@ -61,6 +61,20 @@ impl LeaderEpochCache {
         true
     }
 
+    /// Kafka 0.11's `assign` (`LeaderEpochFileCache` 59-69): records `epoch` at
+    /// `start_offset` only when it is above the latest epoch (and not before the
+    /// latest start); otherwise the cache stays as it is. Returns whether it changed.
+    pub fn assign_above_latest(&mut self, epoch: u32, start_offset: u64) -> bool {
+        let above = match self.entries.last() {
+            None => true,
+            Some(last) => epoch > last.epoch && start_offset >= last.start_offset,
+        };
+        if above {
+            self.entries.push(EpochEntry { epoch, start_offset });
+        }
+        above
+    }
+
     /// `truncateFromEnd(endOffset)`: after the log is truncated to `end_offset`,
     /// removes every entry that starts at or after it.
     pub fn truncate_from_end(&mut self, end_offset: u64) -> bool {

@@ -48,6 +48,19 @@ pub enum Event {
         leader: BrokerIx,
         reply: Reply,
     },
+    /// The Fetch found no records: the leader recorded its offset and parks it
+    /// (`DelayedFetch`) until its next append, or until the response is delivered.
+    FetchParked {
+        follower: BrokerIx,
+        leader: BrokerIx,
+        offset: u64,
+    },
+    /// A parked fetch is gone before any response was made, for `reason`.
+    ParkedFetchLost {
+        follower: BrokerIx,
+        offset: u64,
+        reason: LossReason,
+    },
     ResponseDelivered {
         follower: BrokerIx,
         reply: Reply,
@@ -82,6 +95,24 @@ pub enum Event {
         epoch: u32,
         start_offset: u64,
     },
+    /// Kafka 2.1 (KAFKA-10706): the truncation removed nothing, so the epoch cache
+    /// kept its latest entry and the follower will ask the same
+    /// OffsetsForLeaderEpoch question again.
+    AsksAgainUnchanged {
+        broker: BrokerIx,
+        leader_epoch: Option<u32>,
+    },
+    /// The leader's HW would move to `would_be` but a replica outside the ISR
+    /// that caught up recently holds it at `hw`: its log end `replica_leo` counts
+    /// until the clock passes `until_ms` (last caught up + replica.lag.time.max.ms).
+    HighWatermarkHeldByReplica {
+        broker: BrokerIx,
+        hw: u64,
+        would_be: u64,
+        replica: BrokerIx,
+        replica_leo: u64,
+        until_ms: u64,
+    },
 
     // ---- brokers and the controller
     Crashed {
@@ -106,6 +137,24 @@ pub enum Event {
     /// A controlled shutdown: the log is flushed and leadership moves.
     ShutDown {
         broker: BrokerIx,
+    },
+    /// Kafka 0.10/0.11 with unclean election off: the follower's fetch offset
+    /// was past the leader's log end, and its fetcher's FatalExitError ends the
+    /// broker's process (its whole log kept). The controller sees it go.
+    Halted {
+        broker: BrokerIx,
+        fetch_offset: u64,
+        leader_log_end: u64,
+    },
+    /// The controller sees the bounced broker come back with a new broker epoch
+    /// (2.2+ ZooKeeper, KIP-380; KRaft): the bounce is a crash and a restart.
+    BounceNoticed {
+        broker: BrokerIx,
+    },
+    /// `elect` of the current leader: no election, no new epoch.
+    ElectionNotNeeded {
+        broker: BrokerIx,
+        epoch: u32,
     },
     /// KRaft: the ELR or the last known leader changed with an ISR change.
     ElrChanged {
@@ -181,6 +230,9 @@ pub enum ProduceRefusal {
 pub enum AckFailure {
     /// Leadership moved (or the leader went down) before the record was committed.
     LeadershipMoved,
+    /// The HW passed the record while the ISR had fewer than min.insync.replicas
+    /// members: committed, but answered NOT_ENOUGH_REPLICAS_AFTER_APPEND.
+    NotEnoughReplicasAfterAppend { isr: u32, min_isr: u32 },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -276,9 +328,12 @@ pub enum ShrinkReason {
     /// KRaft: a restart without the clean mark first removes the broker from the
     /// ISR and the ELR.
     UncleanRestart,
-    /// Not caught up for longer than replica.lag.time.max.ms.
+    /// Not caught up for longer than replica.lag.time.max.ms when the leader
+    /// looked (`checked_at_ms`, a multiple of replica.lag.time.max.ms / 2);
+    /// `since_ms` None: never caught up with this leader.
     Lagged {
-        since_ms: u64,
+        since_ms: Option<u64>,
+        checked_at_ms: u64,
     },
 }
 

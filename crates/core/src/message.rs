@@ -101,21 +101,34 @@ impl Response {
     }
 }
 
-/// A response on its way back to a follower.
+/// A request a follower has out: answered and on its way back, or a Fetch parked
+/// at the leader (`DelayedFetch`) whose response is made later.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct InFlight {
     pub request: Request,
-    pub response: Response,
-    /// The leader epoch it was answered in: a new epoch fences it.
+    /// None while the fetch is parked at the leader: it found no records, so
+    /// the leader answers at its next append, or when the response is delivered.
+    pub response: Option<Response>,
+    /// The leader epoch it was sent in: a new epoch fences it.
     pub leader_epoch: u32,
 }
 
 impl InFlight {
-    pub fn reply(&self) -> Reply {
-        let offset = match self.request {
+    /// The fetch offset (0 for OffsetsForLeaderEpoch).
+    pub fn fetch_offset(&self) -> u64 {
+        match self.request {
             Request::Fetch { offset, .. } => offset,
             Request::OffsetsForLeaderEpoch { .. } => 0,
-        };
-        self.response.reply(offset)
+        }
+    }
+
+    /// The response without its records; None while the fetch is parked.
+    pub fn reply(&self) -> Option<Reply> {
+        self.response.as_ref().map(|r| r.reply(self.fetch_offset()))
+    }
+
+    /// Whether it is a Fetch parked at the leader.
+    pub fn is_parked(&self) -> bool {
+        self.response.is_none()
     }
 }

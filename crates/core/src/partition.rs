@@ -62,9 +62,14 @@ impl Partition {
                 broker.follow(Some(leader));
             }
         }
+        // Made leader at clock 0 with every broker in the ISR (`makeLeader`).
+        let view = FollowerView {
+            last_caught_up_ms: Some(0),
+            ..FollowerView::default()
+        };
         brokers[leader].volatile = Some(Volatile::Leader(LeaderState {
             epoch_start_offset: 0,
-            followers: vec![FollowerView::default(); n],
+            followers: vec![view; n],
         }));
         if setup.protocol.rules().records_epoch_on_election() {
             brokers[leader].durable.epoch_cache.assign(0, 0);

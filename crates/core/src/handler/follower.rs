@@ -1,8 +1,10 @@
 //! A follower: starts following a leader (or waits for one), sends the request
 //! its protocol calls for, and applies the response: records, or a truncation.
 
+use super::controller::Controller;
 use super::leader::Leader;
 use super::Out;
+use crate::command::CrashTarget;
 use crate::broker_set::BrokerIx;
 use crate::event::{Event, FollowerNext, LossReason, TruncationRule};
 use crate::message::{EpochAnswer, InFlight, Request, Response};
@@ -17,7 +19,9 @@ pub(crate) struct Follower<'a> {
 
 impl Follower<'_> {
     /// One request to the current leader, handled there; the response is applied
-    /// now (`deliver_now`) or left in flight.
+    /// now (`deliver_now`) or left in flight. A Fetch that finds no records is
+    /// parked at the leader: `fetch` answers it at once (no append can come
+    /// first), `send` leaves it parked.
     pub fn round_trip(&mut self, max: Option<u32>, deliver_now: bool) {
         let follower = self.ix;
         let request = self.p.next_request(follower, max);
@@ -32,39 +36,79 @@ impl Follower<'_> {
             request,
         });
         let response = leader.handle(follower, request);
-        let in_flight = InFlight {
+        let mut in_flight = InFlight {
             request,
             response,
             leader_epoch: self.p.leader_epoch,
         };
-        self.out.push(Event::RequestAnswered {
-            follower,
-            leader: leader_ix,
-            reply: in_flight.reply(),
-        });
+        match in_flight.reply() {
+            Some(reply) => self.out.push(Event::RequestAnswered {
+                follower,
+                leader: leader_ix,
+                reply,
+            }),
+            None => self.out.push(Event::FetchParked {
+                follower,
+                leader: leader_ix,
+                offset: in_flight.fetch_offset(),
+            }),
+        }
         if deliver_now {
+            self.answer_parked(&mut in_flight);
             self.apply_response(in_flight);
         } else if let Some(state) = self.p.brokers[follower].follower_state_mut() {
             state.in_flight = Some(in_flight);
         }
     }
 
-    /// The response in flight arrives.
+    /// A parked fetch still unanswered when its response is due is answered now,
+    /// with what the leader has at this moment.
+    fn answer_parked(&mut self, in_flight: &mut InFlight) {
+        let Request::Fetch { offset, max, .. } = in_flight.request else {
+            return;
+        };
+        if !in_flight.is_parked() {
+            return;
+        }
+        let Some(leader) = Leader::current(self.p, self.out) else {
+            return;
+        };
+        let response = leader.read_for_parked(offset, max);
+        let reply = response.reply(offset);
+        let leader_ix = leader.ix;
+        in_flight.response = Some(response);
+        self.out.push(Event::RequestAnswered {
+            follower: self.ix,
+            leader: leader_ix,
+            reply,
+        });
+    }
+
+    /// The response in flight arrives (a parked fetch is answered first).
     pub fn deliver(&mut self) {
-        if let Some(in_flight) = self.take_in_flight() {
+        if let Some(mut in_flight) = self.take_in_flight() {
+            self.answer_parked(&mut in_flight);
             self.apply_response(in_flight);
         }
     }
 
-    /// The response in flight is lost, for `reason`.
+    /// The response in flight, or the fetch parked at the leader, is lost for
+    /// `reason`.
     pub fn lose_in_flight(&mut self, reason: LossReason) {
-        if let Some(in_flight) = self.take_in_flight() {
-            self.out.push(Event::ResponseLost {
-                follower: self.ix,
-                reply: in_flight.reply(),
+        let Some(in_flight) = self.take_in_flight() else { return };
+        let follower = self.ix;
+        self.out.push(match in_flight.reply() {
+            Some(reply) => Event::ResponseLost {
+                follower,
+                reply,
                 reason,
-            });
-        }
+            },
+            None => Event::ParkedFetchLost {
+                follower,
+                offset: in_flight.fetch_offset(),
+                reason,
+            },
+        });
     }
 
     fn take_in_flight(&mut self) -> Option<InFlight> {
@@ -87,14 +131,23 @@ impl Follower<'_> {
             });
             return;
         }
-        // Starting afresh: a response from an older epoch is fenced (KIP-320) or,
-        // before 2.1, belongs to a fetcher that was removed.
+        // Starting afresh: a request from an older epoch is fenced (KIP-320) or,
+        // before 2.1, belongs to a fetcher that was removed. From 2.8 a response
+        // already made survives the same leader's new epoch: the fetcher still
+        // fetches from the same offset (its cache not empty); a parked fetch is
+        // answered FENCED_LEADER_EPOCH (`DelayedFetch` 79/94/150).
+        let keeps_response = start == FollowStart::Fetch
+            && cause == FollowCause::NewEpoch
+            && rules.response_survives_same_leader_epoch()
+            && b.in_flight().is_some_and(|i| !i.is_parked());
+        let kept = if keeps_response { self.take_in_flight() } else { None };
         self.lose_in_flight(LossReason::Fenced { epoch });
         let b = &mut self.p.brokers[self.ix];
         let has_log = !b.durable.log.is_empty();
         b.follow(Some(leader));
         if let Some(state) = b.follower_state_mut() {
             state.validating = start == FollowStart::Validate;
+            state.in_flight = kept;
         }
         if start == FollowStart::TruncateToHighWatermark && has_log {
             let hw = b.hw();
@@ -126,15 +179,17 @@ impl Follower<'_> {
         });
     }
 
-    /// The follower's side of a response.
+    /// The follower's side of a response (a parked fetch was answered before).
     fn apply_response(&mut self, in_flight: InFlight) {
         let follower = self.ix;
+        let fetch_offset = in_flight.fetch_offset();
+        let Some(response) = in_flight.response else { return };
         self.out.push(Event::ResponseDelivered {
             follower,
-            reply: in_flight.reply(),
+            reply: response.reply(fetch_offset),
         });
         let rules = self.p.rules();
-        match in_flight.response {
+        match response {
             Response::EpochEndOffset { asked, answer } => {
                 let decision = rules.decide(self.log(), asked, answer);
                 self.truncate(decision);
@@ -145,7 +200,8 @@ impl Follower<'_> {
                 high_watermark,
             } => {
                 // 2.8 applies the response's HW, min(leader HW, own LEO), before it
-                // truncates (`AbstractFetcherThread.processFetchRequest`).
+                // truncates (`AbstractFetcherThread.processFetchRequest`), so after
+                // the truncation it is min(that HW, the new log end).
                 self.set_hw(high_watermark);
                 let asked = match in_flight.request {
                     Request::Fetch { last_fetched_epoch, .. } => last_fetched_epoch,
@@ -159,24 +215,29 @@ impl Follower<'_> {
                 self.truncate(decision);
             }
             Response::OffsetOutOfRange { log_end_offset } => {
-                if log_end_offset < self.p.brokers[follower].leo() {
-                    self.truncate(Decision {
-                        to: log_end_offset,
-                        rule: TruncationRule::LeaderLogEnd { log_end_offset },
-                        complete: true,
-                    });
+                let leo = self.p.brokers[follower].leo();
+                if log_end_offset >= leo {
+                    return;
                 }
+                if rules.halts_on_fetch_past_leader_end() && !self.p.config.unclean_leader_election {
+                    return self.halt(fetch_offset, log_end_offset);
+                }
+                self.truncate(Decision {
+                    to: log_end_offset,
+                    rule: TruncationRule::LeaderLogEnd { log_end_offset },
+                    complete: true,
+                });
             }
             Response::Records {
                 records,
                 high_watermark,
             } => {
-                let keeps_cache = self.p.rules().has_epoch_cache();
+                let cache = self.p.rules().cache_rule();
                 let b = &mut self.p.brokers[follower];
                 let from = b.leo();
                 for r in records.into_iter().filter(|r| r.offset >= from) {
                     debug_assert_eq!(r.offset, b.leo(), "records arrive at the log end");
-                    let (offset, assigned) = b.append(r.epoch, r.value, keeps_cache);
+                    let (offset, assigned) = b.append(r.epoch, r.value, cache);
                     if assigned {
                         self.out.push(Event::EpochAssigned {
                             broker: follower,
@@ -192,6 +253,28 @@ impl Follower<'_> {
                 self.set_hw(high_watermark);
             }
         }
+    }
+
+    /// 0.10/0.11 with unclean election off: truncating below what may have been
+    /// committed is not allowed, so the fetcher's FatalExitError ends the broker's
+    /// process (0.10.2.1 `ReplicaFetcherThread` 176-187; 0.11.0.0 150-161). It
+    /// goes down with its whole log, and the controller sees it go.
+    fn halt(&mut self, fetch_offset: u64, leader_log_end: u64) {
+        let broker = self.ix;
+        self.out.push(Event::Halted {
+            broker,
+            fetch_offset,
+            leader_log_end,
+        });
+        Controller {
+            p: self.p,
+            out: self.out,
+        }
+        .crash(&[CrashTarget {
+            broker,
+            unflushed_from: None,
+        }]);
+        self.p.brokers[broker].halted = true;
     }
 
     /// Follower HW = min(the leader's HW in the response, its own LEO).
@@ -221,11 +304,13 @@ impl Follower<'_> {
     /// Carries out a truncation decision and records whether validation is done.
     fn truncate(&mut self, decision: Decision) {
         let broker = self.ix;
-        let asks_again = !decision.complete && !self.p.rules().fetch_carries_epoch();
+        let rules = self.p.rules();
+        let asks_again = !decision.complete && !rules.fetch_carries_epoch();
         let b = &mut self.p.brokers[broker];
         let from = b.leo();
         let old_hw = b.hw();
-        b.truncate_to(decision.to.min(from));
+        let latest_before = b.latest_epoch();
+        b.truncate_to(decision.to.min(from), rules.cache_rule());
         // An unfinished decision asks again: with OffsetsForLeaderEpoch, or (2.8
         // truncation on fetch) with the next fetch carrying the new latest epoch
         // (`AbstractFetcherThread` goes back to fetching after any truncation).
@@ -246,6 +331,13 @@ impl Follower<'_> {
                 to: b.hw(),
             });
         }
+        // 2.1 (KAFKA-10706): nothing changed, so the next question is this one.
+        if asks_again && b.leo() == from && b.latest_epoch() == latest_before {
+            self.out.push(Event::AsksAgainUnchanged {
+                broker,
+                leader_epoch: latest_before,
+            });
+        }
     }
 }
 
@@ -261,7 +353,7 @@ mod tests {
         ids.iter().copied().collect()
     }
 
-    /// A B C, m1 everywhere; B's next fetch response is in flight when C crashes.
+    /// A B C, m1 everywhere; B's next fetch is parked at A when C crashes.
     const IN_FLIGHT_WHEN_C_CRASHES: &str = "brokers A B C
         produce m1
         fetch B
@@ -303,7 +395,8 @@ mod tests {
     }
 
     // 0.10.2.1 / 0.11.0.0 Partition.makeFollower returns false for the same leader
-    // id: the fetcher is not touched, and the response in flight still applies.
+    // id: the fetcher is not touched, and the fetch parked at A is answered when
+    // delivered, with A's HW then (DelayedFetch.onComplete reads again).
     #[test]
     fn before_kafka_2_1_a_response_in_flight_survives_the_same_leader_in_a_new_epoch() {
         for protocol in ["hw", "kip-101"] {
@@ -319,15 +412,31 @@ mod tests {
             );
             assert_eq!(
                 step(&mut c, "deliver B"),
-                vec![Event::ResponseDelivered {
-                    follower: 1,
-                    reply: Reply::Records {
-                        from: 1,
-                        count: 0,
-                        high_watermark: 0,
+                vec![
+                    Event::RequestAnswered {
+                        follower: 1,
+                        leader: 0,
+                        reply: Reply::Records {
+                            from: 1,
+                            count: 0,
+                            high_watermark: 1,
+                        },
                     },
-                }],
-                "{protocol}: answered in epoch 0, applied in epoch 1"
+                    Event::ResponseDelivered {
+                        follower: 1,
+                        reply: Reply::Records {
+                            from: 1,
+                            count: 0,
+                            high_watermark: 1,
+                        },
+                    },
+                    Event::HighWatermarkChanged {
+                        broker: 1,
+                        from: 0,
+                        to: 1,
+                    },
+                ],
+                "{protocol}: sent in epoch 0, answered and applied in epoch 1"
             );
         }
     }
@@ -345,13 +454,9 @@ mod tests {
                     epoch: 1,
                     start_offset: 1,
                 },
-                Event::ResponseLost {
+                Event::ParkedFetchLost {
                     follower: 1,
-                    reply: Reply::Records {
-                        from: 1,
-                        count: 0,
-                        high_watermark: 0,
-                    },
+                    offset: 1,
                     reason: LossReason::Fenced { epoch: 1 },
                 },
                 Event::BecameFollower {

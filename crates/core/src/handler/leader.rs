@@ -4,6 +4,7 @@
 use super::controller;
 use super::producer::Producer;
 use super::Out;
+use crate::broker::LastFetch;
 use crate::broker_set::BrokerIx;
 use crate::event::{Event, ShrinkReason};
 use crate::message::{Request, Response};
@@ -24,43 +25,91 @@ impl<'a> Leader<'a> {
         Some(Leader { p, out, ix })
     }
 
-    /// The leader's side of a request from `follower`.
-    pub fn handle(&mut self, follower: BrokerIx, request: Request) -> Response {
+    /// The leader's side of a request from `follower`: the response, or None when
+    /// a Fetch found no records and is parked (`DelayedFetch`). A response with
+    /// records carries the HW as it was before this fetch moved it: the leader
+    /// reads first and records the fetch offset afterwards (0.10.2.1
+    /// `ReplicaManager.fetchMessages` 450-462; 2.8.0 `Partition.readRecords` 1095).
+    pub fn handle(&mut self, follower: BrokerIx, request: Request) -> Option<Response> {
         let rules = self.p.rules();
         let l = &self.p.brokers[self.ix];
         let leo = l.leo();
         match request {
-            Request::OffsetsForLeaderEpoch { leader_epoch } => Response::EpochEndOffset {
+            Request::OffsetsForLeaderEpoch { leader_epoch } => Some(Response::EpochEndOffset {
                 asked: leader_epoch,
                 answer: rules.answer_epoch_query(&l.durable.epoch_cache, leo, leader_epoch),
-            },
+            }),
             Request::Fetch {
                 offset,
                 last_fetched_epoch,
                 max,
             } => match rules.check_fetch(&l.durable.epoch_cache, leo, offset, last_fetched_epoch) {
-                FetchCheck::OutOfRange => Response::OffsetOutOfRange { log_end_offset: leo },
-                FetchCheck::Diverging { epoch, end_offset } => Response::DivergingEpoch {
+                FetchCheck::OutOfRange => Some(Response::OffsetOutOfRange { log_end_offset: leo }),
+                FetchCheck::Diverging { epoch, end_offset } => Some(Response::DivergingEpoch {
                     epoch,
                     end_offset,
                     high_watermark: l.hw(),
-                },
+                }),
                 FetchCheck::Read => {
+                    let high_watermark = l.hw();
                     let records = l.durable.log.read(offset, max).to_vec();
                     self.update_follower_fetch_state(follower, offset);
                     self.maybe_expand_isr(follower, offset);
                     self.maybe_advance_hw();
-                    Response::Records {
+                    (!records.is_empty()).then_some(Response::Records {
                         records,
-                        high_watermark: self.p.brokers[self.ix].hw(),
-                    }
+                        high_watermark,
+                    })
                 }
             },
         }
     }
 
-    /// The leader notes the follower's fetch offset as its LEO, and when it was last
-    /// caught up (`Replica.updateFetchState`).
+    /// The response to a parked fetch, made now by reading again: the records
+    /// from its offset (at most `max`) and the HW as it is now (`DelayedFetch`
+    /// `onComplete`; the fetch state was recorded when it arrived).
+    pub fn read_for_parked(&self, offset: u64, max: Option<u32>) -> Response {
+        let l = &self.p.brokers[self.ix];
+        Response::Records {
+            records: l.durable.log.read(offset, max).to_vec(),
+            high_watermark: l.hw(),
+        }
+    }
+
+    /// After an append, every fetch parked here is answered (`DelayedFetch`
+    /// completes once there are bytes to send): its records and the HW after the
+    /// append. The responses are then on their way.
+    pub fn complete_parked_fetches(&mut self) {
+        for f in 0..self.p.brokers.len() {
+            let b = &self.p.brokers[f];
+            if b.followed_leader() != Some(self.ix) {
+                continue;
+            }
+            let Some(in_flight) = b.in_flight().filter(|i| i.is_parked()) else {
+                continue;
+            };
+            let Request::Fetch { offset, max, .. } = in_flight.request else {
+                continue;
+            };
+            let response = self.read_for_parked(offset, max);
+            let reply = response.reply(offset);
+            if let Some(state) = self.p.brokers[f].follower_state_mut() {
+                if let Some(i) = state.in_flight.as_mut() {
+                    i.response = Some(response);
+                }
+            }
+            self.out.push(Event::RequestAnswered {
+                follower: f,
+                leader: self.ix,
+                reply,
+            });
+        }
+    }
+
+    /// The leader notes the follower's fetch offset as its LEO, and when it was
+    /// last caught up (`Replica.updateFetchState`): now, when the fetch reaches the
+    /// leader's log end now; otherwise the time of its previous fetch, when it
+    /// reaches the leader's log end as it was then.
     fn update_follower_fetch_state(&mut self, follower: BrokerIx, offset: u64) {
         let now = self.p.now_ms;
         let l = &mut self.p.brokers[self.ix];
@@ -68,12 +117,14 @@ impl<'a> Leader<'a> {
         let Some(state) = l.leader_state_mut() else { return };
         let view = &mut state.followers[follower];
         if offset >= leader_leo {
-            view.last_caught_up_ms = view.last_caught_up_ms.max(now);
-        } else if offset >= view.last_fetch_leader_leo {
-            view.last_caught_up_ms = view.last_caught_up_ms.max(view.last_fetch_ms);
+            view.last_caught_up_ms = view.last_caught_up_ms.max(Some(now));
+        } else if let Some(previous) = view.last_fetch.filter(|f| offset >= f.leader_leo) {
+            view.last_caught_up_ms = view.last_caught_up_ms.max(Some(previous.at_ms));
         }
-        view.last_fetch_leader_leo = leader_leo;
-        view.last_fetch_ms = now;
+        view.last_fetch = Some(LastFetch {
+            at_ms: now,
+            leader_leo,
+        });
         view.leo = Some(offset);
     }
 
@@ -97,20 +148,32 @@ impl<'a> Leader<'a> {
         }
     }
 
-    /// Leader HW = the smallest LEO over the ISR as the leader knows them; it only
-    /// moves forward, and not at all while an ISR follower's LEO is unknown
-    /// (`Partition.maybeIncrementLeaderHW`). Writes below it are acknowledged.
+    /// Leader HW = the smallest LEO, as the leader knows them, over itself, the
+    /// ISR and every replica that caught up within replica.lag.time.max.ms (alive
+    /// or not; under KRaft only unfenced ones that fetched in their current broker
+    /// epoch); it only moves forward, and not at all while a counted LEO is unknown
+    /// (`Partition.maybeIncrementLeaderHW`: 0.10.2.1 361-364, KAFKA-4485; 2.8.0
+    /// 883-886). Writes below it are acknowledged.
     pub fn maybe_advance_hw(&mut self) {
-        let b = &self.p.brokers[self.ix];
-        let Some(state) = b.leader_state() else { return };
-        let mut new_hw = b.leo();
-        for f in self.p.isr.iter().filter(|&f| f != self.ix) {
-            match state.followers[f].leo {
-                Some(leo) => new_hw = new_hw.min(leo),
-                None => return,
-            }
+        let Some(HwCandidate {
+            hw: new_hw,
+            isr_hw,
+            holder,
+        }) = hw_candidate(self.p, self.ix)
+        else {
+            return;
+        };
+        let old_hw = self.p.brokers[self.ix].hw();
+        if let Some((replica, replica_leo, until_ms)) = holder.filter(|_| isr_hw > old_hw.max(new_hw)) {
+            self.push_once(Event::HighWatermarkHeldByReplica {
+                broker: self.ix,
+                hw: old_hw.max(new_hw),
+                would_be: isr_hw,
+                replica,
+                replica_leo,
+                until_ms,
+            });
         }
-        let old_hw = b.hw();
         if new_hw <= old_hw {
             return;
         }
@@ -118,7 +181,7 @@ impl<'a> Leader<'a> {
         // below min.insync.replicas.
         let (isr, min_isr) = (self.p.isr.len() as u32, self.p.min_isr());
         if self.p.controller() == ControllerKind::KRaft && isr < min_isr {
-            self.out.push(Event::HighWatermarkHeld {
+            self.push_once(Event::HighWatermarkHeld {
                 broker: self.ix,
                 hw: old_hw,
                 isr,
@@ -139,25 +202,37 @@ impl<'a> Leader<'a> {
         .complete_pending(new_hw);
     }
 
-    /// Drops from the ISR every follower that has not caught up within
-    /// replica.lag.time.max.ms (`Partition.maybeShrinkIsr`); from Kafka 2.1 on a
-    /// follower whose LEO equals the leader's is never dropped (KAFKA-7152). No
-    /// leader epoch changes.
-    pub fn shrink_isr_for_lag(&mut self) {
+    /// A decision that holds the HW is told once a step, however often the HW is
+    /// evaluated in it.
+    fn push_once(&mut self, e: Event) {
+        if !self.out.contains(&e) {
+            self.out.push(e);
+        }
+    }
+
+    /// The isr-expiration task (`Partition.maybeShrinkIsr`), which runs every
+    /// replica.lag.time.max.ms / 2 (0.10.2.1 `ReplicaManager` 221; 2.8.0 324): if
+    /// the clock, moving on from `previous_ms`, crossed a run, the ISR members not
+    /// caught up within replica.lag.time.max.ms of that run are dropped; from 2.1
+    /// on a follower whose LEO equals the leader's is never dropped (KAFKA-7152).
+    /// No leader epoch changes.
+    pub fn shrink_isr_for_lag(&mut self, previous_ms: u64) {
+        let max_lag = self.p.config.replica_lag_time_max_ms;
+        let Some(run_ms) = isr_expiration_run(previous_ms, self.p.now_ms, max_lag) else {
+            return;
+        };
         let l = &self.p.brokers[self.ix];
         let Some(state) = l.leader_state() else { return };
         let leader_leo = l.leo();
-        let now = self.p.now_ms;
-        let max_lag = self.p.config.replica_lag_time_max_ms;
         let exempt_caught_up = self.p.rules().caught_up_never_lags();
-        let lagging: Vec<(BrokerIx, u64)> = self
+        let lagging: Vec<(BrokerIx, Option<u64>)> = self
             .p
             .isr
             .iter()
             .filter(|&f| f != self.ix)
             .filter(|&f| !(exempt_caught_up && state.followers[f].leo == Some(leader_leo)))
             .map(|f| (f, state.followers[f].last_caught_up_ms))
-            .filter(|&(_, since)| now - since.min(now) > max_lag)
+            .filter(|&(_, since)| since.is_none_or(|t| run_ms.saturating_sub(t) > max_lag))
             .collect();
         for (f, since) in lagging {
             let old = self.p.isr;
@@ -165,12 +240,75 @@ impl<'a> Leader<'a> {
             self.out.push(Event::IsrShrunk {
                 broker: f,
                 isr: self.p.isr,
-                reason: ShrinkReason::Lagged { since_ms: since },
+                reason: ShrinkReason::Lagged {
+                    since_ms: since,
+                    checked_at_ms: run_ms,
+                },
             });
             controller::rules(self.p.controller()).leader_changed_isr(self.p, old, self.out);
         }
-        self.maybe_advance_hw();
     }
+}
+
+/// The last run of the isr-expiration task, every replica.lag.time.max.ms / 2
+/// (rounded down to a whole millisecond), after `previous_ms` and at or before
+/// `now_ms`; None when the clock crossed none.
+pub fn isr_expiration_run(previous_ms: u64, now_ms: u64, max_lag_ms: u64) -> Option<u64> {
+    let period = (max_lag_ms / 2).max(1);
+    let run = now_ms / period * period;
+    (run > previous_ms).then_some(run)
+}
+
+/// What the leader's HW would be now, over the replicas that count.
+struct HwCandidate {
+    /// The smallest LEO over every replica that counts.
+    hw: u64,
+    /// The same over the leader and the ISR alone.
+    isr_hw: u64,
+    /// The replica outside the ISR that sets `hw` below `isr_hw`, with its LEO and
+    /// the time after which it stops counting.
+    holder: Option<(BrokerIx, u64, u64)>,
+}
+
+/// None when the leader does not act as leader, or a replica that counts has a
+/// log end the leader does not know yet.
+fn hw_candidate(p: &Partition, leader: BrokerIx) -> Option<HwCandidate> {
+    let b = &p.brokers[leader];
+    let state = b.leader_state()?;
+    let kraft = p.controller() == ControllerKind::KRaft;
+    let max_lag = p.config.replica_lag_time_max_ms;
+    let mut c = HwCandidate {
+        hw: b.leo(),
+        isr_hw: b.leo(),
+        holder: None,
+    };
+    for (f, view) in state.followers.iter().enumerate().filter(|&(f, _)| f != leader) {
+        let in_isr = p.isr.contains(f);
+        let caught_up = view
+            .last_caught_up_ms
+            .filter(|&t| p.now_ms.saturating_sub(t) <= max_lag);
+        // KRaft counts only a replica that may join the ISR (`isReplicaIsrEligible`):
+        // unfenced, with a fetch in its current broker epoch.
+        let eligible = !kraft || (!p.is_fenced(f) && view.leo.is_some());
+        if !in_isr && !(caught_up.is_some() && eligible) {
+            continue;
+        }
+        let leo = view.leo?;
+        if in_isr {
+            c.isr_hw = c.isr_hw.min(leo);
+        }
+        if leo < c.hw {
+            c.hw = leo;
+            c.holder = match caught_up {
+                Some(t) if !in_isr => Some((f, leo, t.saturating_add(max_lag))),
+                _ => None,
+            };
+        }
+    }
+    if c.hw >= c.isr_hw {
+        c.holder = None;
+    }
+    Some(c)
 }
 
 #[cfg(test)]
@@ -203,7 +341,10 @@ mod tests {
                     Event::IsrShrunk {
                         broker: 2,
                         isr: isr(&[0, 1]),
-                        reason: ShrinkReason::Lagged { since_ms: 0 },
+                        reason: ShrinkReason::Lagged {
+                            since_ms: Some(0),
+                            checked_at_ms: 5000,
+                        },
                     },
                     Event::HighWatermarkChanged {
                         broker: 0,
@@ -239,7 +380,10 @@ mod tests {
                     Event::IsrShrunk {
                         broker: 1,
                         isr: isr(&[0]),
-                        reason: ShrinkReason::Lagged { since_ms: 0 },
+                        reason: ShrinkReason::Lagged {
+                            since_ms: Some(0),
+                            checked_at_ms: 5000,
+                        },
                     },
                 ],
                 "{protocol}"

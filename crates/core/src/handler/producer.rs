@@ -32,8 +32,8 @@ impl Producer<'_> {
             return;
         }
         let epoch = self.p.leader_epoch;
-        let keeps_cache = self.p.rules().has_epoch_cache();
-        let (offset, assigned) = self.p.brokers[leader].append(epoch, value.clone(), keeps_cache);
+        let cache = self.p.rules().cache_rule();
+        let (offset, assigned) = self.p.brokers[leader].append(epoch, value.clone(), cache);
         self.out.push(Event::Appended {
             leader,
             offset,
@@ -58,6 +58,7 @@ impl Producer<'_> {
         }
         if let Some(mut l) = Leader::current(self.p, self.out) {
             l.maybe_advance_hw();
+            l.complete_parked_fetches();
         }
     }
 
@@ -66,10 +67,10 @@ impl Producer<'_> {
         self.out.push(Event::Acked { value, offset });
     }
 
-    /// Completes the acks=all writes below the leader's high watermark. As the
-    /// scenario language fixes it, whatever the ISR size (Kafka's `DelayedProduce`
-    /// would answer NOT_ENOUGH_REPLICAS_AFTER_APPEND while the ISR is below
-    /// min.insync.replicas; see docs/scenario-language.md).
+    /// Completes the acks=all writes below the leader's high watermark: each is
+    /// acknowledged, or, while the ISR has fewer than min.insync.replicas members,
+    /// fails with NOT_ENOUGH_REPLICAS_AFTER_APPEND though it stays committed
+    /// (`Partition.checkEnoughReplicasReachOffset`: 0.10.2.1 327-335, 2.8.0 840-848).
     pub fn complete_pending(&mut self, hw: u64) {
         // Most HW moves in a long history complete nothing: keep the shared list then.
         if !self.p.pending_acks.all().iter().any(|w| w.offset < hw) {
@@ -77,8 +78,17 @@ impl Producer<'_> {
         }
         let (done, waiting): (Vec<_>, Vec<_>) = self.p.pending_acks.all().iter().cloned().partition(|w| w.offset < hw);
         self.p.pending_acks = waiting.into_iter().collect();
+        let (isr, min_isr) = (self.p.isr.len() as u32, self.p.min_isr());
         for w in done {
-            self.ack(w.value, w.offset);
+            if isr < min_isr {
+                self.out.push(Event::AckFailed {
+                    value: w.value,
+                    offset: w.offset,
+                    reason: AckFailure::NotEnoughReplicasAfterAppend { isr, min_isr },
+                });
+            } else {
+                self.ack(w.value, w.offset);
+            }
         }
     }
 

@@ -4,13 +4,18 @@
 //! (epoch, end offset) and no records. The follower truncates with the KIP-279 rule,
 //! over as many fetches as it takes. Everything else as `kip-279`.
 
+use crate::broker::CacheRule;
 use super::kip279::answer_with_epoch;
 use super::truncation::decide_on_epoch_end;
 use super::{Decision, FetchCheck, FollowCause, FollowStart, FollowerLog, Rules};
 use crate::epoch_cache::LeaderEpochCache;
 use crate::message::EpochAnswer;
 
-pub struct DivergingEpoch;
+/// `kraft`: Kafka 4.1 (`kraft-elr`), which fetches as 2.8 does but drops a
+/// response across the same leader's new epoch (KAFKA-18991).
+pub struct DivergingEpoch {
+    pub kraft: bool,
+}
 
 impl Rules for DivergingEpoch {
     /// A follower with epochs goes straight to fetching (2.8
@@ -26,6 +31,18 @@ impl Rules for DivergingEpoch {
 
     fn caught_up_never_lags(&self) -> bool {
         true
+    }
+
+    fn cache_rule(&self) -> CacheRule {
+        CacheRule::ReplaceConflicting
+    }
+
+    fn controller_sees_broker_epochs(&self) -> bool {
+        true
+    }
+
+    fn response_survives_same_leader_epoch(&self) -> bool {
+        !self.kraft
     }
 
     fn records_epoch_on_election(&self) -> bool {
@@ -82,13 +99,15 @@ impl Rules for DivergingEpoch {
 mod tests {
     use super::*;
 
+    const DE: DivergingEpoch = DivergingEpoch { kraft: false };
+
     #[test]
     fn a_fetch_past_the_end_of_its_epoch_diverges() {
         let mut leader = LeaderEpochCache::default();
         leader.assign(0, 0);
         leader.assign(1, 1);
         // The follower fetches at 2 with epoch 0, which ends at 1 on the leader.
-        let check = DivergingEpoch.check_fetch(&leader, 2, 2, Some(0));
+        let check = DE.check_fetch(&leader, 2, 2, Some(0));
         assert_eq!(
             check,
             FetchCheck::Diverging {
@@ -96,8 +115,8 @@ mod tests {
                 end_offset: 1
             }
         );
-        assert_eq!(DivergingEpoch.check_fetch(&leader, 2, 1, Some(0)), FetchCheck::Read);
-        assert_eq!(DivergingEpoch.check_fetch(&leader, 2, 0, None), FetchCheck::Read);
+        assert_eq!(DE.check_fetch(&leader, 2, 1, Some(0)), FetchCheck::Read);
+        assert_eq!(DE.check_fetch(&leader, 2, 0, None), FetchCheck::Read);
     }
 
     // Partition.readRecords: an epoch the leader's cache cannot place
@@ -110,11 +129,11 @@ mod tests {
         leader.assign(2, 3);
         // Epoch 5 is above every epoch the leader has and is not its latest.
         assert_eq!(
-            DivergingEpoch.check_fetch(&leader, 4, 4, Some(5)),
+            DE.check_fetch(&leader, 4, 4, Some(5)),
             FetchCheck::OutOfRange
         );
         assert_eq!(
-            DivergingEpoch.check_fetch(&leader, 4, 6, Some(2)),
+            DE.check_fetch(&leader, 4, 6, Some(2)),
             FetchCheck::Diverging {
                 epoch: 2,
                 end_offset: 4

@@ -2,6 +2,7 @@
 //! change) truncates its log to its own high watermark at once
 //! (`ReplicaManager.makeFollowers`), then fetches.
 
+use crate::broker::CacheRule;
 use super::{Decision, FollowCause, FollowStart, FollowerLog, Rules};
 use crate::epoch_cache::LeaderEpochCache;
 use crate::event::TruncationRule;
@@ -21,8 +22,16 @@ impl Rules for Hw {
         false
     }
 
-    fn has_epoch_cache(&self) -> bool {
-        false
+    fn cache_rule(&self) -> CacheRule {
+        CacheRule::None
+    }
+
+    fn halts_on_fetch_past_leader_end(&self) -> bool {
+        true
+    }
+
+    fn crashes_may_empty_isr(&self) -> bool {
+        true
     }
 
     fn records_epoch_on_election(&self) -> bool {

@@ -4,6 +4,7 @@
 //! undefined), in one round (`ReplicaFetcherThread.maybeTruncate` in 0.11). The
 //! leader records a new epoch only with its first write in it.
 
+use crate::broker::CacheRule;
 use super::{Decision, FollowCause, FollowStart, FollowerLog, Rules};
 use crate::epoch_cache::LeaderEpochCache;
 use crate::event::TruncationRule;
@@ -23,6 +24,18 @@ impl Rules for Kip101 {
 
     fn caught_up_never_lags(&self) -> bool {
         false
+    }
+
+    fn cache_rule(&self) -> CacheRule {
+        CacheRule::OnlyAboveLatest
+    }
+
+    fn halts_on_fetch_past_leader_end(&self) -> bool {
+        true
+    }
+
+    fn crashes_may_empty_isr(&self) -> bool {
+        true
     }
 
     fn records_epoch_on_election(&self) -> bool {

@@ -5,6 +5,7 @@
 //! leader records its epoch at its log end at once; a follower rejoins the ISR only
 //! once it reaches the start of the leader's current epoch.
 
+use crate::broker::CacheRule;
 use super::truncation::decide_on_epoch_end;
 use super::{Decision, FollowCause, FollowStart, FollowerLog, Rules};
 use crate::epoch_cache::LeaderEpochCache;
@@ -39,6 +40,14 @@ impl Rules for Kip279 {
     }
 
     fn caught_up_never_lags(&self) -> bool {
+        true
+    }
+
+    fn cache_rule(&self) -> CacheRule {
+        CacheRule::ReplaceConflictingKeepAtEnd
+    }
+
+    fn reelects_current_leader(&self) -> bool {
         true
     }
 

@@ -8,6 +8,7 @@ mod kip101;
 mod kip279;
 pub mod truncation;
 
+use crate::broker::CacheRule;
 use crate::epoch_cache::LeaderEpochCache;
 use crate::event::TruncationRule;
 use crate::message::EpochAnswer;
@@ -68,7 +69,8 @@ impl Protocol {
             Protocol::Hw => &hw::Hw,
             Protocol::Kip101 => &kip101::Kip101,
             Protocol::Kip279 => &kip279::Kip279,
-            Protocol::DivergingEpoch | Protocol::KraftElr => &diverging_epoch::DivergingEpoch,
+            Protocol::DivergingEpoch => &diverging_epoch::DivergingEpoch { kraft: false },
+            Protocol::KraftElr => &diverging_epoch::DivergingEpoch { kraft: true },
         }
     }
 
@@ -142,9 +144,47 @@ pub trait Rules: Sync {
     /// `Partition.getOutOfSyncReplicas`). Before 2.1 only the time counted.
     fn caught_up_never_lags(&self) -> bool;
 
+    /// How the leader-epoch cache takes appends and truncations; `CacheRule::None`
+    /// before Kafka 0.11.
+    fn cache_rule(&self) -> CacheRule;
+
     /// Whether the replica keeps a leader-epoch cache at all (from Kafka 0.11).
     fn has_epoch_cache(&self) -> bool {
-        true
+        self.cache_rule() != CacheRule::None
+    }
+
+    /// Whether a follower whose fetch offset is past the leader's log end halts
+    /// its broker (0.10/0.11 `ReplicaFetcherThread.handleOffsetOutOfRange` with
+    /// unclean election off: FatalExitError) rather than truncating (KAFKA-7414, 2.1).
+    fn halts_on_fetch_past_leader_end(&self) -> bool {
+        false
+    }
+
+    /// Whether the ZooKeeper controller may empty the ISR when brokers crash with
+    /// unclean election on (0.10.2.1 `removeReplicaFromIsr`; KAFKA-5642 in 1.1
+    /// keeps the last member).
+    fn crashes_may_empty_isr(&self) -> bool {
+        false
+    }
+
+    /// Whether the ZooKeeper controller sees a bounce by the broker's new broker
+    /// epoch (KIP-380, 2.2+): then `bounce` is `crash` and `restart`.
+    fn controller_sees_broker_epochs(&self) -> bool {
+        false
+    }
+
+    /// What `elect` of the current leader does: nothing (the preferred replica
+    /// already leads), or, in 2.1.0 (`PartitionStateMachine` 428-437), the leader
+    /// again in a new epoch.
+    fn reelects_current_leader(&self) -> bool {
+        false
+    }
+
+    /// Whether a response already made survives the same leader's new epoch when
+    /// the follower's log end is unchanged and its cache not empty (2.8
+    /// `AbstractFetcherThread` 337-342, 468-484); a parked fetch does not.
+    fn response_survives_same_leader_epoch(&self) -> bool {
+        false
     }
 
     /// Whether a new leader records its epoch at its log end at once (Kafka 2.1+),

@@ -82,6 +82,7 @@ impl ControllerRules for KRaft {
 
     /// Under KRaft the controller always notices: `crash` then `restart`.
     fn bounce(&self, c: &mut Controller<'_>, target: CrashTarget) {
+        c.out.push(Event::BounceNoticed { broker: target.broker });
         self.crash(c, &[target]);
         self.restart(c, target.broker);
     }
@@ -95,7 +96,8 @@ impl ControllerRules for KRaft {
             return c.make_leader(broker, BrokerSet::only(broker), ElectionReason::Requested { unclean });
         }
         if c.p.leader == Some(broker) {
-            return; // no election needed, no new epoch
+            let epoch = c.p.leader_epoch;
+            return c.out.push(Event::ElectionNotNeeded { broker, epoch });
         }
         if c.p.isr.is_empty() {
             return elect_from_elr(c, broker);

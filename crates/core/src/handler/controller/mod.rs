@@ -12,7 +12,7 @@ use super::follower::Follower;
 use super::leader::Leader;
 use super::producer::Producer;
 use super::Out;
-use crate::broker::{FollowerView, LeaderState, Volatile};
+use crate::broker::{FollowerView, LastFetch, LeaderState, Volatile};
 use crate::broker_set::{BrokerIx, BrokerSet};
 use crate::command::{CommandError, CrashTarget};
 use crate::config::Setting;
@@ -130,6 +130,7 @@ impl Controller<'_> {
         let b = &mut self.p.brokers[broker];
         b.broker_epoch += 1;
         b.durable.clean_shutdown = false;
+        b.halted = false;
         b.follow(None);
         let removed = b.recover();
         self.out.push(Event::Restarted {
@@ -249,15 +250,33 @@ impl Controller<'_> {
             _ => vec![FollowerView::default(); n],
         };
         for (f, view) in followers.iter_mut().enumerate() {
-            view.last_caught_up_ms = if isr.contains(f) { now } else { 0 };
-            // A new leader then forgets each follower's fetch altogether
-            // (`updateLogReadResult(UnknownLogReadResult)`).
-            (view.last_fetch_ms, view.last_fetch_leader_leo) = if stays { (now, leo) } else { (0, 0) };
+            *view = reset_follower_view(view, isr.contains(f), now, leo, stays);
         }
         b.volatile = Some(Volatile::Leader(LeaderState {
             epoch_start_offset: leo,
             followers,
         }));
+    }
+}
+
+/// `Partition.makeLeader` for one follower: caught up now if in the ISR, never
+/// otherwise (`resetLastCaughtUpTime`); its previous fetch taken to be now, at
+/// the leader's log end. A new leader then forgets the fetch and the follower's
+/// LEO altogether (`updateLogReadResult(UnknownLogReadResult)`, 183-187).
+pub(crate) fn reset_follower_view(
+    view: &FollowerView,
+    in_isr: bool,
+    now: u64,
+    leader_leo: u64,
+    stays_leader: bool,
+) -> FollowerView {
+    FollowerView {
+        leo: if stays_leader { view.leo } else { None },
+        last_caught_up_ms: in_isr.then_some(now),
+        last_fetch: stays_leader.then_some(LastFetch {
+            at_ms: now,
+            leader_leo,
+        }),
     }
 }
 
@@ -480,13 +499,12 @@ mod tests {
             c.broker(l).and_then(|b| b.leader_state()).map(|s| {
                 (
                     s.followers[f].leo,
-                    s.followers[f].last_fetch_ms,
-                    s.followers[f].last_fetch_leader_leo,
+                    s.followers[f].last_fetch.map(|x| (x.at_ms, x.leader_leo)),
                 )
             })
         };
-        assert_eq!(view(&c, 0, 1), Some((Some(0), 10, 1)), "A stays leader");
+        assert_eq!(view(&c, 0, 1), Some((Some(0), Some((10, 1)))), "A stays leader");
         step(&mut c, "elect B");
-        assert_eq!(view(&c, 1, 0), Some((None, 0, 0)), "B is a new leader");
+        assert_eq!(view(&c, 1, 0), Some((None, None)), "B is a new leader");
     }
 }

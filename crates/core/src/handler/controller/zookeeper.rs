@@ -28,7 +28,10 @@ impl ControllerRules for ZooKeeper {
             c.lose_leader();
         }
         let mut followers_removed = false;
-        if !c.p.isr.minus(crashed).is_empty() {
+        // The ISR never empties, but under 0.10/0.11 with unclean election on
+        // (0.10.2.1 `removeReplicaFromIsr` 1073-1082; KAFKA-5642 in 1.1).
+        let may_empty = c.p.rules().crashes_may_empty_isr() && c.p.config.unclean_leader_election;
+        if may_empty || !c.p.isr.minus(crashed).is_empty() {
             for b in c.p.isr.iter().filter(|&b| crashed.contains(b)) {
                 c.p.isr.remove(b);
                 followers_removed |= Some(b) != c.p.leader;
@@ -77,13 +80,27 @@ impl ControllerRules for ZooKeeper {
         c.follow_or_wait(broker);
     }
 
-    /// So quick the controller never noticed: it stays in the ISR.
+    /// So quick the controller never noticed: it stays in the ISR. From 2.2 on
+    /// the controller sees the new broker epoch (KIP-380; 2.8.0 `KafkaController`
+    /// 1568-1569, 1596-1607): a crash, then a restart.
     fn bounce(&self, c: &mut Controller<'_>, target: CrashTarget) {
-        c.stop_broker(target, false);
+        if c.p.rules().controller_sees_broker_epochs() {
+            c.out.push(Event::BounceNoticed { broker: target.broker });
+            self.crash(c, &[target]);
+        } else {
+            c.stop_broker(target, false);
+        }
         self.restart(c, target.broker);
     }
 
+    /// `elect` of the current leader does nothing (the preferred replica already
+    /// leads), except in 2.1.0, which makes it leader again in a new epoch
+    /// (`PartitionStateMachine` 428-437).
     fn elect(&self, c: &mut Controller<'_>, broker: BrokerIx, unclean: bool) {
+        if c.p.leader == Some(broker) && !c.p.rules().reelects_current_leader() {
+            let epoch = c.p.leader_epoch;
+            return c.out.push(Event::ElectionNotNeeded { broker, epoch });
+        }
         let isr = if unclean {
             BrokerSet::only(broker)
         } else {
