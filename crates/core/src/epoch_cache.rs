@@ -233,4 +233,18 @@ mod tests {
         assert_eq!(c.latest_epoch(), Some(3));
         assert!(!c.truncate_from_end(20));
     }
+
+    // Rule 10. LeaderEpochFileCache.assign (0.11.0.0 59-69): an append in an
+    // epoch not above the latest leaves the cache as it is; 2.1+ removes the
+    // conflicting entries and appends the new one.
+    #[test]
+    fn leader_epoch_file_cache_assign_in_0_11_ignores_a_lower_epoch() {
+        let mut c = cache(&[(0, 0), (3, 2)]);
+        assert!(!c.assign_above_latest(2, 3));
+        assert_eq!(c, cache(&[(0, 0), (3, 2)]));
+        assert!(c.assign_above_latest(4, 3));
+        let mut newer = cache(&[(0, 0), (3, 2)]);
+        assert!(newer.assign(2, 3));
+        assert_eq!(newer, cache(&[(0, 0), (2, 3)]));
+    }
 }

@@ -243,7 +243,7 @@ fn replication_control_manager_admin_elections() {
             broker: 0,
             unclean: false
         }),
-        Ok(vec![])
+        Ok(vec![replab_core::Event::ElectionNotNeeded { broker: 0, epoch: 0 }])
     );
     assert_eq!(c.leader_epoch(), 0);
     assert_eq!(

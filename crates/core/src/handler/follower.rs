@@ -4,8 +4,8 @@
 use super::controller::Controller;
 use super::leader::Leader;
 use super::Out;
-use crate::command::CrashTarget;
 use crate::broker_set::BrokerIx;
+use crate::command::CrashTarget;
 use crate::event::{Event, FollowerNext, LossReason, TruncationRule};
 use crate::message::{EpochAnswer, InFlight, Request, Response};
 use crate::partition::Partition;

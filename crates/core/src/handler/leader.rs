@@ -121,10 +121,7 @@ impl<'a> Leader<'a> {
         } else if let Some(previous) = view.last_fetch.filter(|f| offset >= f.leader_leo) {
             view.last_caught_up_ms = view.last_caught_up_ms.max(Some(previous.at_ms));
         }
-        view.last_fetch = Some(LastFetch {
-            at_ms: now,
-            leader_leo,
-        });
+        view.last_fetch = Some(LastFetch { at_ms: now, leader_leo });
         view.leo = Some(offset);
     }
 

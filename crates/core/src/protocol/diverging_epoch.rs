@@ -4,10 +4,10 @@
 //! (epoch, end offset) and no records. The follower truncates with the KIP-279 rule,
 //! over as many fetches as it takes. Everything else as `kip-279`.
 
-use crate::broker::CacheRule;
 use super::kip279::answer_with_epoch;
 use super::truncation::decide_on_epoch_end;
 use super::{Decision, FetchCheck, FollowCause, FollowStart, FollowerLog, Rules};
+use crate::broker::CacheRule;
 use crate::epoch_cache::LeaderEpochCache;
 use crate::message::EpochAnswer;
 
@@ -128,10 +128,7 @@ mod tests {
         leader.assign(0, 0);
         leader.assign(2, 3);
         // Epoch 5 is above every epoch the leader has and is not its latest.
-        assert_eq!(
-            DE.check_fetch(&leader, 4, 4, Some(5)),
-            FetchCheck::OutOfRange
-        );
+        assert_eq!(DE.check_fetch(&leader, 4, 4, Some(5)), FetchCheck::OutOfRange);
         assert_eq!(
             DE.check_fetch(&leader, 4, 6, Some(2)),
             FetchCheck::Diverging {

@@ -2,8 +2,8 @@
 //! change) truncates its log to its own high watermark at once
 //! (`ReplicaManager.makeFollowers`), then fetches.
 
-use crate::broker::CacheRule;
 use super::{Decision, FollowCause, FollowStart, FollowerLog, Rules};
+use crate::broker::CacheRule;
 use crate::epoch_cache::LeaderEpochCache;
 use crate::event::TruncationRule;
 use crate::message::EpochAnswer;

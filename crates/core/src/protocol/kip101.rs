@@ -4,8 +4,8 @@
 //! undefined), in one round (`ReplicaFetcherThread.maybeTruncate` in 0.11). The
 //! leader records a new epoch only with its first write in it.
 
-use crate::broker::CacheRule;
 use super::{Decision, FollowCause, FollowStart, FollowerLog, Rules};
+use crate::broker::CacheRule;
 use crate::epoch_cache::LeaderEpochCache;
 use crate::event::TruncationRule;
 use crate::message::EpochAnswer;

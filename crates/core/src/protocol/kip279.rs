@@ -5,9 +5,9 @@
 //! leader records its epoch at its log end at once; a follower rejoins the ISR only
 //! once it reaches the start of the leader's current epoch.
 
-use crate::broker::CacheRule;
 use super::truncation::decide_on_epoch_end;
 use super::{Decision, FollowCause, FollowStart, FollowerLog, Rules};
+use crate::broker::CacheRule;
 use crate::epoch_cache::LeaderEpochCache;
 use crate::message::EpochAnswer;
 

@@ -273,10 +273,7 @@ pub(crate) fn reset_follower_view(
     FollowerView {
         leo: if stays_leader { view.leo } else { None },
         last_caught_up_ms: in_isr.then_some(now),
-        last_fetch: stays_leader.then_some(LastFetch {
-            at_ms: now,
-            leader_leo,
-        }),
+        last_fetch: stays_leader.then_some(LastFetch { at_ms: now, leader_leo }),
     }
 }
 
