@@ -149,9 +149,11 @@ fn events_of(s: &AppState, k: usize) -> JsValue {
     let t = s.history.timeline.borrow();
     let names = Names(&t.setup().brokers);
     let list = js_sys::Array::new();
-    for e in t.events_of(k) {
+    let events = t.events_of(k);
+    for (i, e) in events.iter().enumerate() {
         let object = to_js(e);
-        let _ = js_sys::Reflect::set(&object, &"text".into(), &narrate::event(s.lang, &names, e).into());
+        let text = narrate::event_in_step(s.lang, &names, events, i);
+        let _ = js_sys::Reflect::set(&object, &"text".into(), &text.into());
         list.push(&object);
     }
     list.into()

@@ -787,15 +787,15 @@ mod tests {
                 preset: Some(preset.id),
             },
         );
-        // Under kraft-elr B leads after its restart: the hw history's `fetch B`
-        // would be refused, but the preset's `under kraft-elr` lines fetch A.
+        // Under kraft-elr A leads after its restart: the hw history's `fetch A`
+        // would be refused, but the preset's `under kraft-elr` lines fetch B.
         s = reduce(s, Action::SetProtocol(Protocol::KraftElr));
         assert_eq!(s.notice, None);
         assert_eq!(s.cursor, s.len());
-        assert_eq!(s.view.leader(), Some(1));
+        assert_eq!(s.view.leader(), Some(0));
         s = reduce(s, Action::SetProtocol(Protocol::Hw));
         assert_eq!(s.notice, None);
-        assert_eq!(s.view.leader(), Some(0));
+        assert_eq!(s.view.leader(), Some(1));
     }
 
     #[test]
@@ -912,7 +912,7 @@ mod tests {
     }
 
     #[test]
-    fn the_data_loss_story_under_hw_and_kip_101_parts_at_bounce_a() {
+    fn the_data_loss_story_under_hw_and_kip_101_parts_at_bounce_b() {
         let mut s = data_loss();
         assert!(s.comparison.is_none(), "off by default");
         s = reduce(s, Action::SetCompare(Some(Protocol::Kip101)));
@@ -924,17 +924,17 @@ mod tests {
             let t = s.history.timeline.borrow();
             scenario::command_line(&t.setup().brokers, &t.commands()[first.step - 1])
         };
-        assert_eq!(command, "bounce A");
-        assert_eq!(first.differences, vec![compare::Difference::Log { broker: 0 }]);
-        // At the end, hw has lost m2 and kip-101 has not.
+        assert_eq!(command, "bounce B");
+        assert_eq!(first.differences, vec![compare::Difference::Log { broker: 1 }]);
+        // At the end, hw has lost m1 and kip-101 has not.
         assert_eq!((c.view_step, c.view.protocol()), (s.cursor, Protocol::Kip101));
         assert!(c.view.violations().is_empty());
         assert_eq!(s.view.violations().len(), 1);
-        // The second view follows the cursor: at the first difference A kept m2.
+        // The second view follows the cursor: at the first difference B kept m1 m2.
         s = reduce(s, Action::StepTo(first.step));
         let c = compared(&s);
         assert_eq!(c.view_step, first.step);
-        assert_eq!((s.view.brokers()[0].leo(), c.view.brokers()[0].leo()), (1, 2));
+        assert_eq!((s.view.brokers()[1].leo(), c.view.brokers()[1].leo()), (0, 2));
         let view = c.view.clone();
         s = reduce(s, Action::DismissNotice);
         assert!(Rc::ptr_eq(&view, &compared(&s).view), "no step, no new view");
@@ -942,7 +942,9 @@ mod tests {
 
     #[test]
     fn a_step_at_the_end_extends_the_comparison_and_a_fork_rebuilds_it() {
-        let mut s = reduce(data_loss(), Action::SetCompare(Some(Protocol::Kip279)));
+        // kip-101 and kip-279 run the same lines of the preset.
+        let s = reduce(data_loss(), Action::SetProtocol(Protocol::Kip101));
+        let mut s = reduce(s, Action::SetCompare(Some(Protocol::Kip279)));
         let built = compared(&s).timeline.clone();
         let len = s.len();
         // A new step at the end is pushed onto the second history, not rebuilt.
@@ -950,14 +952,10 @@ mod tests {
         let c = compared(&s);
         assert!(Rc::ptr_eq(&built, &c.timeline));
         assert_eq!((c.timeline.borrow().len(), c.view_step), (len + 1, len + 1));
-        assert_eq!(
-            c.view.brokers()[0].leo(),
-            s.view.brokers()[0].leo() + 1,
-            "kip-279 kept m2, so its m3 lands one further"
-        );
+        assert_eq!(c.view.brokers()[1].leo(), s.view.brokers()[1].leo(), "both kept m1 m2");
         // Acting at a past step forks the history: the comparison is built anew.
         s = reduce(s, Action::StepTo(3));
-        s = reduce(s, Action::Do(Command::Fetch { follower: 0, max: None }));
+        s = reduce(s, Action::Do(Command::Fetch { follower: 1, max: None }));
         let c = compared(&s);
         assert!(!Rc::ptr_eq(&built, &c.timeline), "rebuilt after the fork");
         assert_eq!(c.timeline.borrow().len(), 4);
@@ -983,11 +981,11 @@ mod tests {
         // The unchanged preset is loaded again under kraft-elr: its own lines apply.
         let c = compared(&s);
         assert_eq!((c.protocol, c.stopped.as_ref()), (Protocol::KraftElr, None));
-        assert_eq!(c.view.leader(), Some(1));
+        assert_eq!(c.view.leader(), Some(0));
         s = reduce(s, Action::SetProtocol(Protocol::Kip101));
         let c = compared(&s);
         assert_eq!((c.protocol, s.view.protocol()), (Protocol::KraftElr, Protocol::Kip101));
-        assert_eq!(c.view.leader(), Some(1));
+        assert_eq!(c.view.leader(), Some(0));
         assert!(c.first.is_some());
         // Switching to the protocol compared with swaps the two.
         s = reduce(s, Action::SetProtocol(Protocol::KraftElr));
@@ -1002,13 +1000,13 @@ mod tests {
     fn a_changed_history_is_replayed_and_says_where_the_comparison_stops() {
         // As a protocol switch: the preset's own kraft-elr lines apply only while
         // the history is unchanged; once the reader adds a step, its commands are
-        // replayed, and under kraft-elr B leads after its restart, so `fetch B` is
+        // replayed, and under kraft-elr A leads after its restart, so `fetch A` is
         // refused.
         let mut s = reduce(data_loss(), Action::SetCompare(Some(Protocol::KraftElr)));
         s = produce(s);
         let stopped = compared(&s).stopped.clone().expect("stops");
-        assert_eq!(stopped.command, "fetch B");
-        assert_eq!(stopped.error, CommandError::IsLeader { broker: 1 });
+        assert_eq!(stopped.command, "fetch A");
+        assert_eq!(stopped.error, CommandError::IsLeader { broker: 0 });
         let c = compared(&s);
         assert_eq!((c.timeline.borrow().len(), c.view_step), (stopped.step, stopped.step));
         // Later steps change nothing: it stops where it stopped.

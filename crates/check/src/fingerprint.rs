@@ -9,10 +9,13 @@
 //! - per broker: up, leading or following; its log (each record's leader epoch
 //!   and value); its high watermark; its leader-epoch cache; its clean-shutdown
 //!   mark (KRaft reads it on restart);
-//! - a follower's leader, whether it is validating, and its response in flight
-//!   (request, response with its records, the epoch it was answered in);
+//! - a follower's leader, whether it is validating, and its request out: the
+//!   request, the response with its records or that the fetch is parked at the
+//!   leader, and the epoch it was sent in;
 //! - a leader's epoch start offset and its view of each follower's log end; with
-//!   lag ticks, also the times it keeps (see below);
+//!   lag ticks, also the times it keeps and its last fetch's leader log end (see
+//!   below); without them, whether each follower has caught up at all and, if
+//!   not, its last fetch's leader log end;
 //! - the controller's view: leader, leader epoch, ISR, ELR, last known leader,
 //!   fenced brokers; under KRaft while there is no leader, the broker that led
 //!   last (it becomes the last known leader if the ISR empties);
@@ -25,9 +28,10 @@
 //! writes only produce `Acked` events), the event history, which violations have
 //! fired (the search ends at the first one it looks for, so no explored state
 //! has fired one it looks for, and the two checks do not read each other's
-//! record), the configuration and protocol (fixed for a run), broker ids, and
+//! record), the configuration and protocol (fixed for a run), broker ids,
 //! broker epochs (only reported on restart; no rule compares them — if one ever
-//! does, they must come in).
+//! does, they must come in), and whether a broker is down because it halted
+//! (shown, never read; a restart clears it).
 //!
 //! Reductions, each sound for the reason given:
 //!
@@ -35,11 +39,17 @@
 //!   compares values only for equality and each produce writes a fresh one, so a
 //!   renaming changes no future; histories that lost different records merge.
 //! - **Time**: the clock only moves by `tick`, and the leader compares times only
-//!   as `now − t > replica.lag.time.max.ms` and by taking the later of two. So
-//!   each time is kept as its age `now − t`, capped at lag + 1: beyond that a
-//!   follower lags whatever the age, and ages only grow. Without lag ticks the
-//!   clock stays at 0 and the times (and the leader's last fetch log end, which
-//!   matters only through them) are left out.
+//!   as `now − t ≤ replica.lag.time.max.ms` (a replica that counts for the HW),
+//!   as `run − t > replica.lag.time.max.ms` at the isr-expiration task's runs,
+//!   and by taking the later of two. So each time is kept as its age `now − t`,
+//!   capped at lag + 1 (beyond that a follower lags whatever the age, and ages
+//!   only grow), a time never set apart from every age. The task runs at the
+//!   multiples of replica.lag.time.max.ms / 2 of the absolute clock, so with lag
+//!   ticks the form also holds the clock's phase, `now mod (lag / 2)`: it says
+//!   where the next run falls, hence which ages lag then. Without lag ticks the
+//!   clock stays at 0, so every time set is 0: only whether a follower has
+//!   caught up is kept, and, while it has not, the leader log end of its last
+//!   fetch (a fetch that reaches it makes it caught up).
 //! - **Brokers are not permuted.** The controller picks the first eligible broker
 //!   in assignment order and KRaft fences a `crash` statement's brokers in the
 //!   order written, so two brokers are not interchangeable even when their logs
@@ -153,10 +163,11 @@ impl Form<'_> {
         }
     }
 
-    /// A time as its age, capped where every larger age acts the same.
-    fn time(&mut self, t: u64) {
-        let age = self.now.saturating_sub(t).min(self.lag.saturating_add(1));
-        self.word(age);
+    /// A time as its age, capped where every larger age acts the same; a time
+    /// never set apart from every age.
+    fn time(&mut self, t: Option<u64>) {
+        let age = t.map(|t| self.now.saturating_sub(t).min(self.lag.saturating_add(1)));
+        self.opt(age);
     }
 
     fn leader_state(&mut self, me: BrokerIx, s: &LeaderState) {
@@ -166,8 +177,16 @@ impl Form<'_> {
             self.opt(view.leo);
             if self.clock_moves {
                 self.time(view.last_caught_up_ms);
-                self.time(view.last_fetch_ms);
-                self.word(view.last_fetch_leader_leo);
+                self.time(view.last_fetch.map(|x| x.at_ms));
+                self.opt(view.last_fetch.map(|x| x.leader_leo));
+            } else {
+                // Every time is 0: caught up at 0 is as late as any, so the last
+                // fetch matters only to a follower that has not caught up.
+                let caught_up = view.last_caught_up_ms.is_some();
+                self.word(u64::from(caught_up));
+                if !caught_up {
+                    self.opt(view.last_fetch.map(|x| x.leader_leo));
+                }
             }
         }
     }
@@ -227,13 +246,18 @@ impl Form<'_> {
 }
 
 fn write_canonical(out: &mut Vec<u64>, cluster: &Cluster, tracked: &Tracked, clock_moves: bool) {
+    let lag = cluster.config().replica_lag_time_max_ms;
     let mut f = Form {
         out,
         values: Vec::new(),
         clock_moves,
         now: cluster.now_ms(),
-        lag: cluster.config().replica_lag_time_max_ms,
+        lag,
     };
+    if clock_moves {
+        // Where the isr-expiration task's next run falls (`isr_expiration_run`).
+        f.word(cluster.now_ms() % (lag / 2).max(1));
+    }
     for (b, broker) in cluster.brokers().iter().enumerate() {
         let d = &broker.durable;
         f.records(d.log.records());
@@ -259,7 +283,10 @@ fn write_canonical(out: &mut Vec<u64>, cluster: &Cluster, tracked: &Tracked, clo
                     Some(i) => {
                         f.word(1);
                         f.request(&i.request);
-                        f.response(&i.response);
+                        match &i.response {
+                            Some(r) => f.response(r),
+                            None => f.word(4), // parked at the leader
+                        }
                         f.word(u64::from(i.leader_epoch));
                     }
                 }
@@ -330,18 +357,49 @@ mod tests {
     }
 
     #[test]
-    fn the_clock_counts_as_ages_capped_past_the_lag() {
-        let head = "brokers A B C\nset replica.lag.time.max.ms=100\nproduce m1\nfetch B\n";
-        let once = print(&format!("{head}tick 101"), true);
-        let twice = print(&format!("{head}tick 101\ntick 101"), true);
-        assert_eq!(once, twice, "C lags either way; B is caught up either way");
-        let fresh = print(head, true);
-        assert_ne!(fresh, once);
+    fn the_clock_counts_as_ages_capped_past_the_lag_and_the_phase_of_the_isr_check() {
+        // The isr-expiration task runs every 50 ms; after two ticks B and C
+        // have left the ISR, and every time is older than the lag.
+        let head = "brokers A B C\nset replica.lag.time.max.ms=100\nproduce m1\nfetch B\ntick 101\ntick 101\n";
+        let twice = print(head, true);
+        let later = print(&format!("{head}tick 5050"), true);
+        assert_eq!(
+            twice, later,
+            "the same capped ages at the same phase (202 and 5252 ms, 2 past a run)"
+        );
+        let thrice = print(&format!("{head}tick 101"), true);
+        assert_ne!(
+            twice, thrice,
+            "303 ms is 3 past a run: the next tick's run falls elsewhere"
+        );
+        let fresh = print(
+            "brokers A B C\nset replica.lag.time.max.ms=100\nproduce m1\nfetch B\n",
+            true,
+        );
+        assert_ne!(fresh, twice);
         assert_eq!(
             print(head, false),
             print(head, false),
             "without ticks the times are left out"
         );
+    }
+
+    /// B caught up just now, at 49 ms or at 48 ms: the same ages, but the next
+    /// tick's check of the ISR runs at 150 ms (101 after B caught up: it lags)
+    /// or at 100 ms (52 after: it stays). Before Kafka 2.1 only the time counts.
+    #[test]
+    fn the_phase_keeps_apart_states_whose_next_check_differs() {
+        let at = |ms: u64| {
+            let head = format!(
+                "protocol kip-101\nbrokers A B\nset replica.lag.time.max.ms=100\nproduce m1\nfetch B\ntick {ms}\nfetch B\n"
+            );
+            let (after, _) = state(&format!("{head}tick 101"));
+            (print(&head, true), after.isr().len())
+        };
+        let (fp49, isr49) = at(49);
+        let (fp48, isr48) = at(48);
+        assert_eq!((isr49, isr48), (1, 2), "B lags after 49 ms, not after 48 ms");
+        assert_ne!(fp49, fp48);
     }
 
     #[test]

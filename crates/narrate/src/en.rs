@@ -476,6 +476,147 @@ pub fn explain(names: &Names, e: &Explain) -> String {
                 held
             }
         }
+        Explain::ParkedCause {
+            follower,
+            leader,
+            offset,
+        } => format!(
+            "{} fetches from offset {offset}, {}'s log end: there is no record for it yet",
+            n(follower),
+            n(leader)
+        ),
+        Explain::ParkedRule => "a fetch that finds no records is not answered at once: the leader holds it \
+             (DelayedFetch) until it appends or replica.fetch.wait.max.ms passes. It has already noted the fetch \
+             offset, which counts for the ISR and the HW"
+            .into(),
+        Explain::ParkedResult { follower, leader } => format!(
+            "{}'s fetch waits at {}: no response is on its way yet",
+            n(follower),
+            n(leader)
+        ),
+        Explain::ParkedNext { follower, leader } => format!(
+            "{} answers it at its next append, with the new records and its HW then; deliver {} ends the wait now, \
+             with no records",
+            n(leader),
+            n(follower)
+        ),
+        Explain::HeldByReplicaCause {
+            leader,
+            replica,
+            replica_leo,
+            until_ms,
+            lag_ms,
+        } => format!(
+            "{} is outside the ISR but caught up with {} within replica.lag.time.max.ms ({} ms): its log end, \
+             {replica_leo}, counts for the HW until {} ms",
+            n(replica),
+            n(leader),
+            crate::thousands(lag_ms),
+            crate::thousands(until_ms)
+        ),
+        Explain::HeldByReplicaRule => "the leader's HW is the smallest log end over the ISR and every replica that \
+             caught up within replica.lag.time.max.ms, so that a follower catching up reaches the HW and can rejoin \
+             the ISR instead of chasing it (Partition.maybeIncrementLeaderHW, KAFKA-4485)"
+            .into(),
+        Explain::HeldByReplicaResult {
+            leader,
+            hw,
+            would_be,
+            replica,
+            until_ms,
+        } => format!(
+            "{}'s HW stays at {hw} instead of {would_be} until {}'s log end passes {hw} or the clock passes {} ms",
+            n(leader),
+            n(replica),
+            crate::thousands(until_ms)
+        ),
+        Explain::AfterAppendCause {
+            leader,
+            values,
+            isr,
+            min_isr,
+        } => format!(
+            "{}'s HW passed {} while the ISR is {}: {}, fewer than min.insync.replicas = {min_isr}",
+            n(leader),
+            values.join(", "),
+            names.list(isr),
+            plural(isr.len() as u64, "member", "members")
+        ),
+        Explain::AfterAppendRule => "an acks=all write is answered when the HW passes it; if the ISR is then below \
+             min.insync.replicas, the answer is the error NOT_ENOUGH_REPLICAS_AFTER_APPEND, although the record is \
+             written and committed (Partition.checkEnoughReplicasReachOffset)"
+            .into(),
+        Explain::AfterAppendResult { values } => {
+            let list = values.join(", ");
+            if values.len() == 1 {
+                format!(
+                    "the producer of {list} gets NOT_ENOUGH_REPLICAS_AFTER_APPEND, yet {list} stays in the log and \
+                     counts as committed"
+                )
+            } else {
+                format!(
+                    "the producers of {list} get NOT_ENOUGH_REPLICAS_AFTER_APPEND, yet {list} stay in the log and \
+                     count as committed"
+                )
+            }
+        }
+        Explain::HaltedCause {
+            broker,
+            leader,
+            fetch_offset,
+            leader_log_end,
+        } => format!(
+            "{} fetched from offset {fetch_offset}, past {} log end, {leader_log_end} (OffsetOutOfRange)",
+            n(broker),
+            leader.map_or("the leader's".to_string(), |l| format!("{}'s", n(l)))
+        ),
+        Explain::HaltedRule => "in Kafka 0.10 and 0.11 with unclean.leader.election.enable off, a follower may \
+             not truncate records that may be committed: its fetcher throws FatalExitError and the broker's process \
+             exits (ReplicaFetcherThread.handleOffsetOutOfRange)"
+            .into(),
+        Explain::HaltedResult { broker, leo } => format!(
+            "{} is down with its whole log (LEO {leo}); the controller sees it go, as after a crash, and it stays \
+             down until it is restarted",
+            n(broker)
+        ),
+        Explain::BounceCause { broker, broker_epoch } => match broker_epoch {
+            Some(e) => format!("{} crashed and came straight back, in broker epoch {e}", n(broker)),
+            None => format!("{} crashed and came straight back", n(broker)),
+        },
+        Explain::BounceRule { kraft: false } => "from Kafka 2.2 the ZooKeeper controller knows each broker's \
+             registration epoch (KIP-380): a broker back with a new one has restarted, however fast, so the bounce \
+             is handled as a crash, then a restart"
+            .into(),
+        Explain::BounceRule { kraft: true } => "the KRaft controller sees every restart as a new broker epoch: the \
+             bounce is handled as a crash, then a restart"
+            .into(),
+        Explain::BounceResult { broker, isr } => match isr {
+            Some(isr) => format!(
+                "{} is handled as crashed: it leaves the ISR (now {}); then as restarted, it follows the leader again",
+                n(broker),
+                names.list(isr)
+            ),
+            None => format!(
+                "{} is handled as crashed, then as restarted: it follows the leader again",
+                n(broker)
+            ),
+        },
+        Explain::NotNeededCause { broker, epoch } => {
+            format!("elect {}: {} already leads, in epoch {epoch}", n(broker), n(broker))
+        }
+        Explain::NotNeededRule => "electing the replica that already leads changes nothing: the controller writes \
+             no new leader epoch (from Kafka 2.4 the answer is ELECTION_NOT_NEEDED, KIP-460)"
+            .into(),
+        Explain::NotNeededResult { broker, epoch } => {
+            format!("{} stays leader in epoch {epoch}; the followers carry on", n(broker))
+        }
+        Explain::SameQuestion { broker, leader_epoch } => format!(
+            "the truncation removed nothing, and Kafka 2.1 then leaves the leader-epoch cache as it is \
+             (Log.truncateTo at the log end): {} sends {} again, gets the same answer, and never fetches \
+             (KAFKA-10706)",
+            n(broker),
+            request(&Request::OffsetsForLeaderEpoch { leader_epoch })
+        ),
     }
 }
 
@@ -511,11 +652,35 @@ pub fn event(names: &Names, e: &Event) -> String {
             AckFailure::LeadershipMoved => {
                 format!("the producer of {value} (offset {offset}) gets an error: leadership moved before it was committed")
             }
+            AckFailure::NotEnoughReplicasAfterAppend { isr, min_isr } => format!(
+                "the producer of {value} (offset {offset}) gets NOT_ENOUGH_REPLICAS_AFTER_APPEND: {value} is committed, \
+                 but the ISR has {}, min.insync.replicas is {min_isr}; it stays in the log",
+                plural(u64::from(*isr), "replica", "replicas")
+            ),
         },
         Event::RequestSent { follower, leader, request: r } => format!("{} sends {} to {}", n(*follower), request(r), n(*leader)),
         Event::NoLeaderToFetchFrom { follower } => format!("{} has no leader to fetch from", n(*follower)),
         Event::RequestAnswered { follower, leader, reply: r } => {
             format!("{} answers {}: {}", n(*leader), n(*follower), reply(r))
+        }
+        Event::FetchParked { follower, leader, offset } => format!(
+            "{}'s fetch waits at {} for new records (offset {offset}): {} holds it until its next append or the end \
+             of the wait (DelayedFetch)",
+            n(*follower),
+            n(*leader),
+            n(*leader)
+        ),
+        Event::ParkedFetchLost { follower, offset, reason } => {
+            let f = n(*follower);
+            let what = format!("{f}'s fetch waiting at the leader (offset {offset})");
+            match reason {
+                LossReason::Fenced { epoch } => {
+                    format!("{what} ends unanswered: epoch {epoch} began while it waited (fenced)")
+                }
+                LossReason::FollowerCrashed => format!("{what} is gone: {f} crashed"),
+                LossReason::LeaderCrashed => format!("{what} is lost with the crashed leader"),
+                LossReason::Dropped => format!("{what} is dropped"),
+            }
         }
         Event::ResponseDelivered { follower, .. } => format!("the response reaches {}", n(*follower)),
         Event::ResponseLost { follower, reason, .. } => match reason {
@@ -544,6 +709,28 @@ pub fn event(names: &Names, e: &Event) -> String {
         Event::EpochAssigned { broker, epoch, start_offset } => {
             format!("{}'s leader-epoch cache: epoch {epoch} starts at offset {start_offset}", n(*broker))
         }
+        Event::AsksAgainUnchanged { broker, leader_epoch } => format!(
+            "{}'s truncation removed nothing, so its leader-epoch cache is unchanged: it will send {} again, the same \
+             question (KAFKA-10706)",
+            n(*broker),
+            request(&Request::OffsetsForLeaderEpoch {
+                leader_epoch: *leader_epoch
+            })
+        ),
+        Event::HighWatermarkHeldByReplica {
+            broker,
+            hw,
+            would_be,
+            replica,
+            replica_leo,
+            until_ms,
+        } => format!(
+            "{}'s HW would move to {would_be} but stays at {hw}: {}, outside the ISR but caught up recently, counts \
+             with its log end {replica_leo} until {} ms (replica.lag.time.max.ms; KAFKA-4485)",
+            n(*broker),
+            n(*replica),
+            crate::thousands(*until_ms)
+        ),
         Event::Crashed { broker, lost_from, lost, noticed } => {
             let what = if *noticed {
                 format!("{} crashes", n(*broker))
@@ -575,6 +762,23 @@ pub fn event(names: &Names, e: &Event) -> String {
             "{} shuts down cleanly: it flushes its log, hands over leadership and leaves the ISR",
             n(*broker)
         ),
+        Event::Halted {
+            broker,
+            fetch_offset,
+            leader_log_end,
+        } => format!(
+            "{} halts: it fetched from offset {fetch_offset}, past the leader's log end {leader_log_end}, and may not \
+             truncate records that may be committed, so its fetcher throws FatalExitError and the broker's process \
+             exits, keeping its whole log",
+            n(*broker)
+        ),
+        Event::BounceNoticed { broker } => format!(
+            "the controller sees {} come back with a new broker epoch: the bounce counts as a crash, then a restart",
+            n(*broker)
+        ),
+        Event::ElectionNotNeeded { broker, epoch } => {
+            format!("no election needed: {} already leads, in epoch {epoch} (no new epoch)", n(*broker))
+        }
         Event::ElrChanged { elr, last_known_leader } => format!(
             "the ELR is now {}; last known leader: {}",
             names.list(*elr),
@@ -643,10 +847,21 @@ pub fn event(names: &Names, e: &Event) -> String {
                 n(*broker),
                 names.list(*isr)
             ),
-            ShrinkReason::Lagged { since_ms } => format!(
-                "{} leaves the ISR (now {}): not caught up since {since_ms} ms, longer than replica.lag.time.max.ms",
+            ShrinkReason::Lagged {
+                since_ms,
+                checked_at_ms,
+            } => format!(
+                "{} leaves the ISR (now {}): at {} ms, when the leader looks for lagging followers, {}",
                 n(*broker),
-                names.list(*isr)
+                names.list(*isr),
+                crate::thousands(*checked_at_ms),
+                match since_ms {
+                    Some(t) => format!(
+                        "it had not caught up since {} ms, longer than replica.lag.time.max.ms",
+                        crate::thousands(*t)
+                    ),
+                    None => "it had never caught up with this leader".into(),
+                }
             ),
         },
         Event::IsrExpanded { broker, isr } => format!("{} rejoins the ISR (now {})", n(*broker), names.list(*isr)),

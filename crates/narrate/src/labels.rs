@@ -46,6 +46,9 @@ labels! {
     DeliverTitle => "The response in flight arrives and is applied", "在途响应到达并被应用";
     Drop => "Drop", "丢弃";
     DropTitle => "The response in flight is lost on the way", "在途响应在路上丢失";
+    DeliverParkedTitle => "The leader answers the waiting fetch now, with no records, and the response is applied",
+        "leader 现在就回答这个等待中的拉取（不带消息），响应随即被应用";
+    DropParkedTitle => "The waiting fetch is dropped: no response comes", "丢弃这个等待中的拉取：不会有响应";
     Crash => "Crash", "崩溃";
     CrashTitle => "The broker stops; the controller notices", "broker 停止，控制器察觉";
     Shutdown => "Shut down", "受控关闭";
@@ -73,6 +76,11 @@ labels! {
     Leader => "leader", "leader";
     Follower => "follower", "follower";
     Down => "down", "宕机";
+    Halted => "halted", "自行停机";
+    HaltedTitle => "Its fetcher found its fetch offset past the leader's log end and, with unclean.leader.election.enable off, may not truncate records that may be committed: it threw FatalExitError and the broker's process exited (Kafka 0.10, 0.11). Its whole log is kept; restart it to bring it back",
+        "它的拉取线程发现拉取位移超过了 leader 的日志末端；unclean.leader.election.enable 关闭时不能截掉可能已提交的消息，于是抛出 FatalExitError，broker 进程退出（Kafka 0.10、0.11）。整份日志都保留着，重启即可让它回来";
+    HwHeldByReplicaTitle => "The leader's HW would move with the ISR alone, but a replica outside the ISR that caught up within replica.lag.time.max.ms still counts, so the HW waits for it until then (Partition.maybeIncrementLeaderHW, KAFKA-4485)",
+        "只看 ISR 的话，leader 的高水位本可推进；但一个不在 ISR 中、在 replica.lag.time.max.ms 之内追上过的副本仍然计入，高水位要等它，直到那个时刻（Partition.maybeIncrementLeaderHW，KAFKA-4485）";
     InIsr => "in ISR", "在 ISR 中";
     OutOfIsr => "out of ISR", "不在 ISR 中";
     InElr => "in ELR", "在 ELR 中";
@@ -124,6 +132,12 @@ labels! {
     DecisionUnclean => "Unclean election", "不干净选举";
     DecisionOffline => "Partition offline", "分区离线";
     DecisionHwHeld => "High watermark held", "高水位停住";
+    DecisionFetchParked => "Fetch waits at the leader", "拉取在 leader 处等待";
+    DecisionHwHeldByReplica => "High watermark held by a caught-up replica", "高水位被追上的副本拖住";
+    DecisionAfterAppend => "Committed, but the producer gets an error", "已提交，生产者却收到错误";
+    DecisionHalted => "Follower halts", "follower 自行停机";
+    DecisionBounceNoticed => "Bounce noticed", "快速重启被察觉";
+    DecisionElectionNotNeeded => "No election needed", "无需选举";
     NoDecision => "No decision yet. Crash and restart a broker, or change the leader, to see one.",
         "还没有决定。让某个 broker 崩溃再重启，或者更换 leader，就能看到。";
     Question => "Question", "提问";
@@ -137,6 +151,7 @@ labels! {
     TruncatedTo => "truncates to", "截断到";
     EarlierDecisions => "Earlier decisions", "更早的决定";
     AsksAgain => "then asks again", "然后再问一次";
+    AsksSameAgain => "then asks the same question again (KAFKA-10706)", "然后再问同一个问题（KAFKA-10706）";
     EventLog => "What happened", "发生了什么";
     NoEvents => "Nothing yet: produce a message to start.", "还没有事件：写入一条消息开始吧。";
     Violations => "Safety checks", "安全检查";
@@ -301,8 +316,8 @@ labels! {
     SpaceTimeDrawing => "Drawing…", "正在绘制…";
     SpaceTimeHint => "One line per broker, time flowing down, a row per step: every request and response is an arrow from sender to receiver. Click a row or an arrow to go to that step.",
         "每个 broker 一条竖线，时间自上而下流动，每一步一行：每个请求和响应都是一支从发送方指向接收方的箭头。点击某一行或某支箭头即可跳到那一步。";
-    SpaceTimeLegend => "thick line: the leader · dotted: down · × crash · ↻ restart · ■ shut down · a dashed arrow ending half-way: a response in flight (…) or lost (×) · ! safety check fired",
-        "粗线：leader · 点线：宕机 · × 崩溃 · ↻ 重启 · ■ 受控关闭 · 停在半路的虚线箭头：在途（…）或丢失（×）的响应 · ! 安全检查触发";
+    SpaceTimeLegend => "thick line: the leader · dotted: down · × crash · ⊗ halted (FatalExitError) · ↻ restart · ■ shut down · a dashed arrow ending half-way: a response in flight (…) or lost (×) · a dotted line beside the leader's: a fetch waiting there · ! safety check fired",
+        "粗线：leader · 点线：宕机 · × 崩溃 · ⊗ 自行停机（FatalExitError） · ↻ 重启 · ■ 受控关闭 · 停在半路的虚线箭头：在途（…）或丢失（×）的响应 · leader 线旁的点线：在那里等待的拉取 · ! 安全检查触发";
 }
 
 /// The name of a safety check.

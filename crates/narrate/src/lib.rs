@@ -68,6 +68,116 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
     }
 }
 
+/// The leader's HW at event `i` of a step when an earlier event of the step
+/// moved it: the last `HighWatermarkChanged` of `leader` before `i`.
+pub fn leader_hw_at(events: &[Event], i: usize, leader: BrokerIx) -> Option<u64> {
+    events[..i.min(events.len())].iter().rev().find_map(|e| match *e {
+        Event::HighWatermarkChanged { broker, to, .. } if broker == leader => Some(to),
+        _ => None,
+    })
+}
+
+/// Event `i` of a step as a sentence, with what the step's other events add: a
+/// Records answer carries the leader's HW from before the fetch, so when the
+/// fetch moved it the sentence says the follower learns the new one on its next
+/// fetch; the crash the controller sees after a halt is told as that.
+pub fn event_in_step(lang: Lang, names: &Names, events: &[Event], i: usize) -> String {
+    let Some(e) = events.get(i) else {
+        return String::new();
+    };
+    match *e {
+        Event::RequestAnswered {
+            follower,
+            leader,
+            reply: replab_core::message::Reply::Records { high_watermark, .. },
+        } => {
+            if let Some(now) = leader_hw_at(events, i, leader).filter(|&now| now > high_watermark) {
+                return event(lang, names, e) + &hw_note(lang, names, leader, follower, now);
+            }
+        }
+        Event::Crashed {
+            broker,
+            lost_from: None,
+            noticed: true,
+            ..
+        } if events[..i]
+            .iter()
+            .any(|x| matches!(*x, Event::Halted { broker: b, .. } if b == broker)) =>
+        {
+            return match lang {
+                Lang::En => format!("the controller sees {} go: its process exited", names.get(broker)),
+                Lang::Zh => format!("控制器看到 {} 离开：它的进程已经退出", names.get(broker)),
+            };
+        }
+        _ => {}
+    }
+    event(lang, names, e)
+}
+
+/// Every event of a step as a sentence (see `event_in_step`).
+pub fn step_events(lang: Lang, names: &Names, events: &[Event]) -> Vec<String> {
+    (0..events.len())
+        .map(|i| event_in_step(lang, names, events, i))
+        .collect()
+}
+
+/// " (A's HW is now 2: B learns it on its next fetch)".
+fn hw_note(lang: Lang, names: &Names, leader: BrokerIx, follower: BrokerIx, now: u64) -> String {
+    let (l, f) = (names.get(leader), names.get(follower));
+    match lang {
+        Lang::En => format!(" ({l}'s HW is now {now}: {f} learns it on its next fetch)"),
+        Lang::Zh => format!("（{l} 的高水位已是 {now}：{f} 下一次拉取时才知道）"),
+    }
+}
+
+/// A response from `leader` to `follower`, as `reply` says it, and when it
+/// carries records with a HW below the leader's HW now (`leader_hw`), that too:
+/// "1 record from offset 1, HW 1 (A's HW is now 2: B learns it on its next fetch)".
+pub fn reply_with_leader_hw(
+    lang: Lang,
+    names: &Names,
+    r: &replab_core::message::Reply,
+    leader: BrokerIx,
+    follower: BrokerIx,
+    leader_hw: u64,
+) -> String {
+    let mut out = reply(lang, r);
+    if let replab_core::message::Reply::Records { high_watermark, .. } = *r {
+        if leader_hw > high_watermark {
+            out += &hw_note(lang, names, leader, follower, leader_hw);
+        }
+    }
+    out
+}
+
+/// What a message label adds when the leader's HW has moved past the one its
+/// records response carries: " (A's HW 2)".
+pub fn leader_hw_label(lang: Lang, leader: &str, hw: u64) -> String {
+    match lang {
+        Lang::En => format!(" ({leader}'s HW {hw})"),
+        Lang::Zh => format!("（{leader} 的 HW 已是 {hw}）"),
+    }
+}
+
+/// A fetch parked at the leader, where a response would be: "waiting at A for
+/// new records".
+pub fn waiting_at(lang: Lang, leader: &str) -> String {
+    match lang {
+        Lang::En => format!("waiting at {leader} for new records"),
+        Lang::Zh => format!("在 {leader} 处等待新消息"),
+    }
+}
+
+/// The leader's badge while a replica outside the ISR holds its HW:
+/// "HW held by C until 35,000 ms".
+pub fn hw_held_badge(lang: Lang, replica: &str, until_ms: u64) -> String {
+    let until = thousands(until_ms);
+    match lang {
+        Lang::En => format!("HW held by {replica} until {until} ms"),
+        Lang::Zh => format!("{replica} 拖住 HW，至 {until} ms"),
+    }
+}
+
 /// The Kafka releases a protocol stands for ("Kafka 2.8–3.x").
 pub fn releases(lang: Lang, p: Protocol) -> &'static str {
     match lang {
@@ -139,7 +249,11 @@ pub enum EpochRecord {
 /// epoch bump on a follower crash, a follower that keeps following the same leader
 /// into a new epoch, a restarted broker that waits for a leader, then finds one;
 /// elections from the ELR, of the last known leader and unclean ones; a KRaft
-/// partition going offline; a high watermark held by strict min ISR.
+/// partition going offline; a high watermark held by strict min ISR or by a
+/// caught-up replica outside the ISR; a fetch parked at the leader; a committed
+/// write answered NOT_ENOUGH_REPLICAS_AFTER_APPEND; a follower that halts; a
+/// bounce the controller notices; an election not needed; and, beside a
+/// truncation, a follower that will ask the same question again (KAFKA-10706).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Explain<'a> {
     /// Which followers crashed and left the ISR.
@@ -292,6 +406,89 @@ pub enum Explain<'a> {
         leo: u64,
         isr: u32,
         min_isr: u32,
+    },
+    /// The fetch found no records: it asked from the leader's log end.
+    ParkedCause {
+        follower: BrokerIx,
+        leader: BrokerIx,
+        offset: u64,
+    },
+    ParkedRule,
+    ParkedResult {
+        follower: BrokerIx,
+        leader: BrokerIx,
+    },
+    ParkedNext {
+        follower: BrokerIx,
+        leader: BrokerIx,
+    },
+    /// `replica`, outside the ISR, caught up within `lag_ms`: its log end counts
+    /// until `until_ms`.
+    HeldByReplicaCause {
+        leader: BrokerIx,
+        replica: BrokerIx,
+        replica_leo: u64,
+        until_ms: u64,
+        lag_ms: u64,
+    },
+    HeldByReplicaRule,
+    HeldByReplicaResult {
+        leader: BrokerIx,
+        hw: u64,
+        would_be: u64,
+        replica: BrokerIx,
+        until_ms: u64,
+    },
+    /// The HW passed `values` while the ISR was below min.insync.replicas.
+    AfterAppendCause {
+        leader: BrokerIx,
+        values: &'a [Value],
+        isr: BrokerSet,
+        min_isr: u32,
+    },
+    AfterAppendRule,
+    AfterAppendResult {
+        values: &'a [Value],
+    },
+    /// The follower's fetch offset was past the leader's log end.
+    HaltedCause {
+        broker: BrokerIx,
+        leader: Option<BrokerIx>,
+        fetch_offset: u64,
+        leader_log_end: u64,
+    },
+    HaltedRule,
+    HaltedResult {
+        broker: BrokerIx,
+        leo: u64,
+    },
+    /// The bounced broker came back in `broker_epoch`.
+    BounceCause {
+        broker: BrokerIx,
+        broker_epoch: Option<u32>,
+    },
+    BounceRule {
+        kraft: bool,
+    },
+    /// `isr`: the ISR after it left (None: it was not in the ISR).
+    BounceResult {
+        broker: BrokerIx,
+        isr: Option<BrokerSet>,
+    },
+    NotNeededCause {
+        broker: BrokerIx,
+        epoch: u32,
+    },
+    NotNeededRule,
+    NotNeededResult {
+        broker: BrokerIx,
+        epoch: u32,
+    },
+    /// The truncation removed nothing and the epoch cache kept its latest entry:
+    /// the next question is this one again.
+    SameQuestion {
+        broker: BrokerIx,
+        leader_epoch: Option<u32>,
     },
 }
 
@@ -952,7 +1149,8 @@ mod compare_tests {
 
     #[test]
     fn the_data_loss_story_parts_at_a_log_in_both_languages() {
-        let text = include_str!("../../../web/scenarios/data-loss.scn");
+        // The data-loss story: under hw B's quick restart truncates it to its HW.
+        let text = "brokers A B\nproduce m1\nfetch B\nproduce m2\nfetch B\nbounce B\ncrash A\nrestart A\n";
         let (hw, kip101) = (timeline(text, Protocol::Hw), timeline(text, Protocol::Kip101));
         let first = compare::first_difference(&hw, &kip101).expect("they differ");
         let (a, b) = (hw.state_at(first.step), kip101.state_at(first.step));
@@ -960,15 +1158,15 @@ mod compare_tests {
         let d = &first.differences[0];
         assert_eq!(
             difference(Lang::En, &names, d, &a, &b),
-            "A's log: m1 under hw, m1 m2 under kip-101"
+            "B's log: empty under hw, m1 m2 under kip-101"
         );
         assert_eq!(
             difference(Lang::Zh, &names, d, &a, &b),
-            "A 的日志：hw 下为 m1，kip-101 下为 m1 m2"
+            "B 的日志：hw 下为 空，kip-101 下为 m1 m2"
         );
         assert_eq!(
-            first_difference(Lang::En, first.step, "bounce A"),
-            "First difference at step 7 (bounce A)"
+            first_difference(Lang::En, first.step, "bounce B"),
+            "First difference at step 5 (bounce B)"
         );
     }
 
@@ -1154,5 +1352,315 @@ mod limit_tests {
             script_error(Lang::Zh, &Names(&[]), &steps),
             "第 200002 行：场景有 250,000 步，最多只能载入 200,000 步"
         );
+    }
+}
+
+#[cfg(test)]
+mod contract_1_3_tests {
+    use super::*;
+    use replab_core::event::{AckFailure, LossReason, ShrinkReason};
+    use replab_core::message::{EpochAnswer, Reply, Request};
+
+    const IDS: [&str; 3] = ["A", "B", "C"];
+
+    /// `e` in English and in Chinese.
+    fn both(e: &Event) -> (String, String) {
+        let ids: Vec<String> = IDS.iter().map(|s| s.to_string()).collect();
+        let names = Names(&ids);
+        (event(Lang::En, &names, e), event(Lang::Zh, &names, e))
+    }
+
+    #[test]
+    fn a_parked_fetch_and_its_loss() {
+        assert_eq!(
+            both(&Event::FetchParked {
+                follower: 1,
+                leader: 0,
+                offset: 2
+            }),
+            (
+                "B's fetch waits at A for new records (offset 2): A holds it until its next append or the end of \
+                 the wait (DelayedFetch)"
+                    .into(),
+                "B 的拉取在 A 处等待新消息（位移 2）：A 把它挂起，直到下一次追加或等待结束（DelayedFetch）".into()
+            )
+        );
+        let lost = |reason| Event::ParkedFetchLost {
+            follower: 1,
+            offset: 3,
+            reason,
+        };
+        assert_eq!(
+            both(&lost(LossReason::Fenced { epoch: 2 })),
+            (
+                "B's fetch waiting at the leader (offset 3) ends unanswered: epoch 2 began while it waited (fenced)"
+                    .into(),
+                "B 在 leader 处等待的拉取（位移 3）没有得到回答就结束了：等待期间纪元 2 开始了（被隔离）".into()
+            )
+        );
+        assert_eq!(
+            both(&lost(LossReason::FollowerCrashed)),
+            (
+                "B's fetch waiting at the leader (offset 3) is gone: B crashed".into(),
+                "B 在 leader 处等待的拉取（位移 3）没有了：B 崩溃了".into()
+            )
+        );
+        assert_eq!(
+            both(&lost(LossReason::LeaderCrashed)),
+            (
+                "B's fetch waiting at the leader (offset 3) is lost with the crashed leader".into(),
+                "B 在 leader 处等待的拉取（位移 3）随崩溃的 leader 一起丢失".into()
+            )
+        );
+        assert_eq!(
+            both(&lost(LossReason::Dropped)),
+            (
+                "B's fetch waiting at the leader (offset 3) is dropped".into(),
+                "B 在 leader 处等待的拉取（位移 3）被丢弃".into()
+            )
+        );
+    }
+
+    #[test]
+    fn the_same_question_again_and_a_hw_held_by_a_replica() {
+        assert_eq!(
+            both(&Event::AsksAgainUnchanged {
+                broker: 1,
+                leader_epoch: Some(2)
+            }),
+            (
+                "B's truncation removed nothing, so its leader-epoch cache is unchanged: it will send \
+                 OffsetsForLeaderEpoch(epoch 2) again, the same question (KAFKA-10706)"
+                    .into(),
+                "B 的截断没有删掉任何消息，leader epoch 缓存原样不变：它会再次发送 OffsetsForLeaderEpoch（纪元 2），\
+                 问同一个问题（KAFKA-10706）"
+                    .into()
+            )
+        );
+        assert_eq!(
+            both(&Event::HighWatermarkHeldByReplica {
+                broker: 0,
+                hw: 2,
+                would_be: 3,
+                replica: 1,
+                replica_leo: 1,
+                until_ms: 2500
+            }),
+            (
+                "A's HW would move to 3 but stays at 2: B, outside the ISR but caught up recently, counts with its \
+                 log end 1 until 2,500 ms (replica.lag.time.max.ms; KAFKA-4485)"
+                    .into(),
+                "A 的高水位本可推进到 3，却停在 2：B 不在 ISR 中，但最近追上过，它的日志末端 1 在 2,500 ms \
+                 之前仍然计入（replica.lag.time.max.ms；KAFKA-4485）"
+                    .into()
+            )
+        );
+    }
+
+    #[test]
+    fn a_halt_a_bounce_noticed_and_an_election_not_needed() {
+        assert_eq!(
+            both(&Event::Halted {
+                broker: 0,
+                fetch_offset: 1,
+                leader_log_end: 0
+            }),
+            (
+                "A halts: it fetched from offset 1, past the leader's log end 0, and may not truncate records that \
+                 may be committed, so its fetcher throws FatalExitError and the broker's process exits, keeping its \
+                 whole log"
+                    .into(),
+                "A 自行停机：它从位移 1 拉取，超过了 leader 的日志末端 0；可能已提交的消息不能截掉，\
+                 于是拉取线程抛出 FatalExitError，broker 进程退出，整份日志原样保留"
+                    .into()
+            )
+        );
+        assert_eq!(
+            both(&Event::BounceNoticed { broker: 1 }),
+            (
+                "the controller sees B come back with a new broker epoch: the bounce counts as a crash, then a \
+                 restart"
+                    .into(),
+                "控制器看到 B 带着新的 broker 纪元回来：这次快速重启按一次崩溃加一次重启处理".into()
+            )
+        );
+        assert_eq!(
+            both(&Event::ElectionNotNeeded { broker: 0, epoch: 2 }),
+            (
+                "no election needed: A already leads, in epoch 2 (no new epoch)".into(),
+                "无需选举：A 已经是 leader（纪元 2），不产生新纪元".into()
+            )
+        );
+    }
+
+    #[test]
+    fn a_write_committed_below_min_isr_and_a_lagging_follower() {
+        assert_eq!(
+            both(&Event::AckFailed {
+                value: Value::from("m1"),
+                offset: 0,
+                reason: AckFailure::NotEnoughReplicasAfterAppend { isr: 1, min_isr: 2 }
+            }),
+            (
+                "the producer of m1 (offset 0) gets NOT_ENOUGH_REPLICAS_AFTER_APPEND: m1 is committed, but the ISR \
+                 has 1 replica, min.insync.replicas is 2; it stays in the log"
+                    .into(),
+                "m1（位移 0）的生产者收到 NOT_ENOUGH_REPLICAS_AFTER_APPEND：m1 已提交，但 ISR 只有 1 个副本，\
+                 min.insync.replicas 是 2；它仍留在日志中"
+                    .into()
+            )
+        );
+        let lagged = |since_ms| Event::IsrShrunk {
+            broker: 1,
+            isr: BrokerSet::only(0),
+            reason: ShrinkReason::Lagged {
+                since_ms,
+                checked_at_ms: 15_000,
+            },
+        };
+        assert_eq!(
+            both(&lagged(Some(0))),
+            (
+                "B leaves the ISR (now A): at 15,000 ms, when the leader looks for lagging followers, it had not \
+                 caught up since 0 ms, longer than replica.lag.time.max.ms"
+                    .into(),
+                "B 离开 ISR（现在是 A）：15,000 ms 时 leader 检查落后的 follower，它从 0 ms 起一直没有追上，\
+                 超过了 replica.lag.time.max.ms"
+                    .into()
+            )
+        );
+        assert_eq!(
+            both(&lagged(None)),
+            (
+                "B leaves the ISR (now A): at 15,000 ms, when the leader looks for lagging followers, it had never \
+                 caught up with this leader"
+                    .into(),
+                "B 离开 ISR（现在是 A）：15,000 ms 时 leader 检查落后的 follower，它从未追上过这个 leader".into()
+            )
+        );
+    }
+
+    /// The follower has m2, but its HW catches up only on the next fetch: the
+    /// answer says so when the fetch moved the leader's HW.
+    #[test]
+    fn a_records_answer_says_the_hw_the_follower_learns_on_its_next_fetch() {
+        let ids: Vec<String> = IDS.iter().map(|s| s.to_string()).collect();
+        let names = Names(&ids);
+        let records = |high_watermark| Reply::Records {
+            from: 1,
+            count: 1,
+            high_watermark,
+        };
+        let events = [
+            Event::RequestSent {
+                follower: 1,
+                leader: 0,
+                request: Request::Fetch {
+                    offset: 1,
+                    last_fetched_epoch: None,
+                    max: None,
+                },
+            },
+            Event::HighWatermarkChanged {
+                broker: 0,
+                from: 1,
+                to: 2,
+            },
+            Event::RequestAnswered {
+                follower: 1,
+                leader: 0,
+                reply: records(1),
+            },
+            Event::ResponseDelivered {
+                follower: 1,
+                reply: records(1),
+            },
+        ];
+        assert_eq!(
+            event_in_step(Lang::En, &names, &events, 2),
+            "A answers B: 1 record from offset 1, HW 1 (A's HW is now 2: B learns it on its next fetch)"
+        );
+        assert_eq!(
+            event_in_step(Lang::Zh, &names, &events, 2),
+            "A 回复 B：从位移 1 起的 1 条消息，HW 1（A 的高水位已是 2：B 下一次拉取时才知道）"
+        );
+        let all = step_events(Lang::En, &names, &events);
+        assert_eq!(all.len(), 4);
+        assert_eq!(all[1], event(Lang::En, &names, &events[1]));
+        assert_eq!(all[3], "the response reaches B");
+        // An answer that carries the leader's HW as it is says nothing more.
+        let same = [
+            events[0].clone(),
+            events[1].clone(),
+            Event::RequestAnswered {
+                follower: 1,
+                leader: 0,
+                reply: records(2),
+            },
+        ];
+        assert_eq!(
+            event_in_step(Lang::En, &names, &same, 2),
+            "A answers B: 1 record from offset 1, HW 2"
+        );
+        assert_eq!(event_in_step(Lang::En, &names, &same, 9), "");
+        // The same in the lane, from the leader's HW now.
+        assert_eq!(
+            reply_with_leader_hw(Lang::En, &names, &records(1), 0, 1, 2),
+            "1 record from offset 1, HW 1 (A's HW is now 2: B learns it on its next fetch)"
+        );
+        assert_eq!(
+            reply_with_leader_hw(Lang::En, &names, &records(2), 0, 1, 2),
+            "1 record from offset 1, HW 2"
+        );
+        let answer = Reply::EpochEndOffset {
+            asked: Some(0),
+            answer: EpochAnswer {
+                epoch: Some(0),
+                end_offset: Some(1),
+            },
+        };
+        assert_eq!(
+            reply_with_leader_hw(Lang::En, &names, &answer, 0, 1, 5),
+            "epoch 0 ends at offset 1"
+        );
+        assert_eq!(leader_hw_label(Lang::En, "A", 2), " (A's HW 2)");
+        assert_eq!(leader_hw_label(Lang::Zh, "A", 2), "（A 的 HW 已是 2）");
+    }
+
+    #[test]
+    fn the_crash_the_controller_sees_after_a_halt_is_told_as_such() {
+        let ids: Vec<String> = IDS.iter().map(|s| s.to_string()).collect();
+        let names = Names(&ids);
+        let crashed = Event::Crashed {
+            broker: 0,
+            lost_from: None,
+            lost: 0,
+            noticed: true,
+        };
+        let events = [
+            Event::Halted {
+                broker: 0,
+                fetch_offset: 1,
+                leader_log_end: 0,
+            },
+            crashed.clone(),
+        ];
+        assert_eq!(
+            event_in_step(Lang::En, &names, &events, 1),
+            "the controller sees A go: its process exited"
+        );
+        assert_eq!(
+            event_in_step(Lang::Zh, &names, &events, 1),
+            "控制器看到 A 离开：它的进程已经退出"
+        );
+        assert_eq!(event_in_step(Lang::En, &names, &[crashed], 0), "A crashes");
+    }
+
+    #[test]
+    fn lane_words_for_a_waiting_fetch_and_a_held_hw() {
+        assert_eq!(waiting_at(Lang::En, "A"), "waiting at A for new records");
+        assert_eq!(waiting_at(Lang::Zh, "A"), "在 A 处等待新消息");
+        assert_eq!(hw_held_badge(Lang::En, "B", 35_000), "HW held by B until 35,000 ms");
+        assert_eq!(hw_held_badge(Lang::Zh, "B", 35_000), "B 拖住 HW，至 35,000 ms");
     }
 }

@@ -468,6 +468,126 @@ pub fn explain(names: &Names, e: &Explain) -> String {
                 held
             }
         }
+        Explain::ParkedCause {
+            follower,
+            leader,
+            offset,
+        } => format!(
+            "{} 从位移 {offset} 拉取，这正是 {} 的日志末端：还没有可以发给它的消息",
+            n(follower),
+            n(leader)
+        ),
+        Explain::ParkedRule => "找不到消息的拉取不会立即得到回答：leader 把它挂起（DelayedFetch），直到有新的追加或 \
+             replica.fetch.wait.max.ms 到期。leader 已经记下这次的拉取位移，它照样计入 ISR 与高水位的判断"
+            .into(),
+        Explain::ParkedResult { follower, leader } => {
+            format!("{} 的拉取在 {} 处等待：还没有响应在路上", n(follower), n(leader))
+        }
+        Explain::ParkedNext { follower, leader } => format!(
+            "{} 在下一次追加时回答它，带上新消息和当时的高水位；deliver {} 则立即结束等待，不带消息",
+            n(leader),
+            n(follower)
+        ),
+        Explain::HeldByReplicaCause {
+            leader,
+            replica,
+            replica_leo,
+            until_ms,
+            lag_ms,
+        } => format!(
+            "{} 不在 ISR 中，但在 replica.lag.time.max.ms（{} ms）之内追上过 {}：它的日志末端 {replica_leo} \
+             在 {} ms 之前计入高水位",
+            n(replica),
+            crate::thousands(lag_ms),
+            n(leader),
+            crate::thousands(until_ms)
+        ),
+        Explain::HeldByReplicaRule => "leader 的高水位取 ISR 与所有在 replica.lag.time.max.ms 之内追上过的副本中\
+             最小的日志末端：这样正在追赶的 follower 能够到达高水位、重新加入 ISR，而不是一直追不上\
+             （Partition.maybeIncrementLeaderHW，KAFKA-4485）"
+            .into(),
+        Explain::HeldByReplicaResult {
+            leader,
+            hw,
+            would_be,
+            replica,
+            until_ms,
+        } => format!(
+            "{} 的高水位停在 {hw} 而不是 {would_be}，直到 {} 的日志末端超过 {hw}，或时钟走过 {} ms",
+            n(leader),
+            n(replica),
+            crate::thousands(until_ms)
+        ),
+        Explain::AfterAppendCause {
+            leader,
+            values,
+            isr,
+            min_isr,
+        } => format!(
+            "{} 的高水位越过了 {}，而 ISR 是 {}：{} 个成员，少于 min.insync.replicas = {min_isr}",
+            n(leader),
+            values.join("、"),
+            list(names, isr),
+            isr.len()
+        ),
+        Explain::AfterAppendRule => "acks=all 的写入在高水位越过它时得到回答；如果那时 ISR 少于 min.insync.replicas，\
+             回答就是错误 NOT_ENOUGH_REPLICAS_AFTER_APPEND，尽管消息已经写入并且已提交\
+             （Partition.checkEnoughReplicasReachOffset）"
+            .into(),
+        Explain::AfterAppendResult { values } => {
+            let v = values.join("、");
+            format!("{v} 的生产者收到 NOT_ENOUGH_REPLICAS_AFTER_APPEND，但 {v} 仍留在日志中，算作已提交")
+        }
+        Explain::HaltedCause {
+            broker,
+            leader,
+            fetch_offset,
+            leader_log_end,
+        } => format!(
+            "{} 从位移 {fetch_offset} 拉取，超过了 {} 的日志末端 {leader_log_end}（OffsetOutOfRange）",
+            n(broker),
+            leader.map_or("leader", n)
+        ),
+        Explain::HaltedRule => "在 Kafka 0.10 和 0.11 中，unclean.leader.election.enable 关闭时，follower 不能截掉\
+             可能已提交的消息：拉取线程抛出 FatalExitError，broker 进程退出（ReplicaFetcherThread.handleOffsetOutOfRange）"
+            .into(),
+        Explain::HaltedResult { broker, leo } => format!(
+            "{} 停机，整份日志都在（LEO {leo}）；控制器像对待崩溃一样看到它离开，在重启之前它一直停着",
+            n(broker)
+        ),
+        Explain::BounceCause { broker, broker_epoch } => match broker_epoch {
+            Some(e) => format!("{} 崩溃后立即重启，broker 纪元变为 {e}", n(broker)),
+            None => format!("{} 崩溃后立即重启", n(broker)),
+        },
+        Explain::BounceRule { kraft: false } => "从 Kafka 2.2 起，ZooKeeper 控制器知道每个 broker 的注册纪元\
+             （KIP-380）：带着新纪元回来的 broker 就是重启过，不论多快，所以快速重启按一次崩溃加一次重启处理"
+            .into(),
+        Explain::BounceRule { kraft: true } => {
+            "KRaft 控制器把每次重启都看作新的 broker 纪元：快速重启按一次崩溃加一次重启处理".into()
+        }
+        Explain::BounceResult { broker, isr } => match isr {
+            Some(isr) => format!(
+                "{} 先按崩溃处理：离开 ISR（现在是 {}）；再按重启处理，重新跟随 leader",
+                n(broker),
+                list(names, isr)
+            ),
+            None => format!("{} 先按崩溃处理，再按重启处理：重新跟随 leader", n(broker)),
+        },
+        Explain::NotNeededCause { broker, epoch } => {
+            format!("elect {}：{} 已经是 leader，处于纪元 {epoch}", n(broker), n(broker))
+        }
+        Explain::NotNeededRule => "选举已经是 leader 的副本不会改变任何东西：控制器不写入新的 leader 纪元\
+             （从 Kafka 2.4 起回答 ELECTION_NOT_NEEDED，KIP-460）"
+            .into(),
+        Explain::NotNeededResult { broker, epoch } => {
+            format!("{} 仍是纪元 {epoch} 的 leader；各 follower 照常进行", n(broker))
+        }
+        Explain::SameQuestion { broker, leader_epoch } => format!(
+            "这次截断没有删掉任何消息，Kafka 2.1 于是让 leader epoch 缓存保持原样（Log.truncateTo 在日志末端什么也不做）：\
+             {} 再次发送 {}，得到同样的回答，永远不会开始拉取（KAFKA-10706）",
+            n(broker),
+            request(&Request::OffsetsForLeaderEpoch { leader_epoch })
+        ),
     }
 }
 
@@ -512,6 +632,10 @@ pub fn event(names: &Names, e: &Event) -> String {
             AckFailure::LeadershipMoved => {
                 format!("{value}（位移 {offset}）的生产者收到错误：提交之前 leader 已经换了")
             }
+            AckFailure::NotEnoughReplicasAfterAppend { isr, min_isr } => format!(
+                "{value}（位移 {offset}）的生产者收到 NOT_ENOUGH_REPLICAS_AFTER_APPEND：{value} 已提交，\
+                 但 ISR 只有 {isr} 个副本，min.insync.replicas 是 {min_isr}；它仍留在日志中"
+            ),
         },
         Event::RequestSent {
             follower,
@@ -524,6 +648,32 @@ pub fn event(names: &Names, e: &Event) -> String {
             leader,
             reply: r,
         } => format!("{} 回复 {}：{}", n(*leader), n(*follower), reply(r)),
+        Event::FetchParked {
+            follower,
+            leader,
+            offset,
+        } => format!(
+            "{} 的拉取在 {} 处等待新消息（位移 {offset}）：{} 把它挂起，直到下一次追加或等待结束（DelayedFetch）",
+            n(*follower),
+            n(*leader),
+            n(*leader)
+        ),
+        Event::ParkedFetchLost {
+            follower,
+            offset,
+            reason,
+        } => {
+            let f = n(*follower);
+            let what = format!("{f} 在 leader 处等待的拉取（位移 {offset}）");
+            match reason {
+                LossReason::Fenced { epoch } => {
+                    format!("{what}没有得到回答就结束了：等待期间纪元 {epoch} 开始了（被隔离）")
+                }
+                LossReason::FollowerCrashed => format!("{what}没有了：{f} 崩溃了"),
+                LossReason::LeaderCrashed => format!("{what}随崩溃的 leader 一起丢失"),
+                LossReason::Dropped => format!("{what}被丢弃"),
+            }
+        }
         Event::ResponseDelivered { follower, .. } => format!("响应到达 {}", n(*follower)),
         Event::ResponseLost { follower, reason, .. } => match reason {
             LossReason::Fenced { epoch } => format!(
@@ -563,6 +713,27 @@ pub fn event(names: &Names, e: &Event) -> String {
                 n(*broker)
             )
         }
+        Event::AsksAgainUnchanged { broker, leader_epoch } => format!(
+            "{} 的截断没有删掉任何消息，leader epoch 缓存原样不变：它会再次发送 {}，问同一个问题（KAFKA-10706）",
+            n(*broker),
+            request(&Request::OffsetsForLeaderEpoch {
+                leader_epoch: *leader_epoch
+            })
+        ),
+        Event::HighWatermarkHeldByReplica {
+            broker,
+            hw,
+            would_be,
+            replica,
+            replica_leo,
+            until_ms,
+        } => format!(
+            "{} 的高水位本可推进到 {would_be}，却停在 {hw}：{} 不在 ISR 中，但最近追上过，它的日志末端 {replica_leo} \
+             在 {} ms 之前仍然计入（replica.lag.time.max.ms；KAFKA-4485）",
+            n(*broker),
+            n(*replica),
+            crate::thousands(*until_ms)
+        ),
         Event::Crashed {
             broker,
             lost_from,
@@ -593,6 +764,22 @@ pub fn event(names: &Names, e: &Event) -> String {
             latest_epoch.map_or("没有 leader epoch".into(), |e| format!("最新纪元 {e}"))
         ),
         Event::ShutDown { broker } => format!("{} 受控关闭：刷盘、交出 leader 身份并离开 ISR", n(*broker)),
+        Event::Halted {
+            broker,
+            fetch_offset,
+            leader_log_end,
+        } => format!(
+            "{} 自行停机：它从位移 {fetch_offset} 拉取，超过了 leader 的日志末端 {leader_log_end}；可能已提交的消息不能截掉，\
+             于是拉取线程抛出 FatalExitError，broker 进程退出，整份日志原样保留",
+            n(*broker)
+        ),
+        Event::BounceNoticed { broker } => format!(
+            "控制器看到 {} 带着新的 broker 纪元回来：这次快速重启按一次崩溃加一次重启处理",
+            n(*broker)
+        ),
+        Event::ElectionNotNeeded { broker, epoch } => {
+            format!("无需选举：{} 已经是 leader（纪元 {epoch}），不产生新纪元", n(*broker))
+        }
         Event::ElrChanged { elr, last_known_leader } => format!(
             "ELR 现在是 {}；最后已知的 leader：{}",
             list(names, *elr),
@@ -663,10 +850,21 @@ pub fn event(names: &Names, e: &Event) -> String {
                 n(*broker),
                 list(names, *isr)
             ),
-            ShrinkReason::Lagged { since_ms } => format!(
-                "{} 离开 ISR（现在是 {}）：从 {since_ms} ms 起一直没有追上，超过了 replica.lag.time.max.ms",
+            ShrinkReason::Lagged {
+                since_ms,
+                checked_at_ms,
+            } => format!(
+                "{} 离开 ISR（现在是 {}）：{} ms 时 leader 检查落后的 follower，{}",
                 n(*broker),
-                list(names, *isr)
+                list(names, *isr),
+                crate::thousands(*checked_at_ms),
+                match since_ms {
+                    Some(t) => format!(
+                        "它从 {} ms 起一直没有追上，超过了 replica.lag.time.max.ms",
+                        crate::thousands(*t)
+                    ),
+                    None => "它从未追上过这个 leader".into(),
+                }
             ),
         },
         Event::IsrExpanded { broker, isr } => format!("{} 重新加入 ISR（现在是 {}）", n(*broker), list(names, *isr)),

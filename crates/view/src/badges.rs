@@ -1,12 +1,16 @@
-//! What a lane shows of the KRaft controller's view of one broker: membership of
-//! the ELR, the last known leader, fencing, its broker epoch, and how it last
-//! stopped or restarted. Shared by the lanes and the SVG figure. Nothing under
-//! the ZooKeeper controller, which keeps none of it (and no ELR with
+//! What a lane shows beside a broker's role and ISR membership: under every
+//! controller, a broker down because it halted (FatalExitError, Kafka 0.10 and
+//! 0.11) and a leader whose HW a caught-up replica outside the ISR holds
+//! (KAFKA-4485); and of the KRaft controller's view of one broker: membership
+//! of the ELR, the last known leader, fencing, its broker epoch, and how it last
+//! stopped or restarted. Shared by the lanes and the SVG figure. The ZooKeeper
+//! controller keeps none of the KRaft facts (and there is no ELR with
 //! eligible.leader.replicas.version=0).
 
+use crate::history::HwHold;
 use replab_core::protocol::ControllerKind;
 use replab_core::Cluster;
-use replab_narrate::{label, Label, Lang};
+use replab_narrate::{self as narrate, label, Label, Lang};
 
 /// How a broker last stopped or restarted, as far as KRaft cares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +25,13 @@ pub enum CleanMark {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Badge {
+    /// Down because its fetcher halted the process (FatalExitError).
+    Halted,
+    /// The leader's HW held by `replica`, outside the ISR, until `until_ms`.
+    HwHeldBy {
+        replica: usize,
+        until_ms: u64,
+    },
     Elr,
     LastKnownLeader,
     Fenced,
@@ -33,6 +44,8 @@ impl Badge {
     /// `broker-epoch-B`, `clean-B`).
     pub fn testid(self, broker: &str) -> String {
         let kind = match self {
+            Badge::Halted => "halted",
+            Badge::HwHeldBy { .. } => "hw-held",
             Badge::Elr => "elr",
             Badge::LastKnownLeader => "lkl",
             Badge::Fenced => "fenced",
@@ -45,6 +58,8 @@ impl Badge {
     /// Its CSS classes: a state pill, or a quiet fact.
     pub fn class(self) -> &'static str {
         match self {
+            Badge::Halted => "badge halted",
+            Badge::HwHeldBy { .. } => "badge hw-held",
             Badge::Elr => "badge elr",
             Badge::LastKnownLeader => "badge lkl",
             Badge::Fenced => "badge fenced",
@@ -56,7 +71,10 @@ impl Badge {
 
     /// Whether it is a state pill (drawn beside the ISR badge) rather than a fact.
     pub fn is_pill(self) -> bool {
-        matches!(self, Badge::Elr | Badge::LastKnownLeader | Badge::Fenced)
+        matches!(
+            self,
+            Badge::Halted | Badge::HwHeldBy { .. } | Badge::Elr | Badge::LastKnownLeader | Badge::Fenced
+        )
     }
 
     /// `data-clean`: `shutdown`, `true` or `false` for the restart mark.
@@ -69,8 +87,13 @@ impl Badge {
         }
     }
 
-    pub fn text(self, lang: Lang) -> String {
+    /// Its text; `c` names the broker a badge may refer to.
+    pub fn text(self, lang: Lang, c: &Cluster) -> String {
         match self {
+            Badge::Halted => label(lang, Label::Halted).to_string(),
+            Badge::HwHeldBy { replica, until_ms } => {
+                narrate::hw_held_badge(lang, c.broker(replica).map_or("?", |b| b.id.as_str()), until_ms)
+            }
             Badge::Elr => label(lang, Label::InElr).to_string(),
             Badge::LastKnownLeader => label(lang, Label::LastKnownLeaderBadge).to_string(),
             Badge::Fenced => label(lang, Label::Fenced).to_string(),
@@ -85,6 +108,8 @@ impl Badge {
         label(
             lang,
             match self {
+                Badge::Halted => Label::HaltedTitle,
+                Badge::HwHeldBy { .. } => Label::HwHeldByReplicaTitle,
                 Badge::Elr => Label::InElrTitle,
                 Badge::LastKnownLeader => Label::LastKnownLeaderTitle,
                 Badge::Fenced => Label::FencedTitle,
@@ -98,13 +123,23 @@ impl Badge {
 }
 
 /// The badges of broker `ix`, in the order shown; `last_restart`: whether its
-/// latest restart was clean (None: it has not restarted), from the history.
-pub fn badges(c: &Cluster, ix: usize, last_restart: Option<bool>) -> Vec<Badge> {
+/// latest restart was clean (None: it has not restarted), and `hold`: the hold
+/// on the leader's HW after this step, both from the history.
+pub fn badges(c: &Cluster, ix: usize, last_restart: Option<bool>, hold: Option<&HwHold>) -> Vec<Badge> {
     let Some(b) = c.broker(ix) else { return Vec::new() };
-    if c.controller() != ControllerKind::KRaft {
-        return Vec::new();
-    }
     let mut out = Vec::new();
+    if b.halted && !b.is_alive() {
+        out.push(Badge::Halted);
+    }
+    if let Some(h) = hold.filter(|h| h.leader == ix && c.leader() == Some(ix)) {
+        out.push(Badge::HwHeldBy {
+            replica: h.replica,
+            until_ms: h.until_ms,
+        });
+    }
+    if c.controller() != ControllerKind::KRaft {
+        return out;
+    }
     if c.has_elr() && c.elr().contains(ix) {
         out.push(Badge::Elr);
     }
@@ -151,11 +186,11 @@ mod tests {
     fn kraft_lanes_show_elr_last_known_leader_fencing_and_broker_epochs() {
         let c = head(STORY, Protocol::KraftElr);
         assert_eq!(
-            badges(&c, 0, None),
+            badges(&c, 0, None, None),
             vec![Badge::Elr, Badge::LastKnownLeader, Badge::Fenced, Badge::BrokerEpoch(0)]
         );
         assert_eq!(
-            badges(&c, 1, None),
+            badges(&c, 1, None, None),
             vec![
                 Badge::Elr,
                 Badge::Fenced,
@@ -163,17 +198,51 @@ mod tests {
                 Badge::Clean(CleanMark::ShutDownCleanly)
             ]
         );
-        assert_eq!(badges(&c, 2, None), vec![Badge::Fenced, Badge::BrokerEpoch(0)]);
+        assert_eq!(badges(&c, 2, None, None), vec![Badge::Fenced, Badge::BrokerEpoch(0)]);
         assert_eq!(Badge::LastKnownLeader.testid("A"), "lkl-A");
-        assert_eq!(Badge::BrokerEpoch(1).text(Lang::En), "broker epoch 1");
-        assert_eq!(Badge::BrokerEpoch(1).text(Lang::Zh), "broker 纪元 1");
+        assert_eq!(Badge::BrokerEpoch(1).text(Lang::En, &c), "broker epoch 1");
+        assert_eq!(Badge::BrokerEpoch(1).text(Lang::Zh, &c), "broker 纪元 1");
     }
 
     #[test]
     fn zookeeper_lanes_show_none() {
         let c = head(STORY, Protocol::DivergingEpoch);
         for ix in 0..3 {
-            assert!(badges(&c, ix, Some(false)).is_empty());
+            assert!(badges(&c, ix, Some(false), None).is_empty());
         }
+    }
+
+    #[test]
+    fn a_halted_broker_and_a_held_hw_have_their_badges_under_any_controller() {
+        // Kafka 0.10: A fetches past B's log end and halts; its restart clears it.
+        let text = "brokers A B\nproduce m1\nfetch B\nproduce m2\nfetch B\nbounce B\ncrash A\nrestart A\nfetch A\n";
+        let c = head(text, Protocol::Hw);
+        assert_eq!(badges(&c, 0, None, None), vec![Badge::Halted]);
+        assert!(Badge::Halted.is_pill());
+        assert_eq!(Badge::Halted.text(Lang::En, &c), "halted");
+        assert_eq!(Badge::Halted.text(Lang::Zh, &c), "自行停机");
+        assert!(Badge::Halted.title(Lang::En).contains("FatalExitError"));
+        assert_eq!(Badge::Halted.testid("A"), "halted-A");
+        assert!(badges(&head(&format!("{text}restart A\n"), Protocol::Hw), 0, None, None).is_empty());
+        // A crash is no halt.
+        assert!(badges(&head("brokers A B\ncrash B\n", Protocol::Hw), 1, None, None).is_empty());
+
+        // Kafka 0.11: B, out of the ISR, caught up at 1,500 ms, holds A's HW.
+        let text = "brokers A B\nset replica.lag.time.max.ms=1000\nproduce m1\ntick 1500\nfetch B max=1\n\
+                    produce m2\nfetch B\nproduce m3\n";
+        let script = scenario::parse(text).expect("parses");
+        let t = scenario::load(&script, Some(Protocol::Kip101)).expect("loads").timeline;
+        let hold = crate::history::hw_hold_at(&t, t.len());
+        let c = t.head();
+        let held = Badge::HwHeldBy {
+            replica: 1,
+            until_ms: 2500,
+        };
+        assert_eq!(badges(c, 0, None, hold.as_ref()), vec![held]);
+        assert!(badges(c, 1, None, hold.as_ref()).is_empty(), "only on the leader");
+        assert_eq!(held.text(Lang::En, c), "HW held by B until 2,500 ms");
+        assert_eq!(held.text(Lang::Zh, c), "B 拖住 HW，至 2,500 ms");
+        assert!(held.title(Lang::En).contains("KAFKA-4485"));
+        assert_eq!(held.testid("A"), "hw-held-A");
     }
 }

@@ -4,10 +4,15 @@
 //! the same leader into a new epoch, a broker that restarted without a leader,
 //! waits, and later starts following one; and the elections worth explaining
 //! (from the ELR, of the last known leader, unclean), a KRaft partition going
-//! offline (a new leader epoch too) and a high watermark held by strict min ISR.
+//! offline (a new leader epoch too), a high watermark held by strict min ISR or
+//! by a caught-up replica outside the ISR, a fetch left waiting at the leader,
+//! writes committed but answered NOT_ENOUGH_REPLICAS_AFTER_APPEND, a follower
+//! that halts, a bounce the controller notices and an election not needed. A
+//! truncation after which the follower will ask the same question again says so
+//! (KAFKA-10706).
 
 use crate::history::{self, Decision, DecisionKind};
-use replab_core::event::{ElectionReason, Event, FollowerNext, ShrinkReason, TruncationRule};
+use replab_core::event::{AckFailure, ElectionReason, Event, FollowerNext, ShrinkReason, TruncationRule};
 use replab_core::protocol::{ControllerKind, FollowCause, FollowStart, Rules};
 use replab_core::timeline::Timeline;
 use replab_core::{BrokerSet, Cluster, Command, Record};
@@ -59,6 +64,12 @@ pub fn kind_label(kind: DecisionKind) -> Label {
         DecisionKind::LastKnownLeader => Label::DecisionLastKnownLeader,
         DecisionKind::UncleanElection => Label::DecisionUnclean,
         DecisionKind::HwHeld => Label::DecisionHwHeld,
+        DecisionKind::HwHeldByReplica => Label::DecisionHwHeldByReplica,
+        DecisionKind::AfterAppend => Label::DecisionAfterAppend,
+        DecisionKind::FetchParked => Label::DecisionFetchParked,
+        DecisionKind::Halted => Label::DecisionHalted,
+        DecisionKind::BounceNoticed => Label::DecisionBounceNoticed,
+        DecisionKind::ElectionNotNeeded => Label::DecisionElectionNotNeeded,
     }
 }
 
@@ -75,6 +86,12 @@ pub fn kind_name(kind: DecisionKind) -> &'static str {
         DecisionKind::LastKnownLeader => "last-known-leader",
         DecisionKind::UncleanElection => "unclean-election",
         DecisionKind::HwHeld => "hw-held",
+        DecisionKind::HwHeldByReplica => "hw-held-by-replica",
+        DecisionKind::AfterAppend => "not-enough-replicas-after-append",
+        DecisionKind::FetchParked => "fetch-parked",
+        DecisionKind::Halted => "halted",
+        DecisionKind::BounceNoticed => "bounce-noticed",
+        DecisionKind::ElectionNotNeeded => "election-not-needed",
     }
 }
 
@@ -166,7 +183,12 @@ pub fn describe(lang: Lang, t: &Timeline, step: usize) -> Vec<Described> {
     // The state after the step, for decisions that tell where it left things.
     let after = decisions
         .iter()
-        .any(|d| matches!(d.kind, DecisionKind::Offline | DecisionKind::HwHeld))
+        .any(|d| {
+            matches!(
+                d.kind,
+                DecisionKind::Offline | DecisionKind::HwHeld | DecisionKind::AfterAppend
+            )
+        })
         .then(|| t.state_at(step));
     let names: Vec<String> = before.brokers().iter().map(|b| b.id.clone()).collect();
     let n = Names(&names);
@@ -220,7 +242,7 @@ pub fn summaries(lang: Lang, t: &Timeline, step: usize) -> Vec<String> {
                     },
                 ))
             }
-            (_, e) => Some(narrate::event(lang, &names, e)),
+            (_, _) => Some(narrate::event_in_step(lang, &names, events, d.event)),
         })
         .collect()
 }
@@ -247,7 +269,12 @@ fn truncation(lang: Lang, n: &Names, events: &[Event], before: &Cluster, d: &Dec
         _ => None,
     });
     let answer = events.iter().find_map(|e| match e {
-        Event::RequestAnswered { reply, leader, .. } => Some((*reply, *leader)),
+        // The answer to this follower (a produce may answer others' parked fetches).
+        Event::RequestAnswered {
+            reply,
+            leader,
+            follower,
+        } if *follower == broker => Some((*reply, *leader)),
         _ => None,
     });
     let question = match (request, rule) {
@@ -275,18 +302,32 @@ fn truncation(lang: Lang, n: &Names, events: &[Event], before: &Cluster, d: &Dec
     } else {
         label(lang, Label::Kept).to_string()
     };
-    let again = if complete {
-        String::new()
-    } else {
-        format!(", {}", label(lang, Label::AsksAgain))
+    // Kafka 2.1 (KAFKA-10706): nothing removed, the epoch cache unchanged.
+    let same_question = events.iter().find_map(|e| match *e {
+        Event::AsksAgainUnchanged {
+            broker: b,
+            leader_epoch,
+        } if b == broker => Some(leader_epoch),
+        _ => None,
+    });
+    let again = match (complete, same_question) {
+        (true, _) => String::new(),
+        (false, Some(_)) => format!(", {}", label(lang, Label::AsksSameAgain)),
+        (false, None) => format!(", {}", label(lang, Label::AsksAgain)),
     };
     let b = before.broker(broker);
-    let rows = vec![
+    let mut rows = vec![
         (Label::Question, question),
         (Label::Answer, answer),
         (Label::Rule, narrate::truncation_reason(lang, rule)),
         (Label::Result, format!("{} {outcome}{again}", n.get(broker))),
     ];
+    if let Some(leader_epoch) = same_question {
+        rows.push((
+            Label::Then,
+            narrate::explain(lang, n, &Explain::SameQuestion { broker, leader_epoch }),
+        ));
+    }
     let cut = Cut {
         from,
         to,
@@ -586,6 +627,156 @@ fn other_rows(
                 ),
             ]
         }
+        (DecisionKind::HwHeldByReplica, Event::HighWatermarkHeldByReplica { .. }) => {
+            let h = history::hw_hold(&events[..=d.event])?;
+            vec![
+                (
+                    Label::Cause,
+                    say(Explain::HeldByReplicaCause {
+                        leader: h.leader,
+                        replica: h.replica,
+                        replica_leo: h.replica_leo,
+                        until_ms: h.until_ms,
+                        lag_ms: before.config().replica_lag_time_max_ms,
+                    }),
+                ),
+                (Label::Rule, say(Explain::HeldByReplicaRule)),
+                (
+                    Label::Result,
+                    say(Explain::HeldByReplicaResult {
+                        leader: h.leader,
+                        hw: h.hw,
+                        would_be: h.would_be,
+                        replica: h.replica,
+                        until_ms: h.until_ms,
+                    }),
+                ),
+            ]
+        }
+        (
+            DecisionKind::AfterAppend,
+            Event::AckFailed {
+                reason: AckFailure::NotEnoughReplicasAfterAppend { min_isr, .. },
+                ..
+            },
+        ) => {
+            let after = after?;
+            // Every write of the step answered so.
+            let values: Vec<replab_core::Value> = events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::AckFailed {
+                        value,
+                        reason: AckFailure::NotEnoughReplicasAfterAppend { .. },
+                        ..
+                    } => Some(value.clone()),
+                    _ => None,
+                })
+                .collect();
+            vec![
+                (
+                    Label::Cause,
+                    say(Explain::AfterAppendCause {
+                        leader: d.broker,
+                        values: &values,
+                        isr: after.isr(),
+                        min_isr: *min_isr,
+                    }),
+                ),
+                (Label::Rule, say(Explain::AfterAppendRule)),
+                (Label::Result, say(Explain::AfterAppendResult { values: &values })),
+            ]
+        }
+        (
+            DecisionKind::FetchParked,
+            Event::FetchParked {
+                follower,
+                leader,
+                offset,
+            },
+        ) => {
+            let (follower, leader) = (*follower, *leader);
+            vec![
+                (
+                    Label::Cause,
+                    say(Explain::ParkedCause {
+                        follower,
+                        leader,
+                        offset: *offset,
+                    }),
+                ),
+                (Label::Rule, say(Explain::ParkedRule)),
+                (Label::Result, say(Explain::ParkedResult { follower, leader })),
+                (Label::Then, say(Explain::ParkedNext { follower, leader })),
+            ]
+        }
+        (
+            DecisionKind::Halted,
+            Event::Halted {
+                broker,
+                fetch_offset,
+                leader_log_end,
+            },
+        ) => {
+            let broker = *broker;
+            // The leader it fetched from: the request's, else the one before.
+            let leader = events[..d.event]
+                .iter()
+                .rev()
+                .find_map(|e| match *e {
+                    Event::RequestSent { follower, leader, .. } if follower == broker => Some(leader),
+                    _ => None,
+                })
+                .or_else(|| before.leader());
+            vec![
+                (
+                    Label::Cause,
+                    say(Explain::HaltedCause {
+                        broker,
+                        leader,
+                        fetch_offset: *fetch_offset,
+                        leader_log_end: *leader_log_end,
+                    }),
+                ),
+                (Label::Rule, say(Explain::HaltedRule)),
+                (
+                    Label::Result,
+                    say(Explain::HaltedResult {
+                        broker,
+                        leo: before.broker(broker).map_or(0, |b| b.leo()),
+                    }),
+                ),
+            ]
+        }
+        (DecisionKind::BounceNoticed, Event::BounceNoticed { broker }) => {
+            let broker = *broker;
+            let broker_epoch = events[d.event..].iter().find_map(|e| match *e {
+                Event::Restarted {
+                    broker: b,
+                    broker_epoch,
+                    ..
+                } if b == broker => Some(broker_epoch),
+                _ => None,
+            });
+            let isr = events[d.event..].iter().find_map(|e| match *e {
+                Event::IsrShrunk { broker: b, isr, .. } if b == broker => Some(isr),
+                _ => None,
+            });
+            let kraft = before.controller() == ControllerKind::KRaft;
+            vec![
+                (Label::Cause, say(Explain::BounceCause { broker, broker_epoch })),
+                (Label::Rule, say(Explain::BounceRule { kraft })),
+                (Label::Result, say(Explain::BounceResult { broker, isr })),
+            ]
+        }
+        (DecisionKind::ElectionNotNeeded, Event::ElectionNotNeeded { broker, epoch }) => {
+            let (broker, epoch) = (*broker, *epoch);
+            vec![
+                (Label::Cause, say(Explain::NotNeededCause { broker, epoch })),
+                (Label::Rule, say(Explain::NotNeededRule)),
+                (Label::Result, say(Explain::NotNeededResult { broker, epoch })),
+            ]
+        }
         _ => return None,
     })
 }
@@ -699,8 +890,9 @@ mod tests {
         );
     }
 
-    // B lags out of the ISR; A crashes (offline) and comes back as leader in epoch 1.
-    const SAME_LEADER: &str = "brokers A B\nset acks=1\nproduce m1\ntick 40000\ncrash A\nrestart A\n";
+    // B lags out of the ISR (the leader's check at 45,000 ms finds it not caught
+    // up since 0 ms); A crashes (offline) and comes back as leader in epoch 1.
+    const SAME_LEADER: &str = "brokers A B\nset acks=1\nproduce m1\ntick 45000\ncrash A\nrestart A\n";
 
     #[test]
     fn a_follower_that_keeps_following_the_same_leader_says_why() {
@@ -1046,5 +1238,237 @@ mod tests {
             rows[2].1,
             "B leads in epoch 2; its log holds every record committed so far, so nothing committed is lost this time"
         );
+    }
+
+    // Contract 1.3 (the partition's rules as Kafka ran them).
+
+    #[test]
+    fn a_fetch_left_waiting_at_the_leader_is_explained() {
+        // Step 3's fetch waits and is answered at once (a round trip): no decision.
+        let text = "brokers A B\nproduce m1\nfetch B\nfetch B\nsend B\nproduce m2\n";
+        let t = timeline(text, Protocol::DivergingEpoch);
+        assert_eq!(history::decision_steps(&t, t.len()).collect::<Vec<_>>(), vec![4]);
+        let (heading, rows) = only(Lang::En, &t, 4);
+        assert_eq!(heading, "Fetch waits at the leader · B");
+        assert_eq!(
+            rows,
+            vec![
+                (
+                    "Cause",
+                    "B fetches from offset 1, A's log end: there is no record for it yet".to_string()
+                ),
+                (
+                    "Rule",
+                    "a fetch that finds no records is not answered at once: the leader holds it (DelayedFetch) \
+                     until it appends or replica.fetch.wait.max.ms passes. It has already noted the fetch offset, \
+                     which counts for the ISR and the HW"
+                        .to_string()
+                ),
+                (
+                    "Result",
+                    "B's fetch waits at A: no response is on its way yet".to_string()
+                ),
+                (
+                    "Then",
+                    "A answers it at its next append, with the new records and its HW then; deliver B ends the \
+                     wait now, with no records"
+                        .to_string()
+                ),
+            ]
+        );
+        let (heading, rows) = only(Lang::Zh, &t, 4);
+        assert_eq!(heading, "拉取在 leader 处等待 · B");
+        assert_eq!(rows[2], ("结果", "B 的拉取在 A 处等待：还没有响应在路上".to_string()));
+        assert_eq!(
+            summaries(Lang::En, &t, 4),
+            vec![
+                "B's fetch waits at A for new records (offset 1): A holds it until its next append or the end of \
+                 the wait (DelayedFetch)"
+                    .to_string()
+            ]
+        );
+    }
+
+    // Kafka 0.11: B, out of the ISR, caught up at 1,500 ms; A's HW waits for it
+    // from m3 on (step 6), through B's crash, until 2,500 ms.
+    const HELD: &str = "brokers A B\nset replica.lag.time.max.ms=1000\nproduce m1\ntick 1500\nfetch B max=1\n\
+                        produce m2\nfetch B\nproduce m3\ncrash B\ntick 1000\ntick 1\n";
+
+    #[test]
+    fn a_caught_up_replica_outside_the_isr_holds_the_hw_until_its_time() {
+        let t = timeline(HELD, Protocol::Kip101);
+        assert_eq!(history::decision_steps(&t, t.len()).collect::<Vec<_>>(), vec![6]);
+        let (heading, rows) = only(Lang::En, &t, 6);
+        assert_eq!(heading, "High watermark held by a caught-up replica · A");
+        assert_eq!(
+            rows[0].1,
+            "B is outside the ISR but caught up with A within replica.lag.time.max.ms (1,000 ms): its log end, 1, \
+             counts for the HW until 2,500 ms"
+        );
+        assert!(rows[1].1.ends_with("(Partition.maybeIncrementLeaderHW, KAFKA-4485)"));
+        assert_eq!(
+            rows[2],
+            (
+                "Result",
+                "A's HW stays at 2 instead of 3 until B's log end passes 2 or the clock passes 2,500 ms".to_string()
+            )
+        );
+        let (heading, rows) = only(Lang::Zh, &t, 6);
+        assert_eq!(heading, "高水位被追上的副本拖住 · A");
+        assert_eq!(
+            rows[2].1,
+            "A 的高水位停在 2 而不是 3，直到 B 的日志末端超过 2，或时钟走过 2,500 ms"
+        );
+        // The hold as the lanes show it: from step 6 until the clock passes 2,500 ms.
+        let held: Vec<Option<(usize, u64)>> = (5..=9)
+            .map(|k| history::hw_hold_at(&t, k).map(|h| (h.replica, h.until_ms)))
+            .collect();
+        assert_eq!(held, [None, Some((1, 2500)), Some((1, 2500)), Some((1, 2500)), None]);
+    }
+
+    #[test]
+    fn a_write_committed_below_min_isr_is_answered_with_an_error() {
+        let text = "brokers A B\nset min.insync.replicas=2\nproduce m1\nset replica.lag.time.max.ms=1000\ntick 2000\n";
+        let t = timeline(text, Protocol::Kip279);
+        let (heading, rows) = only(Lang::En, &t, 3);
+        assert_eq!(heading, "Committed, but the producer gets an error · A");
+        assert_eq!(
+            rows[0].1,
+            "A's HW passed m1 while the ISR is A: 1 member, fewer than min.insync.replicas = 2"
+        );
+        assert!(rows[1].1.contains("NOT_ENOUGH_REPLICAS_AFTER_APPEND"));
+        assert_eq!(
+            rows[2].1,
+            "the producer of m1 gets NOT_ENOUGH_REPLICAS_AFTER_APPEND, yet m1 stays in the log and counts as \
+             committed"
+        );
+        let (heading, rows) = only(Lang::Zh, &t, 3);
+        assert_eq!(heading, "已提交，生产者却收到错误 · A");
+        assert_eq!(
+            rows[2].1,
+            "m1 的生产者收到 NOT_ENOUGH_REPLICAS_AFTER_APPEND，但 m1 仍留在日志中，算作已提交"
+        );
+    }
+
+    #[test]
+    fn a_follower_that_halts_rather_than_truncate() {
+        // Kafka 0.10: B's quick restart truncates it (5); A crashes and B leads
+        // without m1; A comes back (7) and fetches past B's log end (8).
+        let text = "brokers A B\nproduce m1\nfetch B\nproduce m2\nfetch B\nbounce B\ncrash A\nrestart A\nfetch A\n";
+        let t = timeline(text, Protocol::Hw);
+        assert_eq!(history::decision_steps(&t, t.len()).collect::<Vec<_>>(), vec![8, 7, 5]);
+        let (heading, rows) = only(Lang::En, &t, 8);
+        assert_eq!(heading, "Follower halts · A");
+        assert_eq!(
+            rows[0].1,
+            "A fetched from offset 1, past B's log end, 0 (OffsetOutOfRange)"
+        );
+        assert!(rows[1].1.contains("FatalExitError"));
+        assert_eq!(
+            rows[2].1,
+            "A is down with its whole log (LEO 1); the controller sees it go, as after a crash, and it stays down \
+             until it is restarted"
+        );
+        let (heading, rows) = only(Lang::Zh, &t, 8);
+        assert_eq!(heading, "follower 自行停机 · A");
+        assert_eq!(rows[0].1, "A 从位移 1 拉取，超过了 B 的日志末端 0（OffsetOutOfRange）");
+    }
+
+    #[test]
+    fn a_bounce_the_controller_notices_is_a_crash_then_a_restart() {
+        let text = "brokers A B\nproduce m1\nfetch B\nbounce B\n";
+        let t = timeline(text, Protocol::DivergingEpoch);
+        let en = all(Lang::En, &t, 3);
+        assert_eq!(
+            en.iter().map(|(h, _)| h.as_str()).collect::<Vec<_>>(),
+            vec!["Bounce noticed · B", "Leader epoch bump · A"]
+        );
+        assert_eq!(en[0].1[0].1, "B crashed and came straight back, in broker epoch 1");
+        assert!(en[0].1[1]
+            .1
+            .starts_with("from Kafka 2.2 the ZooKeeper controller knows each broker's registration epoch (KIP-380)"));
+        assert_eq!(
+            en[0].1[2].1,
+            "B is handled as crashed: it leaves the ISR (now A); then as restarted, it follows the leader again"
+        );
+        let t = timeline(text, Protocol::KraftElr);
+        let (heading, rows) = only(Lang::Zh, &t, 3);
+        assert_eq!(heading, "快速重启被察觉 · B");
+        assert_eq!(
+            rows[1].1,
+            "KRaft 控制器把每次重启都看作新的 broker 纪元：快速重启按一次崩溃加一次重启处理"
+        );
+        // Before Kafka 2.2 the controller never sees it.
+        let t = timeline(text, Protocol::Kip279);
+        assert!(describe(Lang::En, &t, 3)
+            .iter()
+            .all(|d| d.kind != DecisionKind::BounceNoticed));
+    }
+
+    #[test]
+    fn electing_the_leader_is_no_election() {
+        let t = timeline("brokers A B\nelect A\n", Protocol::DivergingEpoch);
+        let (heading, rows) = only(Lang::En, &t, 1);
+        assert_eq!(heading, "No election needed · A");
+        assert_eq!(
+            rows,
+            vec![
+                ("Cause", "elect A: A already leads, in epoch 0".to_string()),
+                (
+                    "Rule",
+                    "electing the replica that already leads changes nothing: the controller writes no new leader \
+                     epoch (from Kafka 2.4 the answer is ELECTION_NOT_NEEDED, KIP-460)"
+                        .to_string()
+                ),
+                (
+                    "Result",
+                    "A stays leader in epoch 0; the followers carry on".to_string()
+                ),
+            ]
+        );
+        let (heading, rows) = only(Lang::Zh, &t, 1);
+        assert_eq!(heading, "无需选举 · A");
+        assert_eq!(rows[2].1, "A 仍是纪元 0 的 leader；各 follower 照常进行");
+        // Kafka 2.1.0 makes it leader again in a new epoch.
+        let t = timeline("brokers A B\nelect A\n", Protocol::Kip279);
+        assert!(describe(Lang::En, &t, 1)
+            .iter()
+            .all(|d| d.kind != DecisionKind::ElectionNotNeeded));
+    }
+
+    #[test]
+    fn a_truncation_that_removes_nothing_in_kafka_2_1_asks_the_same_question_again() {
+        let text = "brokers A B C\nset acks=1\nproduce m1\nfetch B\nfetch C\nfetch B\nfetch C\nelect C\nproduce m2\n\
+                    elect B\nelect C\nfetch B\n";
+        let t = timeline(text, Protocol::Kip279);
+        let d = describe(Lang::En, &t, 10);
+        assert_eq!(d.len(), 1);
+        let rows: Vec<(&str, String)> = d[0]
+            .rows
+            .iter()
+            .map(|(l, r)| (label(Lang::En, *l), r.clone()))
+            .collect();
+        assert_eq!(
+            rows[3],
+            (
+                "Result",
+                "B keeps its whole log, then asks the same question again (KAFKA-10706)".to_string()
+            )
+        );
+        assert_eq!(
+            rows[4],
+            (
+                "Then",
+                "the truncation removed nothing, and Kafka 2.1 then leaves the leader-epoch cache as it is \
+                 (Log.truncateTo at the log end): B sends OffsetsForLeaderEpoch(epoch 2) again, gets the same \
+                 answer, and never fetches (KAFKA-10706)"
+                    .to_string()
+            )
+        );
+        let zh = describe(Lang::Zh, &t, 10);
+        assert_eq!(zh[0].rows[3].1, "B 保留全部日志, 然后再问同一个问题（KAFKA-10706）");
+        assert!(zh[0].rows[4]
+            .1
+            .contains("再次发送 OffsetsForLeaderEpoch（纪元 2），得到同样的回答"));
     }
 }

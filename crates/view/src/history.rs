@@ -2,9 +2,12 @@
 //! where decisions happened (truncations, epoch bumps, followers that keep
 //! following, brokers waiting for a leader, elections from the ELR, of the last
 //! known leader and unclean ones, a KRaft partition going offline, a held high
-//! watermark), what each replica has lost, and how each broker last restarted.
+//! watermark, a fetch parked at the leader, a committed write answered with an
+//! error, a follower that halts, a bounce the controller notices, an election
+//! not needed), what each replica has lost, how each broker last restarted, and
+//! whether a caught-up replica outside the ISR holds the leader's HW.
 
-use replab_core::event::{ElectionReason, Event, FollowerNext, ViolationKind};
+use replab_core::event::{AckFailure, ElectionReason, Event, FollowerNext, ViolationKind};
 use replab_core::protocol::ControllerKind;
 use replab_core::timeline::Timeline;
 use replab_core::{Cluster, Record};
@@ -54,6 +57,22 @@ pub enum DecisionKind {
     /// KRaft (strict min ISR, 3.7+): the leader's HW would move but holds while
     /// the ISR is below min.insync.replicas.
     HwHeld,
+    /// A replica outside the ISR that caught up recently holds the leader's HW
+    /// (KAFKA-4485); a decision at the step the hold begins or changes.
+    HwHeldByReplica,
+    /// acks=all writes committed while the ISR was below min.insync.replicas:
+    /// answered NOT_ENOUGH_REPLICAS_AFTER_APPEND (one decision per step; its
+    /// broker is the leader).
+    AfterAppend,
+    /// A Fetch that found no records waits at the leader past the step.
+    FetchParked,
+    /// Kafka 0.10/0.11: a follower whose fetch offset was past the leader's log
+    /// end halts (FatalExitError).
+    Halted,
+    /// The controller saw a bounce (KIP-380; KRaft): a crash, then a restart.
+    BounceNoticed,
+    /// `elect` of the current leader: nothing happens.
+    ElectionNotNeeded,
 }
 
 impl DecisionKind {
@@ -64,13 +83,18 @@ impl DecisionKind {
             DecisionKind::Offline
             | DecisionKind::ElectedFromElr
             | DecisionKind::LastKnownLeader
-            | DecisionKind::UncleanElection => 0,
+            | DecisionKind::UncleanElection
+            | DecisionKind::Halted
+            | DecisionKind::BounceNoticed
+            | DecisionKind::ElectionNotNeeded => 0,
             DecisionKind::EpochBump => 1,
             DecisionKind::LeaderFound => 2,
             DecisionKind::WaitForLeader => 3,
             DecisionKind::KeptFollowing => 4,
             DecisionKind::Truncation => 5,
-            DecisionKind::HwHeld => 6,
+            DecisionKind::HwHeld | DecisionKind::HwHeldByReplica => 6,
+            DecisionKind::AfterAppend => 7,
+            DecisionKind::FetchParked => 8,
         }
     }
 }
@@ -86,12 +110,23 @@ pub struct Decision {
 }
 
 /// The decisions of step `k` (1-based): elections worth explaining (from the ELR,
-/// of the last known leader, unclean) and a KRaft partition going offline, in
-/// event order; then the epoch bump, brokers that found or wait for a leader,
-/// followers that keep following, truncations and a held high watermark, in
+/// of the last known leader, unclean, not needed), a KRaft partition going
+/// offline, a follower that halts and a bounce noticed, in event order; then
+/// the epoch bump, brokers that found or wait for a leader, followers that keep
+/// following, truncations, a held high watermark, writes committed but answered
+/// NOT_ENOUGH_REPLICAS_AFTER_APPEND and fetches left waiting at the leader, in
 /// event order within a kind.
 pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
     let events = t.events_of(k);
+    // The core tells a hold at every step while it lasts: a decision where it
+    // begins or changes.
+    let held_before = |e: &Event| k > 1 && t.events_of(k - 1).contains(e);
+    // A parked fetch answered or lost in the same step (`fetch`) is no decision.
+    let waits_on = |i: usize, f: usize| {
+        !events[i..].iter().any(|e| {
+            matches!(*e, Event::RequestAnswered { follower, .. } | Event::ParkedFetchLost { follower, .. } if follower == f)
+        })
+    };
     let kraft = t.setup().protocol.controller() == ControllerKind::KRaft;
     let bump = events.iter().any(|e| {
         matches!(
@@ -135,6 +170,19 @@ pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
                 // the banner; under KRaft it is a leader change.
                 Event::PartitionOffline { .. } if kraft => (DecisionKind::Offline, 0, 0),
                 Event::HighWatermarkHeld { broker, .. } => (DecisionKind::HwHeld, broker, 0),
+                Event::HighWatermarkHeldByReplica { broker, .. } if !held_before(e) => {
+                    (DecisionKind::HwHeldByReplica, broker, 0)
+                }
+                Event::AckFailed {
+                    reason: AckFailure::NotEnoughReplicasAfterAppend { .. },
+                    ..
+                } => (DecisionKind::AfterAppend, committed_by(events, i).unwrap_or(0), 0),
+                Event::FetchParked { follower, .. } if waits_on(i, follower) => {
+                    (DecisionKind::FetchParked, follower, 0)
+                }
+                Event::Halted { broker, .. } => (DecisionKind::Halted, broker, 0),
+                Event::BounceNoticed { broker } => (DecisionKind::BounceNoticed, broker, 0),
+                Event::ElectionNotNeeded { broker, .. } => (DecisionKind::ElectionNotNeeded, broker, 0),
                 // At an epoch bump the bump explains what each follower does.
                 Event::KeptFollowing { broker, .. } if !bump => (DecisionKind::KeptFollowing, broker, 0),
                 Event::BecameFollower {
@@ -160,9 +208,66 @@ pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
         })
         .collect();
     out.sort_by_key(|d| d.kind.rank());
-    // The leader may hold its HW more than once in a step: explained once.
-    out.dedup_by(|a, b| a.kind == DecisionKind::HwHeld && b.kind == DecisionKind::HwHeld && a.broker == b.broker);
+    // The leader may hold its HW more than once in a step, and commit several
+    // writes answered with an error: each explained once.
+    out.dedup_by(|a, b| {
+        matches!(
+            a.kind,
+            DecisionKind::HwHeld | DecisionKind::HwHeldByReplica | DecisionKind::AfterAppend
+        ) && a.kind == b.kind
+            && a.broker == b.broker
+    });
     out
+}
+
+/// The leader whose HW move completed the write answered at event `i`: the
+/// last HW change before it in the step.
+fn committed_by(events: &[Event], i: usize) -> Option<usize> {
+    events[..i].iter().rev().find_map(|e| match *e {
+        Event::HighWatermarkChanged { broker, .. } => Some(broker),
+        _ => None,
+    })
+}
+
+/// The leader's HW held by a replica outside the ISR that caught up recently
+/// (KAFKA-4485), as a step's events tell it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HwHold {
+    pub leader: usize,
+    pub hw: u64,
+    pub would_be: u64,
+    pub replica: usize,
+    pub replica_leo: u64,
+    pub until_ms: u64,
+}
+
+/// The hold on the leader's HW at the end of a step with `events`, if any. The
+/// core evaluates the HW after every command and tells a hold each time, so a
+/// step's events say whether the HW is held after it.
+pub fn hw_hold(events: &[Event]) -> Option<HwHold> {
+    events.iter().rev().find_map(|e| match *e {
+        Event::HighWatermarkHeldByReplica {
+            broker,
+            hw,
+            would_be,
+            replica,
+            replica_leo,
+            until_ms,
+        } => Some(HwHold {
+            leader: broker,
+            hw,
+            would_be,
+            replica,
+            replica_leo,
+            until_ms,
+        }),
+        _ => None,
+    })
+}
+
+/// The hold on the leader's HW after step `k` (0: none at the start).
+pub fn hw_hold_at(t: &Timeline, k: usize) -> Option<HwHold> {
+    (k > 0).then(|| hw_hold(t.events_of(k))).flatten()
 }
 
 /// If broker `b` was waiting for a leader when step `k` began, the step at which

@@ -1,8 +1,11 @@
 //! The messages of a history: every request a follower sends its leader and every
 //! response the leader sends back, at the step it was sent, and where it ended:
 //! delivered (in the same step, or by a later `deliver`), still in flight, or
-//! lost. Read from the events alone; the records a response carries are read
-//! from the leader's log after the step that answered.
+//! lost. A Fetch that found no records waits at the leader (`DelayedFetch`)
+//! until the leader answers it (at its next append, or when it is delivered) or
+//! it is lost: its response is sent at the step it is answered. Read from the
+//! events alone; the records a response carries are read from the leader's log
+//! after the step that answered.
 
 use replab_core::event::{Event, LossReason};
 use replab_core::message::{Reply, Request};
@@ -49,6 +52,27 @@ pub enum Payload {
     Reply(Reply),
 }
 
+/// How a Fetch parked at the leader ended its wait.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wait {
+    /// The leader answered it at this step: its response left then.
+    Answered { step: usize },
+    /// It still waits at the end of the history.
+    Waiting,
+    /// It was lost at this step, unanswered.
+    Lost { step: usize, reason: LossReason },
+}
+
+impl Wait {
+    /// The step its wait ended at, if it did.
+    pub fn end_step(self) -> Option<usize> {
+        match self {
+            Wait::Answered { step } | Wait::Lost { step, .. } => Some(step),
+            Wait::Waiting => None,
+        }
+    }
+}
+
 /// Where a message ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fate {
@@ -70,6 +94,11 @@ pub struct Message {
     pub fate: Fate,
     /// The values of the records a `Records` response carries (empty otherwise).
     pub values: Vec<Value>,
+    /// A Fetch the leader parked: how its wait ended (None: not parked).
+    pub wait: Option<Wait>,
+    /// A `Records` response whose fetch moved the leader's HW past the one it
+    /// carries: the leader's HW then (the follower learns it on its next fetch).
+    pub leader_hw: Option<u64>,
 }
 
 /// How a message moves during one step.
@@ -97,24 +126,54 @@ impl Message {
         }
     }
 
-    /// Its label, by Kafka's names ("Fetch(offset 2)", "records m2 · HW 1").
-    pub fn label(&self, lang: Lang) -> String {
+    /// Its label, by Kafka's names ("Fetch(offset 2)", "records m2 · HW 1"); a
+    /// response whose fetch moved the leader's HW adds it ("records m2 · HW 1
+    /// (A's HW 2)"). `names` are the brokers'.
+    pub fn label(&self, lang: Lang, names: &narrate::Names) -> String {
         match &self.payload {
             Payload::Request(r) => narrate::request_label(lang, r),
-            Payload::Reply(r) => narrate::reply_label(lang, r, &self.values),
+            Payload::Reply(r) => {
+                let mut s = narrate::reply_label(lang, r, &self.values);
+                if let Some(hw) = self.leader_hw {
+                    s += &narrate::leader_hw_label(lang, names.get(self.from), hw);
+                }
+                s
+            }
         }
     }
 
-    /// Why it was lost, as the event log says it, if it was.
+    /// Why it was lost, as the event log says it, if it was: a response, or a
+    /// fetch lost while it waited at the leader.
     pub fn loss_sentence(&self, lang: Lang, names: &narrate::Names) -> Option<String> {
-        match (self.fate, self.payload) {
-            (Fate::Lost { reason, .. }, Payload::Reply(reply)) => Some(narrate::event(
+        let e = match (self.fate, self.payload, self.wait) {
+            (Fate::Lost { reason, .. }, Payload::Reply(reply), _) => Event::ResponseLost {
+                follower: self.to,
+                reply,
+                reason,
+            },
+            (_, Payload::Request(Request::Fetch { offset, .. }), Some(Wait::Lost { reason, .. })) => {
+                Event::ParkedFetchLost {
+                    follower: self.from,
+                    offset,
+                    reason,
+                }
+            }
+            _ => return None,
+        };
+        Some(narrate::event(lang, names, &e))
+    }
+
+    /// For a Fetch the leader parked, that it waits there: "B's fetch waits at
+    /// A for new records (offset 2): …".
+    pub fn wait_sentence(&self, lang: Lang, names: &narrate::Names) -> Option<String> {
+        match (self.payload, self.wait) {
+            (Payload::Request(Request::Fetch { offset, .. }), Some(_)) => Some(narrate::event(
                 lang,
                 names,
-                &Event::ResponseLost {
-                    follower: self.to,
-                    reply,
-                    reason,
+                &Event::FetchParked {
+                    follower: self.from,
+                    leader: self.to,
+                    offset,
                 },
             )),
             _ => None,
@@ -143,8 +202,9 @@ impl Message {
     }
 }
 
-/// A message just read from a step's events, before its fate is known.
-fn sent(k: usize, e: &Event) -> Option<Message> {
+/// A message just read from event `i` of step `k`, before its fate is known.
+fn sent(k: usize, events: &[Event], i: usize) -> Option<Message> {
+    let e = events.get(i)?;
     let (from, to, payload, fate) = match *e {
         Event::RequestSent {
             follower,
@@ -158,6 +218,12 @@ fn sent(k: usize, e: &Event) -> Option<Message> {
         } => (leader, follower, Payload::Reply(reply), Fate::InFlight),
         _ => return None,
     };
+    let leader_hw = match payload {
+        Payload::Reply(Reply::Records { high_watermark, .. }) => {
+            narrate::leader_hw_at(events, i, from).filter(|&hw| hw > high_watermark)
+        }
+        _ => None,
+    };
     Some(Message {
         step: k,
         from,
@@ -165,7 +231,18 @@ fn sent(k: usize, e: &Event) -> Option<Message> {
         payload,
         fate,
         values: Vec::new(),
+        wait: None,
+        leader_hw,
     })
+}
+
+/// The end of the wait of a fetch parked for `follower`, if `e` is one.
+fn wait_ends(k: usize, e: &Event) -> Option<(BrokerIx, Wait)> {
+    match *e {
+        Event::RequestAnswered { follower, .. } => Some((follower, Wait::Answered { step: k })),
+        Event::ParkedFetchLost { follower, reason, .. } => Some((follower, Wait::Lost { step: k, reason })),
+        _ => None,
+    }
 }
 
 /// The end of the response on its way to `follower`, if `e` is one.
@@ -194,15 +271,33 @@ fn fill_values(m: &mut Message, state: &Cluster) {
 /// to read the records each response carries.
 fn scan(t: &Timeline, first: usize, last: usize) -> Vec<Message> {
     let mut out: Vec<Message> = Vec::new();
-    // The response on its way to each follower: its index in `out`.
-    let mut pending: Vec<Option<usize>> = vec![None; t.setup().brokers.len()];
+    // The response on its way to each follower, and the fetch each follower
+    // has parked at its leader: their indices in `out`.
+    let brokers = t.setup().brokers.len();
+    let mut pending: Vec<Option<usize>> = vec![None; brokers];
+    let mut parked: Vec<Option<usize>> = vec![None; brokers];
     let mut state = t.state_at(first - 1);
     for (k, command) in (first..=last).zip(&t.commands()[first - 1..last]) {
         // Replaying a stored command from the state it was applied to cannot fail.
         let _ = state.apply(command);
         let sent_before = out.len();
-        for e in t.events_of(k) {
-            if let Some(m) = sent(k, e) {
+        let events = t.events_of(k);
+        for (i, e) in events.iter().enumerate() {
+            if let Some((f, wait)) = wait_ends(k, e) {
+                if let Some(m) = parked.get_mut(f).and_then(Option::take).and_then(|ix| out.get_mut(ix)) {
+                    m.wait = Some(wait);
+                }
+            }
+            if let Event::FetchParked { follower, .. } = *e {
+                // The Fetch it parks was sent just before, in this step.
+                let request = out.iter().rposition(|m| {
+                    m.step == k && m.from == follower && matches!(m.payload, Payload::Request(Request::Fetch { .. }))
+                });
+                if let (Some(ix), Some(slot)) = (request, parked.get_mut(follower)) {
+                    out[ix].wait = Some(Wait::Waiting);
+                    *slot = Some(ix);
+                }
+            } else if let Some(m) = sent(k, events, i) {
                 if let (Payload::Reply(_), Some(slot)) = (m.payload, pending.get_mut(m.to)) {
                     *slot = Some(out.len());
                 }
@@ -257,52 +352,56 @@ mod tests {
     use replab_core::scenario;
     use replab_core::Protocol;
 
-    fn data_loss(protocol: Option<Protocol>) -> Timeline {
-        let text = include_str!("../../../web/scenarios/data-loss.scn");
-        let script = scenario::parse(text).expect("parses");
-        scenario::load(&script, protocol).expect("loads").timeline
+    /// B fetches m1 and m2 (the second fetch moves A's HW past the one its
+    /// response carries); at A's log end its `send` waits at A (5) until A
+    /// appends m3 (6), and is delivered (7); it waits again (8) and is lost when
+    /// B bounces (9); after m4 its next response is lost with A (11, 12).
+    const STORY: &str = "brokers A B\nproduce m1\nfetch B\nproduce m2\nfetch B\nsend B\nproduce m3\ndeliver B\n\
+                         send B\nbounce B\nproduce m4\nsend B\ncrash A\n";
+
+    fn story(protocol: Protocol) -> Timeline {
+        let script = scenario::parse(STORY).expect("parses");
+        scenario::load(&script, Some(protocol)).expect("loads").timeline
     }
 
     fn kinds(ms: &[Message]) -> Vec<&'static str> {
         ms.iter().map(|m| m.kind().name()).collect()
     }
 
-    /// Under hw: fetch A at steps 2, 3, 5; send A at 6 (its response lost when A
-    /// bounces at 7); fetch B at 10 (past A's log end) and 11.
     #[test]
-    fn data_loss_under_hw_has_twelve_messages() {
-        let t = data_loss(None);
-        assert_eq!(t.len(), 11);
+    fn every_request_and_response_with_where_it_ended() {
+        let t = story(Protocol::Hw);
+        assert_eq!(t.len(), 12);
         let all = all_messages(&t);
-        assert_eq!(all.len(), 12);
         let steps: Vec<usize> = all.iter().map(|m| m.step).collect();
-        assert_eq!(steps, [2, 2, 3, 3, 5, 5, 6, 6, 10, 10, 11, 11]);
+        assert_eq!(steps, [2, 2, 4, 4, 5, 6, 8, 11, 11]);
         assert_eq!(
             kinds(&all),
-            [
-                "fetch",
-                "records",
-                "fetch",
-                "records",
-                "fetch",
-                "records",
-                "fetch",
-                "records",
-                "fetch",
-                "offset-out-of-range",
-                "fetch",
-                "records"
-            ]
+            ["fetch", "records", "fetch", "records", "fetch", "records", "fetch", "fetch", "records"]
         );
-        // A (0) asks B (1); B answers.
-        assert_eq!((all[0].from, all[0].to), (0, 1));
-        assert_eq!((all[1].from, all[1].to), (1, 0));
+        // B (1) asks A (0); A answers.
+        assert_eq!((all[0].from, all[0].to), (1, 0));
+        assert_eq!((all[1].from, all[1].to), (0, 1));
         assert_eq!(all[1].fate, Fate::Delivered { step: 2 });
+        // The fetch sent at 5 waits at A; A's append at 6 answers it, and the
+        // response arrives at 7.
+        assert_eq!(all[4].fate, Fate::Delivered { step: 5 });
+        assert_eq!(all[4].wait, Some(Wait::Answered { step: 6 }));
+        assert_eq!(all[5].fate, Fate::Delivered { step: 7 });
+        assert_eq!(all[5].values, [std::sync::Arc::<str>::from("m3")]);
         assert_eq!(
-            all[7].fate,
-            Fate::Lost {
-                step: 7,
+            all[6].wait,
+            Some(Wait::Lost {
+                step: 9,
                 reason: LossReason::FollowerCrashed
+            })
+        );
+        assert_eq!(all[7].wait, None);
+        assert_eq!(
+            all[8].fate,
+            Fate::Lost {
+                step: 12,
+                reason: LossReason::LeaderCrashed
             }
         );
         // The count the page's diagram shows: one arrow per RequestSent and RequestAnswered.
@@ -314,44 +413,64 @@ mod tests {
     }
 
     #[test]
-    fn labels_use_kafkas_names() {
-        let t = data_loss(None);
+    fn labels_use_kafkas_names_and_say_the_hw_the_follower_learns_late() {
+        let t = story(Protocol::Hw);
         let all = all_messages(&t);
-        assert_eq!(all[4].label(Lang::En), "Fetch(offset 1)");
-        assert_eq!(all[5].label(Lang::En), "records m2 · HW 1");
-        assert_eq!(all[7].label(Lang::En), "no records · HW 2");
-        assert_eq!(all[9].label(Lang::En), "OffsetOutOfRange(log end 1)");
-        assert_eq!(all[5].label(Lang::Zh), "消息 m2 · HW 1");
-        let names = ["A".to_string(), "B".to_string()];
+        let names = narrate::Names(&t.setup().brokers);
+        assert_eq!(all[2].label(Lang::En, &names), "Fetch(offset 1)");
+        assert_eq!(all[1].label(Lang::En, &names), "records m1 · HW 0");
+        assert_eq!(all[3].leader_hw, Some(1));
+        assert_eq!(all[3].label(Lang::En, &names), "records m2 · HW 0 (A's HW 1)");
+        assert_eq!(all[3].label(Lang::Zh, &names), "消息 m2 · HW 0（A 的 HW 已是 1）");
+        // Answered at A's append: the HW then, which the fetch had moved.
+        assert_eq!(all[5].label(Lang::En, &names), "records m3 · HW 2");
+        assert_eq!(all[8].label(Lang::En, &names), "records m3 m4 · HW 3");
         assert_eq!(
-            all[7].loss_sentence(Lang::En, &narrate::Names(&names)).as_deref(),
-            Some("the response to A is lost: A crashed")
+            all[8].loss_sentence(Lang::En, &names).as_deref(),
+            Some("the response to B is lost with the crashed leader")
         );
-        assert_eq!(all[6].loss_sentence(Lang::En, &narrate::Names(&names)), None);
+        assert_eq!(
+            all[6].loss_sentence(Lang::En, &names).as_deref(),
+            Some("B's fetch waiting at the leader (offset 3) is gone: B crashed")
+        );
+        assert_eq!(
+            all[6].loss_sentence(Lang::Zh, &names).as_deref(),
+            Some("B 在 leader 处等待的拉取（位移 3）没有了：B 崩溃了")
+        );
+        assert!(all[4]
+            .wait_sentence(Lang::En, &names)
+            .is_some_and(|s| s.starts_with("B's fetch waits at A for new records (offset 2)")));
+        assert_eq!(all[7].wait_sentence(Lang::En, &names), None);
+        assert_eq!(all[2].loss_sentence(Lang::En, &names), None);
     }
 
     #[test]
     fn messages_of_a_step_are_those_that_move_then() {
-        let t = data_loss(None);
+        let t = story(Protocol::Hw);
         assert!(messages_of(&t, 1).is_empty());
-        let fetch = messages_of(&t, 5);
+        let fetch = messages_of(&t, 4);
         assert_eq!(kinds(&fetch), ["fetch", "records"]);
         assert_eq!(fetch[1].values, [std::sync::Arc::<str>::from("m2")]);
         assert_eq!(
-            fetch.iter().map(|m| m.motion_at(5)).collect::<Vec<_>>(),
+            fetch.iter().map(|m| m.motion_at(4)).collect::<Vec<_>>(),
             [Some(Motion::Whole); 2]
         );
-        // send A: the request arrives, the response stays on its way.
-        let send = messages_of(&t, 6);
-        assert_eq!(
-            send.iter().map(|m| m.motion_at(6)).collect::<Vec<_>>(),
-            [Some(Motion::Whole), Some(Motion::ToMiddle)]
-        );
-        // bounce A: that response is lost on its way.
-        let bounce = messages_of(&t, 7);
-        assert_eq!(kinds(&bounce), ["records"]);
-        assert_eq!(bounce[0].step, 6);
-        assert_eq!(bounce[0].motion_at(7), Some(Motion::FallsAtMiddle));
+        // The parked fetch arrives; no response leaves.
+        let send = messages_of(&t, 5);
+        assert_eq!(kinds(&send), ["fetch"]);
+        assert_eq!(send[0].motion_at(5), Some(Motion::Whole));
+        // A's append answers it: the response leaves A then, and stays on its way.
+        let produce = messages_of(&t, 6);
+        assert_eq!(kinds(&produce), ["records"]);
+        assert_eq!(produce[0].motion_at(6), Some(Motion::ToMiddle));
+        assert_eq!(produce[0].fate, Fate::InFlight);
+        assert_eq!(messages_of(&t, 7)[0].motion_at(7), Some(Motion::FromMiddle));
+        // A fetch lost while it waits moves nowhere; a response lost on its way falls.
+        assert!(messages_of(&t, 9).is_empty());
+        let crash = messages_of(&t, 12);
+        assert_eq!(kinds(&crash), ["records"]);
+        assert_eq!(crash[0].step, 11);
+        assert_eq!(crash[0].motion_at(12), Some(Motion::FallsAtMiddle));
         // Every message of every step is one of the history's, its fate as
         // known then.
         let all = all_messages(&t);
@@ -365,15 +484,16 @@ mod tests {
         }
     }
 
-    /// Under diverging-epoch A keeps m2; B, back from its crash, fetches with its
-    /// last epoch and learns where epoch 0 ends.
+    /// Under diverging-epoch each fetch carries the follower's last epoch, and
+    /// B's bounce is seen (a crash, then a restart, in a new leader epoch).
     #[test]
-    fn data_loss_under_diverging_epoch() {
-        let t = data_loss(Some(Protocol::DivergingEpoch));
+    fn the_story_under_diverging_epoch() {
+        let t = story(Protocol::DivergingEpoch);
         let all = all_messages(&t);
-        assert_eq!(all.len(), 12);
-        assert_eq!(kinds(&all)[8..], ["fetch", "records", "fetch", "records"]);
-        assert_eq!(all[8].label(Lang::En), "Fetch(offset 2, epoch 0)");
+        let names = narrate::Names(&t.setup().brokers);
+        assert_eq!(all.len(), 9);
+        assert_eq!(all[2].label(Lang::En, &names), "Fetch(offset 1, epoch 0)");
+        assert_eq!(all[8].label(Lang::En, &names), "records m4 · HW 4");
     }
 
     #[test]

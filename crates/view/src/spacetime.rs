@@ -3,7 +3,9 @@
 //! with its number and command, every request and response an arrow from
 //! sender to receiver at its step (a response delivered later slants down to
 //! the step it arrived at; one in flight or lost ends half-way, a lost one
-//! marked ×, why in its title), crashes, restarts and shutdowns marked on the
+//! marked ×, why in its title; a Fetch that waits at the leader past its step
+//! a dotted line beside the leader's, down to the step it was answered or lost
+//! at), crashes, halts, restarts and shutdowns marked on the
 //! lines, each leader epoch a band with its leader's line drawn thick, and the
 //! rows where a safety check fired marked. Rows and arrows carry `data-step`
 //! for the page to link them; markers (`st-at`, `data-at`) before each step's
@@ -11,7 +13,7 @@
 //! page styles it with its own CSS classes (`st-…`). Made in the page's
 //! worker, so that the page's first download carries none of it.
 
-use crate::messages::{all_messages, Fate, Message};
+use crate::messages::{all_messages, Fate, Message, Wait};
 use crate::svg::esc;
 use replab_core::scenario;
 use replab_core::timeline::Timeline;
@@ -63,6 +65,9 @@ struct Arrow {
     to: (f64, f64),
     /// Where its label is centred: between the two lines, above where it leaves.
     label: (f64, f64),
+    /// A Fetch parked past its step: its wait, a dotted line beside the
+    /// leader's from here down to the second y.
+    wait: Option<(f64, f64, f64)>,
 }
 
 fn column(b: usize, spacing: f64) -> f64 {
@@ -131,6 +136,12 @@ fn layout(t: &Timeline, first: usize, last: usize) -> Layout {
         let mut violation = false;
         for e in t.events_of(k) {
             match *e {
+                Event::Halted { broker, .. } => {
+                    up[broker] = false;
+                    marks.push((broker, "⊗", Label::Halted));
+                }
+                // The crash the controller sees after a halt is the halt's mark.
+                Event::Crashed { broker, .. } if !up[broker] => {}
                 Event::Crashed { broker, .. } => {
                     up[broker] = false;
                     marks.push((broker, "×", Label::Crash));
@@ -196,11 +207,22 @@ fn layout(t: &Timeline, first: usize, last: usize) -> Layout {
                 (Fate::Delivered { .. }, None) => (x2, height),
                 _ => (half, y1 + 8.0),
             };
+            // Beside the leader's line, on the side the fetch came from.
+            let wait_x = x2 + if x1 < x2 { -5.0 } else { 5.0 };
+            let wait = match m.wait {
+                Some(Wait::Answered { step }) if step == m.step => None,
+                Some(Wait::Answered { step } | Wait::Lost { step, .. }) if step <= last => {
+                    Some((wait_x, y1 + 8.0, tops[step - first] + 12.0))
+                }
+                Some(_) => Some((wait_x, y1 + 8.0, height)),
+                None => None,
+            };
             Arrow {
                 m,
                 from: (x1, y1),
                 to,
                 label: ((x1 + x2) / 2.0, y1 - 3.0),
+                wait,
             }
         })
         .collect();
@@ -380,13 +402,14 @@ fn markup(l: &Layout, lang: Lang) -> String {
             next += 1;
         }
         let kind = m.kind();
-        let text = esc(&m.label(lang));
+        let text = esc(&m.label(lang, &names));
         let ((x1, y1), (x2, y2)) = (a.from, a.to);
         let partial = !matches!(m.fate, Fate::Delivered { .. });
-        let why = m
-            .loss_sentence(lang, &names)
+        let why = [m.wait_sentence(lang, &names), m.loss_sentence(lang, &names)]
+            .into_iter()
+            .flatten()
             .map(|why| format!(" — {}", esc(&why)))
-            .unwrap_or_default();
+            .collect::<String>();
         let (x1, y1, x2s, y2s) = (Px(x1), Px(y1), Px(x2), Px(y2));
         let _ = write!(
             over,
@@ -398,6 +421,34 @@ fn markup(l: &Layout, lang: Lang) -> String {
             kind.name(),
             m.step,
         );
+        if let Some((x, from, to)) = a.wait {
+            let _ = write!(
+                over,
+                r#"<line class="st-wait" x1="{x}" y1="{}" x2="{x}" y2="{}" stroke-dasharray="1 3"/>"#,
+                Px(from),
+                Px(to),
+                x = Px(x)
+            );
+            match m.wait {
+                Some(Wait::Lost { .. }) => {
+                    let _ = write!(
+                        over,
+                        r#"<text class="st-lost" x="{}" y="{}" text-anchor="middle">×</text>"#,
+                        Px(x),
+                        Px(to + 4.0)
+                    );
+                }
+                Some(Wait::Waiting) => {
+                    let _ = write!(
+                        over,
+                        r#"<text class="st-waiting" x="{}" y="{}">…</text>"#,
+                        Px(x + 2.0),
+                        Px(to - 2.0)
+                    );
+                }
+                _ => {}
+            }
+        }
         match m.fate {
             Fate::Lost { .. } => {
                 let _ = write!(
@@ -449,33 +500,57 @@ mod tests {
     use super::*;
     use replab_core::scenario;
 
-    fn data_loss() -> Timeline {
-        let text = include_str!("../../../web/scenarios/data-loss.scn");
-        scenario::load(&scenario::parse(text).expect("parses"), None)
+    fn load(text: &str, protocol: replab_core::Protocol) -> Timeline {
+        scenario::load(&scenario::parse(text).expect("parses"), Some(protocol))
             .expect("loads")
             .timeline
     }
 
+    /// B's `send` at A's log end waits there (5) until A appends (6); it waits
+    /// again (8) and is lost when B bounces (9); its next response is lost with
+    /// A (11, 12).
+    const STORY: &str = "brokers A B\nproduce m1\nfetch B\nproduce m2\nfetch B\nsend B\nproduce m3\ndeliver B\n\
+                         send B\nbounce B\nproduce m4\nsend B\ncrash A\n";
+
     #[test]
     fn an_arrow_per_message_a_row_per_step() {
-        let t = data_loss();
+        let t = load(STORY, replab_core::Protocol::Hw);
         let svg = diagram(&t, Lang::En, 1, t.len());
-        assert_eq!(svg.matches(r#"data-testid="st-arrow""#).count(), 12);
-        assert_eq!(svg.matches(r#"<g class="st-row"#).count(), 11);
-        assert_eq!(svg.matches(r#"data-kind="offset-out-of-range""#).count(), 1);
+        assert_eq!(svg.matches(r#"data-testid="st-arrow""#).count(), 9);
+        assert_eq!(svg.matches(r#"<g class="st-row"#).count(), 12);
+        assert_eq!(svg.matches(r#"data-kind="fetch""#).count(), 5);
         // The lost response: ×, and why in its title.
-        assert!(svg.contains("the response to A is lost: A crashed"));
-        assert_eq!(svg.matches(r#"class="st-lost""#).count(), 1);
-        // The safety check at step 8, the bands of epochs 0 and 1, A's bounce.
-        assert!(svg.contains(r#"<g class="st-row violation" data-step="8">"#));
+        assert!(svg.contains("the response to B is lost with the crashed leader"));
+        // The fetches that wait at A: a dotted line each down to where the wait
+        // ended, the lost one marked × and told in its title.
+        assert_eq!(svg.matches(r#"class="st-wait""#).count(), 2);
+        assert!(svg.contains("B&#39;s fetch waits at A for new records (offset 2)"));
+        assert!(svg.contains("B&#39;s fetch waiting at the leader (offset 3) is gone: B crashed"));
+        assert_eq!(svg.matches(r#"class="st-lost""#).count(), 2);
+        // The response whose fetch moved A's HW says so.
+        assert!(svg.contains("records m2 · HW 0 (A&#39;s HW 1)"));
+        // B's bounce (unseen: no new epoch), A's crash, the bands of epochs 0 and 1.
         assert!(svg.contains(">epoch 0</text>") && svg.contains(">epoch 1</text>"));
         assert!(svg.contains(">×</text>") && svg.contains(">↻</text>"));
         // A marker before each step's marks and arrows, and after the last.
-        assert_eq!(svg.matches(r#"<g class="st-at" data-at="12"/>"#).count(), 2);
-        assert!(svg.ends_with(r#"<g class="st-at" data-at="12"/></g></svg>"#));
-        assert!(svg.contains("records m2 · HW 1"));
+        assert_eq!(svg.matches(r#"<g class="st-at" data-at="13"/>"#).count(), 2);
+        assert!(svg.ends_with(r#"<g class="st-at" data-at="13"/></g></svg>"#));
         // Whole numbers or tenths only.
         assert!(!svg.contains("NaN") && !svg.contains("inf"));
+    }
+
+    /// Kafka 0.10: A, back after B's unclean-free takeover, fetches past B's log
+    /// end and halts: one ⊗ on its line, no crash mark beside it.
+    #[test]
+    fn a_halt_is_marked_as_such() {
+        let text = "brokers A B\nproduce m1\nfetch B\nproduce m2\nfetch B\nbounce B\ncrash A\nrestart A\nfetch A\n";
+        let t = load(text, replab_core::Protocol::Hw);
+        assert!(t.events_of(8).iter().any(|e| matches!(e, Event::Halted { .. })));
+        let svg = diagram(&t, Lang::En, 1, t.len());
+        assert_eq!(svg.matches(">⊗</text>").count(), 1);
+        assert!(svg.contains("<title>halted</title>⊗"));
+        // × for B's bounce and A's crash at 6, none at the halt.
+        assert_eq!(svg.matches("<title>Crash</title>×").count(), 2);
     }
 
     #[test]

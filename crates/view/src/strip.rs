@@ -29,7 +29,8 @@ pub const MAX_FRAMES: usize = 60;
 pub enum Selection {
     /// These steps, in this order (duplicates dropped).
     Steps(Vec<usize>),
-    /// Every step with a truncation decision, and those where a safety check fired.
+    /// Every step with a truncation decision (or a follower that halts rather
+    /// than truncate), and those where a safety check fired.
     Decisions,
     /// Steps `from` to `to`, both included.
     Range { from: usize, to: usize },
@@ -167,13 +168,14 @@ impl Selection {
 }
 
 /// The steps that tell a history's story: each step with a truncation
-/// decision and each step where a safety check fires, in order (none: empty).
+/// decision (or a follower that halts rather than truncate: Kafka 0.10, 0.11)
+/// and each step where a safety check fires, in order (none: empty).
 pub fn decisive_steps(t: &Timeline) -> Vec<usize> {
     (1..=t.len())
         .filter(|&k| {
             history::decisions_of(t, k)
                 .iter()
-                .any(|d| d.kind == DecisionKind::Truncation)
+                .any(|d| matches!(d.kind, DecisionKind::Truncation | DecisionKind::Halted))
                 || t.events_of(k).iter().any(|e| matches!(e, Event::ViolationFound { .. }))
         })
         .collect()
@@ -223,10 +225,8 @@ pub fn frames(t: &Timeline, steps: &[usize], lang: Lang, width: u32) -> Vec<Fram
             let decided = if k > 0 { summaries(lang, t, k) } else { Vec::new() };
             let caption = match decided.first() {
                 Some(first) => first.clone(),
-                None => events
-                    .first()
-                    .map(|e| narrate::event(lang, &names, e))
-                    .unwrap_or_default(),
+                None if events.is_empty() => String::new(),
+                None => narrate::event_in_step(lang, &names, events, 0),
             };
             // Records lost at this very step, struck out where they were.
             let ghosts: Vec<Vec<Record>> = if k == 0 {
@@ -240,7 +240,8 @@ pub fn frames(t: &Timeline, steps: &[usize], lang: Lang, width: u32) -> Vec<Fram
             };
             let restarts = history::last_restarts(t, k, &view);
             let mut lanes = String::new();
-            let lanes_height = svg::lanes(&mut lanes, lang, &view, &restarts, &ghosts, width, 0);
+            let hold = history::hw_hold_at(t, k);
+            let lanes_height = svg::lanes(&mut lanes, lang, &view, &restarts, hold.as_ref(), &ghosts, width, 0);
             Frame {
                 step: k,
                 heading,
@@ -448,12 +449,18 @@ pub fn frame_delays(frames: &[Frame], delay: u16, pause: u16) -> Vec<u16> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use replab_core::scenario;
 
+    /// The data-loss story under Kafka 0.10: B's quick restart truncates it to
+    /// its HW (5), A crashes and B leads without the committed m1 (6), A comes
+    /// back and truncates (7), then fetches past B's log end and halts (8).
+    pub(crate) const DATA_LOSS: &str = "protocol hw\nbrokers A B\nproduce m1\nfetch B\nproduce m2\nfetch B\n\
+                                        bounce B\ncrash A\nrestart A\nfetch A\n";
+
     fn data_loss() -> Timeline {
-        let script = scenario::parse(include_str!("../../../web/scenarios/data-loss.scn")).expect("parses");
+        let script = scenario::parse(DATA_LOSS).expect("parses");
         scenario::load(&script, None).expect("loads").timeline
     }
 
@@ -471,18 +478,18 @@ mod tests {
         }
         assert_eq!(
             Selection::Steps(vec![3, 99]).steps(&t),
-            Err(FigureError::StepOutOfRange { step: 99, len: 11 })
+            Err(FigureError::StepOutOfRange { step: 99, len: 8 })
         );
         assert_eq!(
             Selection::Range { from: 5, to: 2 }.steps(&t),
             Err(FigureError::BackwardRange { from: 5, to: 2 })
         );
         assert_eq!(Selection::Steps(vec![3, 3, 1]).steps(&t), Ok(vec![3, 1]));
-        // The story's truncation decisions under hw (A's quick restart, B's
-        // restart, B's fetch past the leader's end) and the step where the
-        // safety check fires (B's crash).
-        assert_eq!(decisive_steps(&t), vec![7, 8, 9, 10]);
-        assert_eq!(Selection::Decisions.steps(&t), Ok(vec![7, 8, 9, 10]));
+        // The story's decisions under hw (B's quick restart truncates it, A's
+        // restart truncates it, A halts on its fetch past B's end) and the step
+        // where the safety check fires (A's crash).
+        assert_eq!(decisive_steps(&t), vec![5, 6, 7, 8]);
+        assert_eq!(Selection::Decisions.steps(&t), Ok(vec![5, 6, 7, 8]));
         assert_eq!(check_width(719), Ok(719));
         assert_eq!(check_width(100), Err(FigureError::BadWidth { width: 100 }));
     }
@@ -490,20 +497,20 @@ mod tests {
     #[test]
     fn the_strip_has_one_frame_per_step_with_its_caption_and_the_check_marked() {
         let t = data_loss();
-        let steps = [1, 7, 8];
+        let steps = [1, 5, 6];
         let frames = frames(&t, &steps, Lang::En, DEFAULT_WIDTH);
         let svg = strip_svg(&t, "Data loss", &frames, Lang::En, DEFAULT_WIDTH);
         assert_eq!(svg.matches("data-step=").count(), 3);
         for k in steps {
             assert_eq!(svg.matches(&format!(r#"<g class="frame" data-step="{k}""#)).count(), 1);
         }
-        assert_eq!(frames[1].heading, "Step 7 · bounce A");
+        assert_eq!(frames[1].heading, "Step 5 · bounce B");
         assert!(
-            frames[1].caption.starts_with("A truncates its log from 2 to 1"),
+            frames[1].caption.starts_with("B truncates its log from 2 to 0"),
             "{}",
             frames[1].caption
         );
-        // m2 struck out where A lost it.
+        // m1 and m2 struck out where B lost them.
         assert!(frames[1].lanes.contains(r#"<g class="lost">"#));
         assert_eq!(frames[2].violation, Some(ViolationKind::CommittedWriteLost));
         assert_eq!(svg.matches(r#"class="safety""#).count(), 1);
@@ -526,8 +533,20 @@ mod tests {
         assert_eq!(wide.matches(r#"class="legend""#).count(), 1);
         assert!(wide.contains(r#"<g class="frame" data-step="1" transform="translate(0 92)">"#));
         // Chinese captions.
-        let zh = super::frames(&t, &[7], Lang::Zh, DEFAULT_WIDTH);
-        assert_eq!(zh[0].heading, "第 7 步 · bounce A");
-        assert!(zh[0].caption.starts_with("A 把日志从 2 截断到 1"), "{}", zh[0].caption);
+        let zh = super::frames(&t, &[5], Lang::Zh, DEFAULT_WIDTH);
+        assert_eq!(zh[0].heading, "第 5 步 · bounce B");
+        assert!(zh[0].caption.starts_with("B 把日志从 2 截断到 0"), "{}", zh[0].caption);
+        // A frame without a decision is captioned by its first event, with what
+        // the step adds: B's fetch moved A's HW past the HW it carries.
+        let fetch = super::frames(&t, &[4], Lang::En, DEFAULT_WIDTH);
+        assert_eq!(fetch[0].caption, "B sends Fetch(offset 1) to A");
+        // The halt: its decision is the caption, and A's lane says it halted.
+        let halt = super::frames(&t, &[8], Lang::En, DEFAULT_WIDTH);
+        assert!(
+            halt[0].caption.starts_with("A halts: it fetched from offset 1"),
+            "{}",
+            halt[0].caption
+        );
+        assert!(halt[0].lanes.contains(">halted</text>"), "{}", halt[0].lanes);
     }
 }

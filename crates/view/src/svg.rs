@@ -1,10 +1,12 @@
-//! The current frame — every broker's lane (under KRaft with a line for the
-//! ELR, the last known leader, fencing, the broker epoch and the last restart)
-//! and the latest decisions — as a standalone SVG figure, for authors who need a
-//! static picture.
+//! The current frame — every broker's lane (with a line for its badges: a
+//! halted broker, a leader whose HW a caught-up replica holds, and under KRaft
+//! the ELR, the last known leader, fencing, the broker epoch and the last
+//! restart) and the latest decisions — as a standalone SVG figure, for authors
+//! who need a static picture.
 
 use crate::badges::badges;
 use crate::decision_text::Described;
+use crate::history::HwHold;
 use replab_core::{Cluster, Record};
 use replab_narrate::{self as narrate, label, Label, Lang};
 use std::fmt::Write;
@@ -44,7 +46,8 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// The SVG text of the frame; `restarts`: whether each broker's latest restart
-/// was clean (see `history::last_restarts`).
+/// was clean (see `history::last_restarts`); `hold`: the hold on the leader's
+/// HW after the step (see `history::hw_hold_at`).
 pub fn frame(
     lang: Lang,
     view: &Cluster,
@@ -52,6 +55,7 @@ pub fn frame(
     step: usize,
     decisions: &[Described],
     restarts: &[Option<bool>],
+    hold: Option<&HwHold>,
 ) -> String {
     let width = WIDTH;
     let decision_lines: Vec<(bool, String)> = decisions
@@ -70,7 +74,7 @@ pub fn frame(
         })
         .collect();
     let mut body = String::new();
-    let lanes_h = lanes(&mut body, lang, view, restarts, &[], width, 70);
+    let lanes_h = lanes(&mut body, lang, view, restarts, hold, &[], width, 70);
     let height = 70 + lanes_h + 20 + 20 * decision_lines.len() as u32 + 10;
     let mut s = String::new();
     let _ = write!(
@@ -103,14 +107,16 @@ pub fn frame(
 pub const FONTS: &str = "system-ui, 'Noto Sans', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', sans-serif";
 
 /// Every broker's lane, `width` wide, from `top` down: writes them to `s` and
-/// returns their height. Under KRaft each lane has one more line, for its badges.
-/// `ghosts`: for each broker, records it lost at this step, drawn struck out
-/// after its log (empty: none).
+/// returns their height. When a broker has badges (always under KRaft), each
+/// lane has one more line, for them. `ghosts`: for each broker, records it lost
+/// at this step, drawn struck out after its log (empty: none).
+#[allow(clippy::too_many_arguments)]
 pub fn lanes(
     s: &mut String,
     lang: Lang,
     view: &Cluster,
     restarts: &[Option<bool>],
+    hold: Option<&HwHold>,
     ghosts: &[Vec<Record>],
     width: u32,
     top: u32,
@@ -118,9 +124,9 @@ pub fn lanes(
     let brokers = view.brokers();
     let badge_lines: Vec<String> = (0..brokers.len())
         .map(|ix| {
-            badges(view, ix, restarts.get(ix).copied().flatten())
+            badges(view, ix, restarts.get(ix).copied().flatten(), hold)
                 .iter()
-                .map(|b| b.text(lang))
+                .map(|b| b.text(lang, view))
                 .collect::<Vec<_>>()
                 .join(" · ")
         })
@@ -315,7 +321,7 @@ mod tests {
         let t = scenario::load(&script, None).expect("loads").timeline;
         let step = t.len();
         let decisions = crate::decision_text::describe(Lang::En, &t, 17.min(step));
-        let svg = frame(Lang::En, t.head(), "Divergence <test>", step, &decisions, &[]);
+        let svg = frame(Lang::En, t.head(), "Divergence <test>", step, &decisions, &[], None);
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         assert!(svg.ends_with("</svg>"));
         for id in ["A", "B"] {
@@ -336,7 +342,7 @@ mod tests {
         let restarts = crate::history::last_restarts(&t, t.len(), t.head());
         assert_eq!(restarts, vec![None, Some(true), None]);
         let decisions = crate::decision_text::describe(Lang::En, &t, t.len());
-        let svg = frame(Lang::En, t.head(), "KRaft", t.len(), &decisions, &restarts);
+        let svg = frame(Lang::En, t.head(), "KRaft", t.len(), &decisions, &restarts, None);
         assert!(svg.contains(">in ELR · fenced · broker epoch 0</text>"), "{svg}");
         assert!(svg.contains(">broker epoch 1 · clean restart</text>"), "{svg}");
         assert!(svg.contains("Elected from the ELR · B"));
@@ -344,17 +350,17 @@ mod tests {
         let t = scenario::load(&script, Some(replab_core::Protocol::DivergingEpoch))
             .expect("loads")
             .timeline;
-        let svg = frame(Lang::En, t.head(), "ZooKeeper", t.len(), &[], &[None, None, None]);
+        let svg = frame(Lang::En, t.head(), "ZooKeeper", t.len(), &[], &[None, None, None], None);
         assert!(!svg.contains("class=\"badges\""));
         assert!(!svg.contains("broker epoch"));
     }
 
     #[test]
     fn a_long_epoch_cache_line_wraps_in_its_column() {
-        let script = scenario::parse(include_str!("../../../web/scenarios/data-loss.scn")).expect("parses");
+        let script = scenario::parse(crate::strip::tests::DATA_LOSS).expect("parses");
         let t = scenario::load(&script, None).expect("loads").timeline;
         let mut s = String::new();
-        lanes(&mut s, Lang::En, t.head(), &[], &[], 720, 0);
+        lanes(&mut s, Lang::En, t.head(), &[], None, &[], 720, 0);
         assert!(
             s.contains(
                 r#"<text x="530" y="56">no leader-epoch cache</text><text x="530" y="73">before Kafka 0.11</text>"#
@@ -366,8 +372,8 @@ mod tests {
             .expect("loads")
             .timeline;
         let mut s = String::new();
-        lanes(&mut s, Lang::En, t.head(), &[], &[], 720, 0);
-        assert!(s.contains(r#"<text x="530" y="56">0:0  1:2</text></g>"#), "{s}");
+        lanes(&mut s, Lang::En, t.head(), &[], None, &[], 720, 0);
+        assert!(s.contains(r#"<text x="530" y="152">0:0  1:2</text></g>"#), "{s}");
     }
 
     #[test]
@@ -377,7 +383,7 @@ mod tests {
         let script = scenario::parse(text).expect("parses");
         let t = scenario::load(&script, None).expect("loads").timeline;
         let mut s = String::new();
-        lanes(&mut s, Lang::En, t.head(), &[], &[], 480, 0);
+        lanes(&mut s, Lang::En, t.head(), &[], None, &[], 480, 0);
         let widths: std::collections::BTreeSet<&str> = s
             .split("<rect ")
             .filter(|r| r.contains(r#"height="40""#))

@@ -62,9 +62,9 @@ fn step_entry(p: &StepProps) -> Html {
                 <span class="k">{ k }</span><code>{ p.command.clone() }</code>
             </button>
             <ul>
-                { for p.events.iter().map(|e| {
+                { for p.events.iter().enumerate().map(|(i, e)| {
                     let safety = matches!(e, Event::ViolationFound { .. });
-                    html! { <li class={classes!("event", safety.then_some("safety"))}>{ narrate::event(p.lang, &n, e) }</li> }
+                    html! { <li class={classes!("event", safety.then_some("safety"))}>{ narrate::event_in_step(p.lang, &n, &p.events, i) }</li> }
                 }) }
             </ul>
         </li>

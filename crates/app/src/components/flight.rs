@@ -9,7 +9,7 @@
 
 use super::History;
 use gloo::timers::callback::Timeout;
-use replab_narrate::Lang;
+use replab_narrate::{Lang, Names};
 use replab_view::messages::{messages_of, Motion};
 use replab_view::svg::esc;
 use std::fmt::Write;
@@ -143,7 +143,7 @@ pub fn flights(p: &FlightsProps) -> Html {
                     whole(to.1),
                     name(m.from),
                     name(m.to),
-                    esc(&m.label(lang)),
+                    esc(&m.label(lang, &Names(names))),
                 );
             }
             layer.set_inner_html(&html);

@@ -1,10 +1,13 @@
 //! One broker: its log as cells coloured by leader epoch with HW and LEO marks,
-//! its role and ISR membership (under KRaft also the ELR, the last known leader,
-//! fencing, its broker epoch and how it last restarted), its checkpoints, a
-//! response in flight, and the buttons that act on it, each enabled exactly when
+//! its role and ISR membership (whether a down broker halted, whether a
+//! caught-up replica outside the ISR holds a leader's HW; under KRaft also the
+//! ELR, the last known leader, fencing, its broker epoch and how it last
+//! restarted), its checkpoints, a response in flight or a fetch waiting at the
+//! leader, and the buttons that act on it, each enabled exactly when
 //! `Cluster::check` accepts its command.
 
 use crate::badges::badges;
+use crate::history::HwHold;
 use replab_core::{Cluster, Command, CrashTarget, Record};
 use replab_narrate::{self as narrate, label, Label, Lang};
 use replab_view::fold::{self, Item};
@@ -27,6 +30,10 @@ pub struct LaneProps {
     pub ghosts: Rc<(usize, Vec<Record>)>,
     /// KRaft: whether its latest restart was clean (None: none, or ZooKeeper).
     pub last_restart: Option<bool>,
+    /// The hold a caught-up replica outside the ISR has on the leader's HW
+    /// after this step (`history::hw_hold_at`).
+    #[prop_or_default]
+    pub hold: Option<HwHold>,
     /// A command on this broker, and selecting it (only interactive lanes use them).
     pub on_command: Callback<Command>,
     pub on_select: Callback<usize>,
@@ -54,6 +61,15 @@ impl PartialEq for LaneProps {
                 c.is_fenced(ix),
             )
         };
+        // With something in flight, the leader's HW (its response may carry an
+        // older one).
+        let leader_hw = |c: &Cluster| {
+            c.broker(ix)
+                .and_then(|b| b.in_flight())
+                .and(c.leader())
+                .and_then(|l| c.broker(l))
+                .map(|l| l.hw())
+        };
         // Which buttons the core accepts now (they may depend on other brokers).
         let enabled = |c: &Cluster| {
             self.interactive
@@ -67,9 +83,13 @@ impl PartialEq for LaneProps {
             // A read-only lane's callbacks are never called.
             && (!self.interactive || self.on_command == other.on_command && self.on_select == other.on_select)
             && self.last_restart == other.last_restart
+            && self.hold == other.hold
             && self.history == other.history
             && (Rc::ptr_eq(a, b)
-                || (a.broker(ix) == b.broker(ix) && controller(a) == controller(b) && enabled(a) == enabled(b)))
+                || (a.broker(ix) == b.broker(ix)
+                    && controller(a) == controller(b)
+                    && leader_hw(a) == leader_hw(b)
+                    && enabled(a) == enabled(b)))
             && (Rc::ptr_eq(&self.ghosts, &other.ghosts) || self.ghosts == other.ghosts)
     }
 }
@@ -385,16 +405,43 @@ pub fn lane(p: &LaneProps) -> Html {
             _ => Label::Follower,
         },
     );
+    // Down because its fetcher halted the process (FatalExitError), not a crash.
+    let halted = !alive && b.halted;
     let in_isr = c.isr().contains(ix);
     let in_flight = b.in_flight();
-    let (pills, facts): (Vec<_>, Vec<_>) = badges(c, ix, p.last_restart).into_iter().partition(|x| x.is_pill());
+    let (pills, facts): (Vec<_>, Vec<_>) = badges(c, ix, p.last_restart, p.hold.as_ref())
+        .into_iter()
+        .partition(|x| x.is_pill());
     let badge = |x: crate::badges::Badge| {
         html! {
             <span class={x.class()} data-testid={x.testid(&id)} data-clean={x.data_clean()} title={x.title(lang)}>
-                { x.text(lang) }
+                { x.text(lang, c) }
             </span>
         }
     };
+    // What is in flight: a response from the leader (with the leader's HW now
+    // when it has moved past the one the records carry), or this broker's fetch
+    // waiting at the leader (`DelayedFetch`).
+    let flight = in_flight.zip(c.leader()).map(|(f, leader)| {
+        let leader_id = c.broker(leader).map_or("?", |l| l.id.as_str());
+        match f.reply() {
+            Some(r) => {
+                let ids: Vec<String> = c.brokers().iter().map(|b| b.id.clone()).collect();
+                let leader_hw = c.broker(leader).map_or(0, |l| l.hw());
+                let text = narrate::reply_with_leader_hw(lang, &narrate::Names(&ids), &r, leader, ix, leader_hw);
+                (false, format!("{leader_id} → {id}"), text)
+            }
+            None => (
+                true,
+                format!("{id} → {leader_id}"),
+                format!(
+                    "{}: {}",
+                    narrate::request_label(lang, &f.request),
+                    narrate::waiting_at(lang, leader_id)
+                ),
+            ),
+        }
+    });
     let validating = b.follower_state().is_some_and(|s| s.validating);
     let hw = b.hw();
     let leo = b.leo();
@@ -466,15 +513,16 @@ pub fn lane(p: &LaneProps) -> Html {
     };
 
     html! {
-        <section class={classes!("lane", role, p.selected.then_some("selected"), (!in_isr).then_some("out-of-isr"))}
-            data-testid={format!("{}broker-{id}", p.prefix)} data-role={role} data-leo={leo.to_string()} data-hw={hw.to_string()}
+        <section class={classes!("lane", role, halted.then_some("halted"), p.selected.then_some("selected"), (!in_isr).then_some("out-of-isr"))}
+            data-testid={format!("{}broker-{id}", p.prefix)} data-role={role} data-halted={halted.then_some("true")} data-leo={leo.to_string()} data-hw={hw.to_string()}
             data-epoch={b.latest_epoch().map(|e| e.to_string()).unwrap_or_default()} data-isr={in_isr.to_string()} data-renders={renders.to_string()}
             aria-label={format!("{} {id}", label(lang, Label::Broker))}>
             <header class="lane-head">
                 <button class="name" aria-pressed={p.selected.to_string()} data-testid={format!("select-{id}")}
                     title={label(lang, Label::Select)} disabled={!p.interactive}
                     onclick={on_select.reform(move |_| ix)}>{ id.to_string() }</button>
-                <span class={classes!("role", role)}>{ role_label }</span>
+                <span class={classes!("role", role, halted.then_some("halted"))}
+                    title={halted.then(|| label(lang, Label::HaltedTitle))}>{ role_label }</span>
                 <span class={classes!("isr", if in_isr { "in" } else { "out" })}>
                     { label(lang, if in_isr { Label::InIsr } else { Label::OutOfIsr }) }
                 </span>
@@ -533,16 +581,19 @@ pub fn lane(p: &LaneProps) -> Html {
                     }
                 </div>
             </div>
-            if let (Some(f), Some(leader)) = (in_flight, c.leader()) {
-                <div class="in-flight" data-testid={format!("in-flight-{id}")}>
-                    <button class="message" data-testid={format!("deliver-{id}")} title={label(lang, Label::DeliverTitle)}
+            if let Some((parked, arrow, text)) = flight {
+                <div class={classes!("in-flight", parked.then_some("parked"))} data-testid={format!("in-flight-{id}")}
+                    data-parked={parked.then_some("true")}>
+                    <button class="message" data-testid={format!("deliver-{id}")}
+                        title={label(lang, if parked { Label::DeliverParkedTitle } else { Label::DeliverTitle })}
                         disabled={!p.interactive}
                         onclick={on_command.reform(move |_| Command::Deliver { follower: ix })}>
-                        <span class="arrow">{ format!("{} → {id}", c.broker(leader).map(|l| l.id.as_str()).unwrap_or("?")) }</span>
-                        <span>{ narrate::reply(lang, &f.reply()) }</span>
+                        <span class="arrow">{ arrow }</span>
+                        <span>{ text }</span>
                         <span class="hint">{ label(lang, Label::Deliver) }</span>
                     </button>
-                    <button class="drop" data-testid={format!("drop-{id}")} hidden={!p.interactive} title={label(lang, Label::DropTitle)}
+                    <button class="drop" data-testid={format!("drop-{id}")} hidden={!p.interactive}
+                        title={label(lang, if parked { Label::DropParkedTitle } else { Label::DropTitle })}
                         onclick={on_command.reform(move |_| Command::Drop { follower: ix })}>{ label(lang, Label::Drop) }</button>
                 </div>
             }
