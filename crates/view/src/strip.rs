@@ -536,8 +536,7 @@ pub(crate) mod tests {
         let zh = super::frames(&t, &[5], Lang::Zh, DEFAULT_WIDTH);
         assert_eq!(zh[0].heading, "第 5 步 · bounce B");
         assert!(zh[0].caption.starts_with("B 把日志从 2 截断到 0"), "{}", zh[0].caption);
-        // A frame without a decision is captioned by its first event, with what
-        // the step adds: B's fetch moved A's HW past the HW it carries.
+        // A frame without a decision is captioned by its first event.
         let fetch = super::frames(&t, &[4], Lang::En, DEFAULT_WIDTH);
         assert_eq!(fetch[0].caption, "B sends Fetch(offset 1) to A");
         // The halt: its decision is the caption, and A's lane says it halted.

@@ -287,7 +287,8 @@ fn hw_candidate(p: &Partition, leader: BrokerIx) -> Option<HwCandidate> {
         // KRaft counts only a replica that may join the ISR (`isReplicaIsrEligible`):
         // unfenced, with a fetch in its current broker epoch.
         let eligible = !kraft || (!p.is_fenced(f) && view.leo.is_some());
-        if !in_isr && !(caught_up.is_some() && eligible) {
+        let counts = in_isr || (caught_up.is_some() && eligible);
+        if !counts {
             continue;
         }
         let leo = view.leo?;
