@@ -93,8 +93,6 @@ pub fn app() -> Html {
     let len = timeline.len();
     // KRaft: how each broker last restarted (a scan back to its latest restart).
     let restarts = history::last_restarts(&timeline, state.cursor, &state.view);
-    // A caught-up replica outside the ISR holding the leader's HW (KAFKA-4485).
-    let hold = history::hw_hold_at(&timeline, state.cursor);
     drop(timeline);
 
     let link_alert = state
@@ -109,7 +107,7 @@ pub fn app() -> Html {
             { for (0..state.view.brokers().len()).map(|ix| html! {
                 <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang}
                     selected={!state.embed && state.selected == Some(ix)} interactive={!state.embed}
-                    ghosts={ghosts[ix].clone()} history={Rc::as_ptr(&state.history.timeline) as usize} last_restart={restarts[ix]} hold={hold}
+                    ghosts={ghosts[ix].clone()} history={Rc::as_ptr(&state.history.timeline) as usize} last_restart={restarts[ix]}
                     on_command={callbacks.command.clone()} on_select={callbacks.select.clone()} />
             }) }
             <Flights lang={lang} history={state.history()} cursor={state.cursor} playing={state.playing}

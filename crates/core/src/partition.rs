@@ -22,6 +22,19 @@ pub struct Setup {
     pub protocol: Protocol,
 }
 
+/// The leader's HW held by a replica outside the ISR that caught up recently
+/// (KAFKA-4485): the ISR alone would let it reach `would_be`, but `replica`'s
+/// log end counts until the clock passes `until_ms`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct HwHold {
+    pub leader: BrokerIx,
+    pub hw: u64,
+    pub would_be: u64,
+    pub replica: BrokerIx,
+    pub replica_leo: u64,
+    pub until_ms: u64,
+}
+
 /// A write waiting for acks=all.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct PendingAck {
@@ -159,6 +172,12 @@ impl Partition {
     }
     pub fn rules(&self) -> &'static dyn Rules {
         self.protocol.rules()
+    }
+
+    /// Whether a replica outside the ISR that caught up recently holds the
+    /// leader's HW now, and until when (`Partition.maybeIncrementLeaderHW`).
+    pub fn hw_held_by_replica(&self) -> Option<HwHold> {
+        crate::handler::leader::hw_hold(self)
     }
 
     /// The alive members of the ISR.

@@ -7,7 +7,6 @@
 //! controller keeps none of the KRaft facts (and there is no ELR with
 //! eligible.leader.replicas.version=0).
 
-use crate::history::HwHold;
 use replab_core::protocol::ControllerKind;
 use replab_core::Cluster;
 use replab_narrate::{self as narrate, label, Label, Lang};
@@ -123,15 +122,14 @@ impl Badge {
 }
 
 /// The badges of broker `ix`, in the order shown; `last_restart`: whether its
-/// latest restart was clean (None: it has not restarted), and `hold`: the hold
-/// on the leader's HW after this step, both from the history.
-pub fn badges(c: &Cluster, ix: usize, last_restart: Option<bool>, hold: Option<&HwHold>) -> Vec<Badge> {
+/// latest restart was clean (None: it has not restarted), from the history.
+pub fn badges(c: &Cluster, ix: usize, last_restart: Option<bool>) -> Vec<Badge> {
     let Some(b) = c.broker(ix) else { return Vec::new() };
     let mut out = Vec::new();
     if b.halted && !b.is_alive() {
         out.push(Badge::Halted);
     }
-    if let Some(h) = hold.filter(|h| h.leader == ix && c.leader() == Some(ix)) {
+    if let Some(h) = c.hw_held_by_replica().filter(|h| h.leader == ix) {
         out.push(Badge::HwHeldBy {
             replica: h.replica,
             until_ms: h.until_ms,
@@ -186,11 +184,11 @@ mod tests {
     fn kraft_lanes_show_elr_last_known_leader_fencing_and_broker_epochs() {
         let c = head(STORY, Protocol::KraftElr);
         assert_eq!(
-            badges(&c, 0, None, None),
+            badges(&c, 0, None),
             vec![Badge::Elr, Badge::LastKnownLeader, Badge::Fenced, Badge::BrokerEpoch(0)]
         );
         assert_eq!(
-            badges(&c, 1, None, None),
+            badges(&c, 1, None),
             vec![
                 Badge::Elr,
                 Badge::Fenced,
@@ -198,7 +196,7 @@ mod tests {
                 Badge::Clean(CleanMark::ShutDownCleanly)
             ]
         );
-        assert_eq!(badges(&c, 2, None, None), vec![Badge::Fenced, Badge::BrokerEpoch(0)]);
+        assert_eq!(badges(&c, 2, None), vec![Badge::Fenced, Badge::BrokerEpoch(0)]);
         assert_eq!(Badge::LastKnownLeader.testid("A"), "lkl-A");
         assert_eq!(Badge::BrokerEpoch(1).text(Lang::En, &c), "broker epoch 1");
         assert_eq!(Badge::BrokerEpoch(1).text(Lang::Zh, &c), "broker 纪元 1");
@@ -208,7 +206,7 @@ mod tests {
     fn zookeeper_lanes_show_none() {
         let c = head(STORY, Protocol::DivergingEpoch);
         for ix in 0..3 {
-            assert!(badges(&c, ix, Some(false), None).is_empty());
+            assert!(badges(&c, ix, Some(false)).is_empty());
         }
     }
 
@@ -217,29 +215,28 @@ mod tests {
         // Kafka 0.10: A fetches past B's log end and halts; its restart clears it.
         let text = "brokers A B\nproduce m1\nfetch B\nproduce m2\nfetch B\nbounce B\ncrash A\nrestart A\nfetch A\n";
         let c = head(text, Protocol::Hw);
-        assert_eq!(badges(&c, 0, None, None), vec![Badge::Halted]);
+        assert_eq!(badges(&c, 0, None), vec![Badge::Halted]);
         assert!(Badge::Halted.is_pill());
         assert_eq!(Badge::Halted.text(Lang::En, &c), "halted");
         assert_eq!(Badge::Halted.text(Lang::Zh, &c), "自行停机");
         assert!(Badge::Halted.title(Lang::En).contains("FatalExitError"));
         assert_eq!(Badge::Halted.testid("A"), "halted-A");
-        assert!(badges(&head(&format!("{text}restart A\n"), Protocol::Hw), 0, None, None).is_empty());
+        assert!(badges(&head(&format!("{text}restart A\n"), Protocol::Hw), 0, None).is_empty());
         // A crash is no halt.
-        assert!(badges(&head("brokers A B\ncrash B\n", Protocol::Hw), 1, None, None).is_empty());
+        assert!(badges(&head("brokers A B\ncrash B\n", Protocol::Hw), 1, None).is_empty());
 
         // Kafka 0.11: B, out of the ISR, caught up at 1,500 ms, holds A's HW.
         let text = "brokers A B\nset replica.lag.time.max.ms=1000\nproduce m1\ntick 1500\nfetch B max=1\n\
                     produce m2\nfetch B\nproduce m3\n";
         let script = scenario::parse(text).expect("parses");
         let t = scenario::load(&script, Some(Protocol::Kip101)).expect("loads").timeline;
-        let hold = crate::history::hw_hold_at(&t, t.len());
         let c = t.head();
         let held = Badge::HwHeldBy {
             replica: 1,
             until_ms: 2500,
         };
-        assert_eq!(badges(c, 0, None, hold.as_ref()), vec![held]);
-        assert!(badges(c, 1, None, hold.as_ref()).is_empty(), "only on the leader");
+        assert_eq!(badges(c, 0, None), vec![held]);
+        assert!(badges(c, 1, None).is_empty(), "only on the leader");
         assert_eq!(held.text(Lang::En, c), "HW held by B until 2,500 ms");
         assert_eq!(held.text(Lang::Zh, c), "B 拖住 HW，至 2,500 ms");
         assert!(held.title(Lang::En).contains("KAFKA-4485"));

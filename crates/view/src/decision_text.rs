@@ -627,16 +627,25 @@ fn other_rows(
                 ),
             ]
         }
-        (DecisionKind::HwHeldByReplica, Event::HighWatermarkHeldByReplica { .. }) => {
-            let h = history::hw_hold(&events[..=d.event])?;
+        (
+            DecisionKind::HwHeldByReplica,
+            &Event::HighWatermarkHeldByReplica {
+                broker: leader,
+                hw,
+                would_be,
+                replica,
+                replica_leo,
+                until_ms,
+            },
+        ) => {
             vec![
                 (
                     Label::Cause,
                     say(Explain::HeldByReplicaCause {
-                        leader: h.leader,
-                        replica: h.replica,
-                        replica_leo: h.replica_leo,
-                        until_ms: h.until_ms,
+                        leader,
+                        replica,
+                        replica_leo,
+                        until_ms,
                         lag_ms: before.config().replica_lag_time_max_ms,
                     }),
                 ),
@@ -644,11 +653,11 @@ fn other_rows(
                 (
                     Label::Result,
                     say(Explain::HeldByReplicaResult {
-                        leader: h.leader,
-                        hw: h.hw,
-                        would_be: h.would_be,
-                        replica: h.replica,
-                        until_ms: h.until_ms,
+                        leader,
+                        hw,
+                        would_be,
+                        replica,
+                        until_ms,
                     }),
                 ),
             ]
@@ -1321,7 +1330,7 @@ mod tests {
         );
         // The hold as the lanes show it: from step 6 until the clock passes 2,500 ms.
         let held: Vec<Option<(usize, u64)>> = (5..=9)
-            .map(|k| history::hw_hold_at(&t, k).map(|h| (h.replica, h.until_ms)))
+            .map(|k| t.state_at(k).hw_held_by_replica().map(|h| (h.replica, h.until_ms)))
             .collect();
         assert_eq!(held, [None, Some((1, 2500)), Some((1, 2500)), Some((1, 2500)), None]);
     }

@@ -229,47 +229,6 @@ fn committed_by(events: &[Event], i: usize) -> Option<usize> {
     })
 }
 
-/// The leader's HW held by a replica outside the ISR that caught up recently
-/// (KAFKA-4485), as a step's events tell it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HwHold {
-    pub leader: usize,
-    pub hw: u64,
-    pub would_be: u64,
-    pub replica: usize,
-    pub replica_leo: u64,
-    pub until_ms: u64,
-}
-
-/// The hold on the leader's HW at the end of a step with `events`, if any. The
-/// core evaluates the HW after every command and tells a hold each time, so a
-/// step's events say whether the HW is held after it.
-pub fn hw_hold(events: &[Event]) -> Option<HwHold> {
-    events.iter().rev().find_map(|e| match *e {
-        Event::HighWatermarkHeldByReplica {
-            broker,
-            hw,
-            would_be,
-            replica,
-            replica_leo,
-            until_ms,
-        } => Some(HwHold {
-            leader: broker,
-            hw,
-            would_be,
-            replica,
-            replica_leo,
-            until_ms,
-        }),
-        _ => None,
-    })
-}
-
-/// The hold on the leader's HW after step `k` (0: none at the start).
-pub fn hw_hold_at(t: &Timeline, k: usize) -> Option<HwHold> {
-    (k > 0).then(|| hw_hold(t.events_of(k))).flatten()
-}
-
 /// If broker `b` was waiting for a leader when step `k` began, the step at which
 /// it started to wait: the latest event about it before `k` says so.
 fn waiting_since(t: &Timeline, k: usize, b: usize) -> Option<usize> {

@@ -240,8 +240,7 @@ pub fn frames(t: &Timeline, steps: &[usize], lang: Lang, width: u32) -> Vec<Fram
             };
             let restarts = history::last_restarts(t, k, &view);
             let mut lanes = String::new();
-            let hold = history::hw_hold_at(t, k);
-            let lanes_height = svg::lanes(&mut lanes, lang, &view, &restarts, hold.as_ref(), &ghosts, width, 0);
+            let lanes_height = svg::lanes(&mut lanes, lang, &view, &restarts, &ghosts, width, 0);
             Frame {
                 step: k,
                 heading,

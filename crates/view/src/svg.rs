@@ -6,7 +6,6 @@
 
 use crate::badges::badges;
 use crate::decision_text::Described;
-use crate::history::HwHold;
 use replab_core::{Cluster, Record};
 use replab_narrate::{self as narrate, label, Label, Lang};
 use std::fmt::Write;
@@ -46,8 +45,7 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// The SVG text of the frame; `restarts`: whether each broker's latest restart
-/// was clean (see `history::last_restarts`); `hold`: the hold on the leader's
-/// HW after the step (see `history::hw_hold_at`).
+/// was clean (see `history::last_restarts`).
 pub fn frame(
     lang: Lang,
     view: &Cluster,
@@ -55,7 +53,6 @@ pub fn frame(
     step: usize,
     decisions: &[Described],
     restarts: &[Option<bool>],
-    hold: Option<&HwHold>,
 ) -> String {
     let width = WIDTH;
     let decision_lines: Vec<(bool, String)> = decisions
@@ -74,7 +71,7 @@ pub fn frame(
         })
         .collect();
     let mut body = String::new();
-    let lanes_h = lanes(&mut body, lang, view, restarts, hold, &[], width, 70);
+    let lanes_h = lanes(&mut body, lang, view, restarts, &[], width, 70);
     let height = 70 + lanes_h + 20 + 20 * decision_lines.len() as u32 + 10;
     let mut s = String::new();
     let _ = write!(
@@ -110,13 +107,11 @@ pub const FONTS: &str = "system-ui, 'Noto Sans', 'Noto Sans CJK SC', 'WenQuanYi 
 /// returns their height. When a broker has badges (always under KRaft), each
 /// lane has one more line, for them. `ghosts`: for each broker, records it lost
 /// at this step, drawn struck out after its log (empty: none).
-#[allow(clippy::too_many_arguments)]
 pub fn lanes(
     s: &mut String,
     lang: Lang,
     view: &Cluster,
     restarts: &[Option<bool>],
-    hold: Option<&HwHold>,
     ghosts: &[Vec<Record>],
     width: u32,
     top: u32,
@@ -124,7 +119,7 @@ pub fn lanes(
     let brokers = view.brokers();
     let badge_lines: Vec<String> = (0..brokers.len())
         .map(|ix| {
-            badges(view, ix, restarts.get(ix).copied().flatten(), hold)
+            badges(view, ix, restarts.get(ix).copied().flatten())
                 .iter()
                 .map(|b| b.text(lang, view))
                 .collect::<Vec<_>>()
@@ -321,7 +316,7 @@ mod tests {
         let t = scenario::load(&script, None).expect("loads").timeline;
         let step = t.len();
         let decisions = crate::decision_text::describe(Lang::En, &t, 17.min(step));
-        let svg = frame(Lang::En, t.head(), "Divergence <test>", step, &decisions, &[], None);
+        let svg = frame(Lang::En, t.head(), "Divergence <test>", step, &decisions, &[]);
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         assert!(svg.ends_with("</svg>"));
         for id in ["A", "B"] {
@@ -342,7 +337,7 @@ mod tests {
         let restarts = crate::history::last_restarts(&t, t.len(), t.head());
         assert_eq!(restarts, vec![None, Some(true), None]);
         let decisions = crate::decision_text::describe(Lang::En, &t, t.len());
-        let svg = frame(Lang::En, t.head(), "KRaft", t.len(), &decisions, &restarts, None);
+        let svg = frame(Lang::En, t.head(), "KRaft", t.len(), &decisions, &restarts);
         assert!(svg.contains(">in ELR · fenced · broker epoch 0</text>"), "{svg}");
         assert!(svg.contains(">broker epoch 1 · clean restart</text>"), "{svg}");
         assert!(svg.contains("Elected from the ELR · B"));
@@ -350,7 +345,7 @@ mod tests {
         let t = scenario::load(&script, Some(replab_core::Protocol::DivergingEpoch))
             .expect("loads")
             .timeline;
-        let svg = frame(Lang::En, t.head(), "ZooKeeper", t.len(), &[], &[None, None, None], None);
+        let svg = frame(Lang::En, t.head(), "ZooKeeper", t.len(), &[], &[None, None, None]);
         assert!(!svg.contains("class=\"badges\""));
         assert!(!svg.contains("broker epoch"));
     }
@@ -360,7 +355,7 @@ mod tests {
         let script = scenario::parse(crate::strip::tests::DATA_LOSS).expect("parses");
         let t = scenario::load(&script, None).expect("loads").timeline;
         let mut s = String::new();
-        lanes(&mut s, Lang::En, t.head(), &[], None, &[], 720, 0);
+        lanes(&mut s, Lang::En, t.head(), &[], &[], 720, 0);
         assert!(
             s.contains(
                 r#"<text x="530" y="56">no leader-epoch cache</text><text x="530" y="73">before Kafka 0.11</text>"#
@@ -372,7 +367,7 @@ mod tests {
             .expect("loads")
             .timeline;
         let mut s = String::new();
-        lanes(&mut s, Lang::En, t.head(), &[], None, &[], 720, 0);
+        lanes(&mut s, Lang::En, t.head(), &[], &[], 720, 0);
         assert!(s.contains(r#"<text x="530" y="152">0:0  1:2</text></g>"#), "{s}");
     }
 
@@ -383,7 +378,7 @@ mod tests {
         let script = scenario::parse(text).expect("parses");
         let t = scenario::load(&script, None).expect("loads").timeline;
         let mut s = String::new();
-        lanes(&mut s, Lang::En, t.head(), &[], None, &[], 480, 0);
+        lanes(&mut s, Lang::En, t.head(), &[], &[], 480, 0);
         let widths: std::collections::BTreeSet<&str> = s
             .split("<rect ")
             .filter(|r| r.contains(r#"height="40""#))

@@ -197,7 +197,6 @@ pub fn compare(p: &CompareProps) -> Html {
     let behind =
         (refused.is_none() && c.view_step < p.cursor).then(|| narrate::comparison_ends(lang, c.protocol, c.view_step));
     let restarts = history::last_restarts(&c.timeline.borrow(), c.view_step, &c.view);
-    let hold = history::hw_hold_at(&c.timeline.borrow(), c.view_step);
     let heading = narrate::compared_heading(lang, c.protocol);
 
     html! {
@@ -248,7 +247,7 @@ pub fn compare(p: &CompareProps) -> Html {
             }
             { for (0..c.view.brokers().len()).map(|ix| html! {
                 <Lane key={ix} view={c.view.clone()} ix={ix} lang={lang} selected={false} interactive={false} prefix="cmp-"
-                    history={Rc::as_ptr(&c.timeline) as usize} ghosts={ghosts.get(ix).cloned().unwrap_or_default()} last_restart={restarts.get(ix).copied().flatten()} hold={hold} on_command={Callback::noop()} on_select={Callback::noop()} />
+                    history={Rc::as_ptr(&c.timeline) as usize} ghosts={ghosts.get(ix).cloned().unwrap_or_default()} last_restart={restarts.get(ix).copied().flatten()} on_command={Callback::noop()} on_select={Callback::noop()} />
             }) }
         </section>
         </>

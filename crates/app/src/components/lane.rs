@@ -7,7 +7,6 @@
 //! `Cluster::check` accepts its command.
 
 use crate::badges::badges;
-use crate::history::HwHold;
 use replab_core::{Cluster, Command, CrashTarget, Record};
 use replab_narrate::{self as narrate, label, Label, Lang};
 use replab_view::fold::{self, Item};
@@ -30,10 +29,6 @@ pub struct LaneProps {
     pub ghosts: Rc<(usize, Vec<Record>)>,
     /// KRaft: whether its latest restart was clean (None: none, or ZooKeeper).
     pub last_restart: Option<bool>,
-    /// The hold a caught-up replica outside the ISR has on the leader's HW
-    /// after this step (`history::hw_hold_at`).
-    #[prop_or_default]
-    pub hold: Option<HwHold>,
     /// A command on this broker, and selecting it (only interactive lanes use them).
     pub on_command: Callback<Command>,
     pub on_select: Callback<usize>,
@@ -83,12 +78,12 @@ impl PartialEq for LaneProps {
             // A read-only lane's callbacks are never called.
             && (!self.interactive || self.on_command == other.on_command && self.on_select == other.on_select)
             && self.last_restart == other.last_restart
-            && self.hold == other.hold
             && self.history == other.history
             && (Rc::ptr_eq(a, b)
                 || (a.broker(ix) == b.broker(ix)
                     && controller(a) == controller(b)
                     && leader_hw(a) == leader_hw(b)
+                    && a.hw_held_by_replica() == b.hw_held_by_replica()
                     && enabled(a) == enabled(b)))
             && (Rc::ptr_eq(&self.ghosts, &other.ghosts) || self.ghosts == other.ghosts)
     }
@@ -409,9 +404,7 @@ pub fn lane(p: &LaneProps) -> Html {
     let halted = !alive && b.halted;
     let in_isr = c.isr().contains(ix);
     let in_flight = b.in_flight();
-    let (pills, facts): (Vec<_>, Vec<_>) = badges(c, ix, p.last_restart, p.hold.as_ref())
-        .into_iter()
-        .partition(|x| x.is_pill());
+    let (pills, facts): (Vec<_>, Vec<_>) = badges(c, ix, p.last_restart).into_iter().partition(|x| x.is_pill());
     let badge = |x: crate::badges::Badge| {
         html! {
             <span class={x.class()} data-testid={x.testid(&id)} data-clean={x.data_clean()} title={x.title(lang)}>

@@ -84,7 +84,6 @@ pub fn share_bar(p: &ShareProps) -> Html {
                 .map(|step| describe(state.lang, &t, step))
                 .unwrap_or_default();
             let restarts = history::last_restarts(&t, state.cursor, &state.view);
-            let hold = history::hw_hold_at(&t, state.cursor);
             let figure = svg::frame(
                 state.lang,
                 &state.view,
@@ -92,7 +91,6 @@ pub fn share_bar(p: &ShareProps) -> Html {
                 state.cursor,
                 &decisions,
                 &restarts,
-                hold.as_ref(),
             );
             let _ = download(
                 &format!("replication-step-{}.svg", state.cursor),

@@ -8,7 +8,7 @@ use crate::broker::LastFetch;
 use crate::broker_set::BrokerIx;
 use crate::event::{Event, ShrinkReason};
 use crate::message::{Request, Response};
-use crate::partition::Partition;
+use crate::partition::{HwHold, Partition};
 use crate::protocol::{ControllerKind, FetchCheck};
 
 pub(crate) struct Leader<'a> {
@@ -152,23 +152,19 @@ impl<'a> Leader<'a> {
     /// (`Partition.maybeIncrementLeaderHW`: 0.10.2.1 361-364, KAFKA-4485; 2.8.0
     /// 883-886). Writes below it are acknowledged.
     pub fn maybe_advance_hw(&mut self) {
-        let Some(HwCandidate {
-            hw: new_hw,
-            isr_hw,
-            holder,
-        }) = hw_candidate(self.p, self.ix)
-        else {
+        let Some(candidate) = hw_candidate(self.p, self.ix) else {
             return;
         };
+        let new_hw = candidate.hw;
         let old_hw = self.p.brokers[self.ix].hw();
-        if let Some((replica, replica_leo, until_ms)) = holder.filter(|_| isr_hw > old_hw.max(new_hw)) {
+        if let Some(h) = candidate.hold(self.ix, old_hw) {
             self.push_once(Event::HighWatermarkHeldByReplica {
-                broker: self.ix,
-                hw: old_hw.max(new_hw),
-                would_be: isr_hw,
-                replica,
-                replica_leo,
-                until_ms,
+                broker: h.leader,
+                hw: h.hw,
+                would_be: h.would_be,
+                replica: h.replica,
+                replica_leo: h.replica_leo,
+                until_ms: h.until_ms,
             });
         }
         if new_hw <= old_hw {
@@ -307,6 +303,29 @@ fn hw_candidate(p: &Partition, leader: BrokerIx) -> Option<HwCandidate> {
         c.holder = None;
     }
     Some(c)
+}
+
+impl HwCandidate {
+    /// The hold on a leader whose HW is `current_hw`: the ISR would let it move
+    /// further than the replicas that count do.
+    fn hold(&self, leader: BrokerIx, current_hw: u64) -> Option<HwHold> {
+        let (replica, replica_leo, until_ms) = self.holder?;
+        let hw = current_hw.max(self.hw);
+        (self.isr_hw > hw).then_some(HwHold {
+            leader,
+            hw,
+            would_be: self.isr_hw,
+            replica,
+            replica_leo,
+            until_ms,
+        })
+    }
+}
+
+/// The replica outside the ISR that holds the leader's HW now, if any.
+pub(crate) fn hw_hold(p: &Partition) -> Option<HwHold> {
+    let leader = p.leader?;
+    hw_candidate(p, leader)?.hold(leader, p.brokers[leader].hw())
 }
 
 #[cfg(test)]
