@@ -78,7 +78,7 @@ labels! {
     Down => "down", "宕机";
     Halted => "halted", "自行停机";
     HaltedTitle => "Its fetcher found its fetch offset past the leader's log end and, with unclean.leader.election.enable off, may not truncate records that may be committed: it threw FatalExitError and the broker's process exited (Kafka 0.10, 0.11). Its whole log is kept; restart it to bring it back",
-        "它的拉取线程发现拉取位移超过了 leader 的日志末端；unclean.leader.election.enable 关闭时不能截掉可能已提交的消息，于是抛出 FatalExitError，broker 进程退出（Kafka 0.10、0.11）。整份日志都保留着，重启即可让它回来";
+        "它的拉取线程发现拉取位移超过了 leader 的日志末端；unclean.leader.election.enable 关闭时不能截掉可能已提交的消息，于是触发 FatalExitError，broker 进程退出（Kafka 0.10、0.11）。整份日志都保留着，重启即可让它回来";
     HwHeldByReplicaTitle => "The leader's HW would move with the ISR alone, but a replica outside the ISR that caught up within replica.lag.time.max.ms still counts, so the HW waits for it until then (Partition.maybeIncrementLeaderHW, KAFKA-4485)",
         "只看 ISR 的话，leader 的高水位本可推进；但一个不在 ISR 中、在 replica.lag.time.max.ms 之内追上过的副本仍然计入，高水位要等它，直到那个时刻（Partition.maybeIncrementLeaderHW，KAFKA-4485）";
     InIsr => "in ISR", "在 ISR 中";

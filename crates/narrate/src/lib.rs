@@ -1382,7 +1382,7 @@ mod contract_1_3_tests {
                 "B's fetch waits at A for new records (offset 2): A holds it until its next append or the end of \
                  the wait (DelayedFetch)"
                     .into(),
-                "B 的拉取在 A 处等待新消息（位移 2）：A 把它挂起，直到下一次追加或等待结束（DelayedFetch）".into()
+                "B 的拉取在 A 处等待新消息（位移 2）：A 把它留在手里，直到下一次追加或等待结束（DelayedFetch）".into()
             )
         );
         let lost = |reason| Event::ParkedFetchLost {
@@ -1471,7 +1471,7 @@ mod contract_1_3_tests {
                  whole log"
                     .into(),
                 "A 自行停机：它从位移 1 拉取，超过了 leader 的日志末端 0；可能已提交的消息不能截掉，\
-                 于是拉取线程抛出 FatalExitError，broker 进程退出，整份日志原样保留"
+                 于是拉取线程触发 FatalExitError，broker 进程退出，整份日志原样保留"
                     .into()
             )
         );

@@ -477,7 +477,7 @@ pub fn explain(names: &Names, e: &Explain) -> String {
             n(follower),
             n(leader)
         ),
-        Explain::ParkedRule => "找不到消息的拉取不会立即得到回答：leader 把它挂起（DelayedFetch），直到有新的追加或 \
+        Explain::ParkedRule => "找不到消息的拉取不会立即得到回答：leader 把它留在手里（DelayedFetch），直到有新的追加或 \
              replica.fetch.wait.max.ms 到期。leader 已经记下这次的拉取位移，它照样计入 ISR 与高水位的判断"
             .into(),
         Explain::ParkedResult { follower, leader } => {
@@ -549,7 +549,7 @@ pub fn explain(names: &Names, e: &Explain) -> String {
             leader.map_or("leader", n)
         ),
         Explain::HaltedRule => "在 Kafka 0.10 和 0.11 中，unclean.leader.election.enable 关闭时，follower 不能截掉\
-             可能已提交的消息：拉取线程抛出 FatalExitError，broker 进程退出（ReplicaFetcherThread.handleOffsetOutOfRange）"
+             可能已提交的消息：拉取线程触发 FatalExitError，broker 进程退出（ReplicaFetcherThread.handleOffsetOutOfRange）"
             .into(),
         Explain::HaltedResult { broker, leo } => format!(
             "{} 停机，整份日志都在（LEO {leo}）；控制器像对待崩溃一样看到它离开，在重启之前它一直停着",
@@ -653,7 +653,7 @@ pub fn event(names: &Names, e: &Event) -> String {
             leader,
             offset,
         } => format!(
-            "{} 的拉取在 {} 处等待新消息（位移 {offset}）：{} 把它挂起，直到下一次追加或等待结束（DelayedFetch）",
+            "{} 的拉取在 {} 处等待新消息（位移 {offset}）：{} 把它留在手里，直到下一次追加或等待结束（DelayedFetch）",
             n(*follower),
             n(*leader),
             n(*leader)
@@ -770,7 +770,7 @@ pub fn event(names: &Names, e: &Event) -> String {
             leader_log_end,
         } => format!(
             "{} 自行停机：它从位移 {fetch_offset} 拉取，超过了 leader 的日志末端 {leader_log_end}；可能已提交的消息不能截掉，\
-             于是拉取线程抛出 FatalExitError，broker 进程退出，整份日志原样保留",
+             于是拉取线程触发 FatalExitError，broker 进程退出，整份日志原样保留",
             n(*broker)
         ),
         Event::BounceNoticed { broker } => format!(
