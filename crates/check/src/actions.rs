@@ -158,9 +158,10 @@ mod tests {
                 "crash A@0 B",
                 "crash B A",
                 "crash B A@0",
-                "tick 30001"
+                "tick 45000"
             ],
-            "A holds m1 (the leader cannot bounce); B's log is empty"
+            "A holds m1 (the leader cannot bounce); B's log is empty; the tick reaches the first \
+             isr-expiration run past the lag time (every 15,000 ms)"
         );
     }
 }

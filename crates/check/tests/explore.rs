@@ -174,8 +174,10 @@ fn diverging_epoch_is_safe_with_three_records_two_failures_and_epochs_up_to_4() 
         max_epoch: 4,
         ..Bounds::default()
     };
+    // 57,532 under contract 1.3 (a bounce is a crash and a restart from 2.8 on,
+    // so it reaches fewer distinct states than an unnoticed one did).
     let states = no_violation(&s, run(&s, bounds));
-    assert!(states > 100_000, "{states} states");
+    assert!(states > 50_000, "{states} states");
 }
 
 // Unclean elections, or crashes that lose what was not flushed: every protocol

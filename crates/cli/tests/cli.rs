@@ -35,15 +35,19 @@ fn json_output_has_the_contract_shape() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
     assert_eq!(v["protocol"], "hw");
-    assert_eq!(v["leader"], "A");
+    assert_eq!(v["leader"], "B");
     assert_eq!(v["leader_epoch"], 1);
-    assert_eq!(v["isr"], serde_json::json!(["A", "B"]));
-    assert_eq!(v["acked"], serde_json::json!(["m1", "m2"]));
+    assert_eq!(v["isr"], serde_json::json!(["B"]));
+    assert_eq!(v["acked"], serde_json::json!(["m1", "m3"]));
+    assert_eq!(
+        v["brokers"][0]["alive"], false,
+        "A halted on its fetch past B's log end"
+    );
     let b = &v["brokers"][1];
     assert_eq!(b["id"], "B");
     assert_eq!(b["alive"], true);
     assert_eq!(b["leo"], 1);
-    assert_eq!(b["log"], serde_json::json!([{"offset": 0, "epoch": 0, "value": "m1"}]));
+    assert_eq!(b["log"], serde_json::json!([{"offset": 0, "epoch": 1, "value": "m3"}]));
     assert_eq!(
         b["epoch_cache"],
         serde_json::json!([]),
@@ -51,7 +55,7 @@ fn json_output_has_the_contract_shape() {
     );
     assert_eq!(
         v["violations"],
-        serde_json::json!([{"kind": "committed-write-lost", "line": 23, "detail": "m2 at offset 1"}])
+        serde_json::json!([{"kind": "committed-write-lost", "line": 23, "detail": "m1 at offset 0"}])
     );
     // Contract 1.2 fields: no ELR under ZooKeeper; each broker restarted once.
     assert_eq!(v["elr"], serde_json::json!([]));
@@ -59,11 +63,11 @@ fn json_output_has_the_contract_shape() {
     assert_eq!(v["brokers"][0]["broker_epoch"], 1);
     let truncations = v["truncations"].as_array().expect("array");
     assert_eq!(truncations.len(), 2);
-    assert_eq!(truncations[0]["broker"], "A");
-    assert_eq!(truncations[0]["line"], 18);
+    assert_eq!(truncations[0]["broker"], "B");
+    assert_eq!(truncations[0]["line"], 19);
     assert_eq!(
         (truncations[0]["from"].as_u64(), truncations[0]["to"].as_u64()),
-        (Some(2), Some(1))
+        (Some(2), Some(0))
     );
     assert!(truncations[0]["reason"]
         .as_str()
@@ -280,8 +284,8 @@ fn explore_prints_a_table_then_each_violation_as_a_commented_scenario_that_repla
         assert!(row[row.len() - 2].parse::<f64>().is_ok(), "{text}");
         assert!(row[row.len() - 1].parse::<f64>().is_ok(), "{text}");
     }
-    // hw: 798 states, depth 4, stopped by the violation; kip-279: every state.
-    assert_eq!(&rows[0][1..6], ["798", "1953", "4", "cut", "(violation)"], "{text}");
+    // hw: 434 states, depth 4, stopped by the violation; kip-279: every state.
+    assert_eq!(&rows[0][1..6], ["434", "1130", "4", "cut", "(violation)"], "{text}");
     assert_eq!(&rows[2][4..5], ["complete"], "{text}");
     assert!(text.contains("\nhw: committed-write-lost in 5 steps\n"), "{text}");
     assert!(!text.contains("kip-279: "), "{text}");
@@ -311,7 +315,7 @@ fn explore_json_is_an_object_for_one_protocol_and_an_array_for_all() {
     assert_eq!(v["protocol"], "hw");
     assert_eq!(
         (v["states"].as_u64(), v["transitions"].as_u64(), v["depth"].as_u64()),
-        (Some(798), Some(1953), Some(4))
+        (Some(434), Some(1130), Some(4))
     );
     assert_eq!(v["complete"], false);
     assert!(v["seconds"].as_f64().is_some_and(|s| s >= 0.0), "{v}");
@@ -483,8 +487,8 @@ fn run_compare_names_the_first_difference_and_what_each_protocol_did() {
     let text = stdout(&o);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "Data loss: a quick restart, then a leader change", "{text}");
-    assert_eq!(lines[1], "line 18: First difference at step 7 (bounce A)", "{text}");
-    assert_eq!(lines[2], "  A's log: m1 under hw, m1 m2 under kip-279", "{text}");
+    assert_eq!(lines[1], "line 19: First difference at step 5 (bounce B)", "{text}");
+    assert_eq!(lines[2], "  B's log: empty under hw, m1 m2 under kip-279", "{text}");
     let hw = lines.iter().position(|l| *l == "  under hw:").expect("under hw");
     let kip = lines
         .iter()
@@ -493,7 +497,7 @@ fn run_compare_names_the_first_difference_and_what_each_protocol_did() {
     assert!(
         lines[hw..kip]
             .iter()
-            .any(|l| l.starts_with("    A truncates its log from 2 to 1")),
+            .any(|l| l.starts_with("    B truncates its log from 2 to 0")),
         "{text}"
     );
     assert!(

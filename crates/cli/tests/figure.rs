@@ -71,20 +71,20 @@ fn svg_height(svg: &str) -> u32 {
 
 #[test]
 fn the_strip_has_one_frame_per_chosen_step_with_the_pages_captions() {
-    let svg = String::from_utf8(figure(&["--format", "svg", "--steps", "1,7,8", DATA_LOSS])).expect("UTF-8");
+    let svg = String::from_utf8(figure(&["--format", "svg", "--steps", "1,5,6", DATA_LOSS])).expect("UTF-8");
     let found = frames_of(&svg);
     // The page draws the same frames: replab-view's.
     let t = timeline(DATA_LOSS);
-    let page = strip::frames(&t, &[1, 7, 8], Lang::En, strip::DEFAULT_WIDTH);
+    let page = strip::frames(&t, &[1, 5, 6], Lang::En, strip::DEFAULT_WIDTH);
     assert_eq!(found.len(), page.len());
     for ((step, heading, caption), f) in found.iter().zip(&page) {
         assert_eq!(*step, f.step);
         assert_eq!(heading, &f.heading);
         assert_eq!(caption.trim_end(), f.caption.trim_end());
     }
-    assert_eq!(found[1].1, "Step 7 · bounce A");
+    assert_eq!(found[1].1, "Step 5 · bounce B");
     assert!(
-        found[1].2.starts_with("A truncates its log from 2 to 1"),
+        found[1].2.starts_with("B truncates its log from 2 to 0"),
         "{}",
         found[1].2
     );
@@ -109,12 +109,12 @@ fn the_strip_has_one_frame_per_chosen_step_with_the_pages_captions() {
 fn by_default_the_strip_shows_the_decisive_steps() {
     let svg = String::from_utf8(figure(&["--format", "svg", DATA_LOSS])).expect("UTF-8");
     let steps: Vec<usize> = frames_of(&svg).iter().map(|f| f.0).collect();
-    assert_eq!(steps, vec![7, 8, 9, 10]);
+    assert_eq!(steps, vec![5, 6, 7, 8]);
     assert_eq!(steps, strip::decisive_steps(&timeline(DATA_LOSS)));
     // --decisions: every truncation decision and where the check fires.
     let svg = String::from_utf8(figure(&["--format", "svg", "--decisions", DATA_LOSS])).expect("UTF-8");
     let steps: Vec<usize> = frames_of(&svg).iter().map(|f| f.0).collect();
-    assert_eq!(steps, vec![7, 8, 9, 10]);
+    assert_eq!(steps, vec![5, 6, 7, 8]);
     let svg = String::from_utf8(figure(&["--format", "svg", "--range", "2..4", DATA_LOSS])).expect("UTF-8");
     let steps: Vec<usize> = frames_of(&svg).iter().map(|f| f.0).collect();
     assert_eq!(steps, vec![2, 3, 4]);
@@ -123,10 +123,10 @@ fn by_default_the_strip_shows_the_decisive_steps() {
 #[test]
 fn chinese_strips_carry_the_chinese_captions() {
     let svg =
-        String::from_utf8(figure(&["--format", "svg", "--lang", "zh", "--steps", "7", DATA_LOSS])).expect("UTF-8");
+        String::from_utf8(figure(&["--format", "svg", "--lang", "zh", "--steps", "5", DATA_LOSS])).expect("UTF-8");
     let found = frames_of(&svg);
-    assert_eq!(found[0].1, "第 7 步 · bounce A");
-    assert!(found[0].2.starts_with("A 把日志从 2 截断到 1"), "{}", found[0].2);
+    assert_eq!(found[0].1, "第 5 步 · bounce B");
+    assert!(found[0].2.starts_with("B 把日志从 2 截断到 0"), "{}", found[0].2);
     // Drawn with no font missing (figure says so on stderr otherwise).
     let png = figure(&["--format", "png", "--lang", "zh", DIVERGENCE]);
     assert!(png.starts_with(b"\x89PNG"));
@@ -135,8 +135,8 @@ fn chinese_strips_carry_the_chinese_captions() {
 #[test]
 fn the_png_is_the_strip_at_twice_the_pixels() {
     for (args, width) in [
-        (&["--steps", "7,8"][..], 720),
-        (&["--steps", "8", "--width", "960"][..], 960),
+        (&["--steps", "5,6"][..], 720),
+        (&["--steps", "6", "--width", "960"][..], 960),
     ] {
         let mut svg_args = vec!["--format", "svg"];
         svg_args.extend_from_slice(args);
@@ -152,7 +152,7 @@ fn the_png_is_the_strip_at_twice_the_pixels() {
         assert_eq!((info.width, info.height), (2 * width, 2 * svg_height(&svg)));
         let mut buf = vec![0; reader.output_buffer_size().expect("a size")];
         reader.next_frame(&mut buf).expect("its pixels");
-        // Not blank: the frame of step 8 is outlined in red.
+        // Not blank: the frame of step 6 is outlined in red.
         assert!(buf.chunks_exact(3).any(|p| p == [0xc9, 0x2a, 0x2a]));
     }
 }
@@ -183,18 +183,18 @@ fn decode_gif(bytes: &[u8]) -> Gif {
 #[test]
 fn the_gif_has_a_frame_per_step_the_chosen_frame_times_and_loops() {
     let bytes = figure(&[
-        "--format", "gif", "--range", "5..10", "--delay", "1200", "--pause", "3000", DATA_LOSS,
+        "--format", "gif", "--range", "4..9", "--delay", "1200", "--pause", "3000", DATA_LOSS,
     ]);
     let g = decode_gif(&bytes);
     assert_eq!(g.frames.len(), 6);
     let delays: Vec<u16> = g.frames.iter().map(|f| f.1).collect();
-    // The pause on step 8, where the safety check fires.
-    assert_eq!(delays, vec![120, 120, 120, 300, 120, 120]);
+    // The pause on step 6, where the safety check fires.
+    assert_eq!(delays, vec![120, 120, 300, 120, 120, 120]);
     assert_eq!(g.repeat, gif::Repeat::Infinite);
     let (w, h) = g.size;
     assert_eq!(w, 720);
     let t = timeline(DATA_LOSS);
-    let steps: Vec<usize> = (5..=10).collect();
+    let steps: Vec<usize> = (4..=9).collect();
     let drawn = strip::frames(&t, &steps, Lang::En, 720);
     assert_eq!(u32::from(h), strip::animation_height(&drawn, 720));
     for ([x, y, fw, fh], _) in g.frames {
@@ -204,9 +204,9 @@ fn the_gif_has_a_frame_per_step_the_chosen_frame_times_and_loops() {
     let g = decode_gif(&figure(&["--format", "gif", DATA_LOSS]));
     let delays: Vec<u16> = g.frames.iter().map(|f| f.1).collect();
     assert_eq!(delays.len(), t.len());
-    assert_eq!(delays[7], 350);
+    assert_eq!(delays[5], 350);
     assert!(
-        delays.iter().enumerate().all(|(i, &d)| i == 7 || d == 150),
+        delays.iter().enumerate().all(|(i, &d)| i == 5 || d == 150),
         "{delays:?}"
     );
 }
@@ -252,7 +252,7 @@ fn a_bad_call_exits_2_naming_the_problem() {
         (&["--steps", ""], "--steps: '' is not a step list"),
         (
             &["--steps", "40"],
-            "--steps: step 40 is past the history's end: it has steps 0 to 11",
+            "--steps: step 40 is past the history's end: it has steps 0 to 9",
         ),
         (&["--range", "9..2"], "--range: the range 9..2 runs backwards"),
         (&["--range", "3,4"], "--range: '3,4' is not a range of steps"),

@@ -203,10 +203,10 @@ fn check_invariants(c: &Cluster) {
             assert!(e.start_offset <= b.leo());
         }
         // Before KIP-279 logs can diverge, so a cache need not cover every record.
-        if matches!(
-            c.protocol(),
-            Protocol::Kip279 | Protocol::DivergingEpoch | Protocol::KraftElr
-        ) {
+        // Nor in 2.1: a truncation that removes nothing keeps an entry at the log
+        // end (contract 1.3 rule 9), and a later append in a lower epoch then
+        // replaces every entry at or above it (`LeaderEpochFileCache.assign`).
+        if matches!(c.protocol(), Protocol::DivergingEpoch | Protocol::KraftElr) {
             for r in b.durable.log.records() {
                 assert!(
                     entries.iter().any(|e| e.epoch <= r.epoch && e.start_offset <= r.offset),

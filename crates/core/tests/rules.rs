@@ -66,14 +66,14 @@ fn follower_hw_is_bounded_by_its_own_log_end() {
     run(
         Protocol::DivergingEpoch,
         "brokers A B
+         set replica.lag.time.max.ms=1000
          produce m1
          produce m2
-         fetch B max=1          # B fetches m1 only; leader HW is 0 (B's fetch offset)
-         expect B hw 0
-         fetch B max=1          # fetch at 1 moves the leader's HW to 1; B gets m2
-         expect A hw 1
+         tick 1500              # B never fetched: A drops it and commits m1 m2 alone
+         expect A hw 2
+         fetch B max=1          # the response carries HW 2, but B holds m1 only
          expect B hw 1
-         fetch B                # fetch at 2: HW 2 is carried back
+         fetch B max=1          # fetch at 1 brings m2
          expect B hw 2
          ",
     );
@@ -113,10 +113,10 @@ fn a_follower_that_has_not_caught_up_within_the_lag_time_leaves_the_isr() {
          tick 900
          fetch C                # at offset 0, behind the LEO: not caught up
          fetch C                # at offset 1: caught up at t=900
-         tick 200               # t=1100: B last caught up at 0
+         tick 600               # the leader looks at t=1500: B last caught up at 0
          expect isr A C
          produce m2
-         tick 1000              # t=2100: C last caught up at 900
+         tick 1000              # it looks at t=2500: C last caught up at 900
          expect isr A
          expect A hw 2          # the ISR is just A: everything is committed
          ",
@@ -176,9 +176,9 @@ fn acks_all_is_refused_below_min_insync_replicas_but_acks_1_is_not() {
     )));
 }
 
-// The contract: acks=all is acknowledged when the leader's HW passes the record,
-// even if the ISR shrank below min.insync.replicas on the way (Kafka's
-// DelayedProduce would answer NOT_ENOUGH_REPLICAS_AFTER_APPEND here).
+// Partition.checkEnoughReplicasReachOffset: acks=all is acknowledged when the
+// leader's HW passes the record with the ISR at min.insync.replicas (below it:
+// NOT_ENOUGH_REPLICAS_AFTER_APPEND, rules_1_3.rs).
 #[test]
 fn acks_all_is_acknowledged_when_the_hw_passes_it() {
     run(
@@ -188,7 +188,8 @@ fn acks_all_is_acknowledged_when_the_hw_passes_it() {
          fetch B
          produce m1
          expect acked
-         crash B                # the ISR is now A alone: HW moves to 1
+         fetch B                # B replicates m1
+         fetch B                # its fetch at 1 moves the HW past m1 with the ISR at 2
          expect A hw 1
          expect acked m1
          ",
@@ -407,6 +408,7 @@ fn a_fetch_past_the_leaders_log_end_truncates_to_it() {
     let r = run(
         Protocol::Hw,
         "brokers A B
+         set unclean.leader.election.enable=true   # with it off, 0.10 halts A (rules_1_3.rs)
          produce m1
          produce m2
          fetch B

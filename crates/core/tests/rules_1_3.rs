@@ -2,6 +2,9 @@
 //! is named after the Kafka method it mirrors and asserts the exact events of
 //! the step the rule decides.
 
+// Each test loops over the protocols its rule holds for, sometimes just one.
+#![allow(clippy::single_element_loop)]
+
 use replab_core::config::Acks;
 use replab_core::event::{AckFailure, ElectionReason, Event, FollowerNext, ShrinkReason, TruncationRule};
 use replab_core::message::{EpochAnswer, Reply, Request};

@@ -187,7 +187,7 @@ mod tests {
         else {
             panic!("{last:?}")
         };
-        assert_eq!((kind.as_str(), *steps, *states), ("committed-write-lost", 5, 798));
+        assert_eq!((kind.as_str(), *steps, *states), ("committed-write-lost", 5, 434));
         // The page translates the title by this very wording.
         let title = narrate::checker_found_title(Lang::En, ViolationKind::CommittedWriteLost, 5);
         assert!(text.starts_with(&format!("title {title}\n")), "{text}");
@@ -218,8 +218,8 @@ mod tests {
         assert_eq!(
             replies(&r, usize::MAX),
             [Reply::NoViolation {
-                states: 16004,
-                depth: 12
+                states: 20623,
+                depth: 13
             }]
         );
     }
