@@ -88,6 +88,22 @@ pub const PRESETS: &[Preset] = &[
         id: "kraft-last-replica-standing",
         title: Label::PresetKraftLastReplica,
     },
+    Preset {
+        id: "hw-waits-for-crashed-follower",
+        title: Label::PresetHwWaits,
+    },
+    Preset {
+        id: "committed-not-acknowledged",
+        title: Label::PresetAfterAppend,
+    },
+    Preset {
+        id: "follower-halts",
+        title: Label::PresetFollowerHalts,
+    },
+    Preset {
+        id: "endless-validation",
+        title: Label::PresetEndlessValidation,
+    },
 ];
 
 pub fn find(id: &str) -> Option<&'static Preset> {

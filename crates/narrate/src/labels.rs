@@ -207,6 +207,10 @@ labels! {
     PresetKraftPowerFailure => "Kafka 4.1: a power failure on both replicas at min.insync.replicas=1", "Kafka 4.1：min.insync.replicas=1 时两个副本同时断电";
     PresetKraftShutdownSaves => "Kafka 4.1: a clean shutdown and min.insync.replicas=2 save the write", "Kafka 4.1：干净关闭与 min.insync.replicas=2 保住了写入";
     PresetKraftLastReplica => "Kafka 4.1: the last replica standing keeps every committed record", "Kafka 4.1：最后一个副本保有全部已提交的记录";
+    PresetHwWaits => "The high watermark waits for a crashed follower", "高水位等待一个崩溃的 follower";
+    PresetAfterAppend => "Committed, but answered NOT_ENOUGH_REPLICAS_AFTER_APPEND", "已提交，却收到 NOT_ENOUGH_REPLICAS_AFTER_APPEND";
+    PresetFollowerHalts => "A 0.10 follower halts rather than truncate", "0.10 的 follower 宁可停机也不截断";
+    PresetEndlessValidation => "Kafka 2.1 asks the same question forever", "Kafka 2.1 永远在问同一个问题";
     Checkpoints => "On disk", "磁盘上";
     HwRule => "no question: before leader epochs it truncates to its own HW", "不提问：没有 leader epoch 时直接截断到自己的 HW";
     Before => "before", "之前";
