@@ -760,3 +760,86 @@ fn replica_manager_isr_expiration_runs_every_half_lag_time() {
         );
     }
 }
+
+// Rule 7, the other side. KafkaController.onPreferredReplicaElection (0.10.2.1,
+// 0.11.0.0, 2.8.0): the preferred replica already leads, so no election runs and
+// no epoch is written (KRaft's is in kraft.rs).
+#[test]
+fn kafka_controller_needs_no_election_for_the_leader_it_has() {
+    for p in [Protocol::Hw, Protocol::Kip101, Protocol::DivergingEpoch] {
+        for statement in ["elect A", "elect A unclean"] {
+            let mut c = cluster(p, "brokers A B");
+            assert_eq!(
+                step(&mut c, statement),
+                vec![Event::ElectionNotNeeded { broker: 0, epoch: 0 }],
+                "{}: {statement}",
+                p.name()
+            );
+            assert_eq!(c.leader_epoch(), 0);
+        }
+    }
+}
+
+// Rule 8, the other side. KIP-320 (2.1.0 AbstractFetcherThread) and KAFKA-18991
+// (4.1): a response made in the older epoch is fenced even when the leader stays.
+#[test]
+fn abstract_fetcher_thread_fences_a_response_across_the_same_leaders_epoch_in_2_1() {
+    let mut c = cluster(
+        Protocol::Kip279,
+        "brokers A B C
+         produce m1
+         fetch B
+         fetch C
+         produce m2
+         send B",
+    );
+    let events = step(&mut c, "crash C");
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            Event::ResponseLost {
+                follower: 1,
+                reason: replab_core::event::LossReason::Fenced { epoch: 1 },
+                ..
+            }
+        )),
+        "{events:?}"
+    );
+}
+
+// Rule 4 across the generations: 0.11 halts too (ReplicaFetcherThread 150-161);
+// from 2.1 (KAFKA-7414) the follower truncates to the leader's log end instead.
+#[test]
+fn replica_fetcher_thread_halts_until_kafka_2_1() {
+    let text = "brokers A B
+                produce m1
+                fetch B
+                fetch B
+                crash B
+                crash A@0
+                restart A
+                restart B
+                fetch B
+                fetch B";
+    for p in Protocol::ALL {
+        let script = scenario::parse(text).unwrap_or_else(|e| panic!("{e:?}"));
+        let halts = |events: &[Event]| events.iter().any(|e| matches!(e, Event::Halted { broker: 1, .. }));
+        let r = scenario::run(&script, Some(p));
+        let halted = match &r {
+            Ok(r) => r.steps.iter().any(|s| halts(&s.events)),
+            // Halted on the first fetch, B cannot fetch again.
+            Err(e) => matches!(
+                e.kind,
+                scenario::ScriptErrorKind::Command {
+                    error: replab_core::CommandError::BrokerDown { broker: 1 }
+                }
+            ),
+        };
+        assert_eq!(
+            halted,
+            matches!(p, Protocol::Hw | Protocol::Kip101),
+            "{}: {r:?}",
+            p.name()
+        );
+    }
+}
