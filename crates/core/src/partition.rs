@@ -84,7 +84,7 @@ impl Partition {
             epoch_start_offset: 0,
             followers: vec![view; n],
         }));
-        if setup.protocol.rules().records_epoch_on_election() {
+        if setup.protocol.rules().capabilities().records_epoch_on_election {
             brokers[leader].durable.epoch_cache.assign(0, 0);
         }
         Partition {
@@ -198,7 +198,7 @@ impl Partition {
         } else {
             Request::Fetch {
                 offset: b.leo(),
-                last_fetched_epoch: if self.rules().fetch_carries_epoch() {
+                last_fetched_epoch: if self.rules().capabilities().fetch_carries_epoch {
                     b.latest_epoch()
                 } else {
                     None

@@ -163,7 +163,7 @@ fn in_menu(command: &Command) -> bool {
 fn check_invariants(c: &Cluster) {
     // 0.10/0.11 with unclean election on empty the ISR (contract 1.3 rule 6).
     assert!(
-        c.has_elr() || !c.isr().is_empty() || c.rules().crashes_may_empty_isr(),
+        c.has_elr() || !c.isr().is_empty() || c.rules().capabilities().crashes_may_empty_isr,
         "without an ELR the ISR is never empty"
     );
     if let Some(l) = c.leader() {

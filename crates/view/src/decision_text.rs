@@ -143,7 +143,7 @@ fn reaction(events: &[Event], rules: &dyn Rules, f: usize, has_epochs: bool) -> 
         } if broker == f => Some(match (next, hw_cut) {
             (FollowerNext::Validate, _) => Reaction::Validates,
             (_, Some(cut)) => cut,
-            _ if rules.fetch_carries_epoch() && has_epochs => Reaction::FetchChecked,
+            _ if rules.capabilities().fetch_carries_epoch && has_epochs => Reaction::FetchChecked,
             _ => Reaction::Fetches,
         }),
         _ => None,
@@ -167,7 +167,9 @@ fn next_reaction(before: &Cluster, hw: u64, leo: u64, latest_epoch: Option<u32>)
     match rules.follow_start(FollowCause::Restart, latest_epoch.is_some()) {
         FollowStart::TruncateToHighWatermark => Reaction::TruncatesToHw { hw, from: leo },
         FollowStart::Validate => Reaction::Validates,
-        FollowStart::Fetch if rules.fetch_carries_epoch() && latest_epoch.is_some() => Reaction::FetchChecked,
+        FollowStart::Fetch if rules.capabilities().fetch_carries_epoch && latest_epoch.is_some() => {
+            Reaction::FetchChecked
+        }
         FollowStart::Fetch | FollowStart::Continue => Reaction::Fetches,
     }
 }
@@ -375,8 +377,8 @@ fn other_rows(
                 _ => None,
             }) {
                 Some(offset) => EpochRecord::AtOnce { offset },
-                None if !rules.has_epoch_cache() => EpochRecord::NoCache,
-                None if !rules.records_epoch_on_election() => EpochRecord::WithNextWrite,
+                None if !rules.capabilities().has_epoch_cache() => EpochRecord::NoCache,
+                None if !rules.capabilities().records_epoch_on_election => EpochRecord::WithNextWrite,
                 None => EpochRecord::AtOnce {
                     offset: before.broker(leader).map_or(0, |b| b.leo()),
                 },

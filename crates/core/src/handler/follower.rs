@@ -138,7 +138,7 @@ impl Follower<'_> {
         // answered FENCED_LEADER_EPOCH (`DelayedFetch` 79/94/150).
         let keeps_response = start == FollowStart::Fetch
             && cause == FollowCause::NewEpoch
-            && rules.response_survives_same_leader_epoch()
+            && rules.capabilities().response_survives_same_leader_epoch
             && b.in_flight().is_some_and(|i| !i.is_parked());
         let kept = if keeps_response { self.take_in_flight() } else { None };
         self.lose_in_flight(LossReason::Fenced { epoch });
@@ -219,7 +219,7 @@ impl Follower<'_> {
                 if log_end_offset >= leo {
                     return;
                 }
-                if rules.halts_on_fetch_past_leader_end() && !self.p.config.unclean_leader_election {
+                if rules.capabilities().halts_on_fetch_past_leader_end && !self.p.config.unclean_leader_election {
                     return self.halt(fetch_offset, log_end_offset);
                 }
                 self.truncate(Decision {
@@ -232,7 +232,7 @@ impl Follower<'_> {
                 records,
                 high_watermark,
             } => {
-                let cache = self.p.rules().cache_rule();
+                let cache = self.p.rules().capabilities().cache_rule;
                 let b = &mut self.p.brokers[follower];
                 let from = b.leo();
                 for r in records.into_iter().filter(|r| r.offset >= from) {
@@ -305,12 +305,12 @@ impl Follower<'_> {
     fn truncate(&mut self, decision: Decision) {
         let broker = self.ix;
         let rules = self.p.rules();
-        let asks_again = !decision.complete && !rules.fetch_carries_epoch();
+        let asks_again = !decision.complete && !rules.capabilities().fetch_carries_epoch;
         let b = &mut self.p.brokers[broker];
         let from = b.leo();
         let old_hw = b.hw();
         let latest_before = b.latest_epoch();
-        b.truncate_to(decision.to.min(from), rules.cache_rule());
+        b.truncate_to(decision.to.min(from), rules.capabilities().cache_rule);
         // An unfinished decision asks again: with OffsetsForLeaderEpoch, or (2.8
         // truncation on fetch) with the next fetch carrying the new latest epoch
         // (`AbstractFetcherThread` goes back to fetching after any truncation).

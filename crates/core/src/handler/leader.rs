@@ -133,7 +133,7 @@ impl<'a> Leader<'a> {
         }
         let l = &self.p.brokers[self.ix];
         let Some(state) = l.leader_state() else { return };
-        let epoch_ok = !self.p.rules().isr_join_needs_epoch_start() || offset >= state.epoch_start_offset;
+        let epoch_ok = !self.p.rules().capabilities().isr_join_needs_epoch_start || offset >= state.epoch_start_offset;
         if offset >= l.hw() && epoch_ok {
             let old = self.p.isr;
             self.p.isr.insert(follower);
@@ -217,7 +217,7 @@ impl<'a> Leader<'a> {
         let l = &self.p.brokers[self.ix];
         let Some(state) = l.leader_state() else { return };
         let leader_leo = l.leo();
-        let exempt_caught_up = self.p.rules().caught_up_never_lags();
+        let exempt_caught_up = self.p.rules().capabilities().caught_up_never_lags;
         let lagging: Vec<(BrokerIx, Option<u64>)> = self
             .p
             .isr

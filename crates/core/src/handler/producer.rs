@@ -32,7 +32,7 @@ impl Producer<'_> {
             return;
         }
         let epoch = self.p.leader_epoch;
-        let cache = self.p.rules().cache_rule();
+        let cache = self.p.rules().capabilities().cache_rule;
         let (offset, assigned) = self.p.brokers[leader].append(epoch, value.clone(), cache);
         self.out.push(Event::Appended {
             leader,

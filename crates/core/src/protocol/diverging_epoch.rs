@@ -4,10 +4,10 @@
 //! (epoch, end offset) and no records. The follower truncates with the KIP-279 rule,
 //! over as many fetches as it takes. Everything else as `kip-279`.
 
+use super::capabilities::{self, Capabilities};
 use super::kip279::answer_with_epoch;
 use super::truncation::decide_on_epoch_end;
 use super::{Decision, FetchCheck, FollowCause, FollowStart, FollowerLog, Rules};
-use crate::broker::CacheRule;
 use crate::epoch_cache::LeaderEpochCache;
 use crate::message::EpochAnswer;
 
@@ -18,6 +18,14 @@ pub struct DivergingEpoch {
 }
 
 impl Rules for DivergingEpoch {
+    fn capabilities(&self) -> &'static Capabilities {
+        if self.kraft {
+            &capabilities::KRAFT_ELR
+        } else {
+            &capabilities::DIVERGING_EPOCH
+        }
+    }
+
     /// A follower with epochs goes straight to fetching (2.8
     /// `AbstractFetcherThread.addPartitions`: Fetching when truncation on fetch is
     /// supported and a last fetched epoch is known); without, it truncates to its HW.
@@ -27,30 +35,6 @@ impl Rules for DivergingEpoch {
         } else {
             FollowStart::TruncateToHighWatermark
         }
-    }
-
-    fn caught_up_never_lags(&self) -> bool {
-        true
-    }
-
-    fn cache_rule(&self) -> CacheRule {
-        CacheRule::ReplaceConflicting
-    }
-
-    fn controller_sees_broker_epochs(&self) -> bool {
-        true
-    }
-
-    fn response_survives_same_leader_epoch(&self) -> bool {
-        !self.kraft
-    }
-
-    fn records_epoch_on_election(&self) -> bool {
-        true
-    }
-
-    fn isr_join_needs_epoch_start(&self) -> bool {
-        true
     }
 
     fn answer_epoch_query(&self, cache: &LeaderEpochCache, leo: u64, asked: Option<u32>) -> EpochAnswer {
@@ -88,10 +72,6 @@ impl Rules for DivergingEpoch {
         } else {
             FetchCheck::Read
         }
-    }
-
-    fn fetch_carries_epoch(&self) -> bool {
-        true
     }
 }
 

@@ -2,8 +2,8 @@
 //! change) truncates its log to its own high watermark at once
 //! (`ReplicaManager.makeFollowers`), then fetches.
 
+use super::capabilities::{self, Capabilities};
 use super::{Decision, FollowCause, FollowStart, FollowerLog, Rules};
-use crate::broker::CacheRule;
 use crate::epoch_cache::LeaderEpochCache;
 use crate::event::TruncationRule;
 use crate::message::EpochAnswer;
@@ -11,35 +11,15 @@ use crate::message::EpochAnswer;
 pub struct Hw;
 
 impl Rules for Hw {
+    fn capabilities(&self) -> &'static Capabilities {
+        &capabilities::HW
+    }
+
     fn follow_start(&self, cause: FollowCause, _: bool) -> FollowStart {
         match cause {
             FollowCause::Restart | FollowCause::NewLeader => FollowStart::TruncateToHighWatermark,
             FollowCause::NewEpoch => FollowStart::Continue,
         }
-    }
-
-    fn caught_up_never_lags(&self) -> bool {
-        false
-    }
-
-    fn cache_rule(&self) -> CacheRule {
-        CacheRule::None
-    }
-
-    fn halts_on_fetch_past_leader_end(&self) -> bool {
-        true
-    }
-
-    fn crashes_may_empty_isr(&self) -> bool {
-        true
-    }
-
-    fn records_epoch_on_election(&self) -> bool {
-        false
-    }
-
-    fn isr_join_needs_epoch_start(&self) -> bool {
-        false
     }
 
     /// There is no OffsetsForLeaderEpoch before 0.11: nothing is known.

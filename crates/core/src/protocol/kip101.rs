@@ -4,8 +4,8 @@
 //! undefined), in one round (`ReplicaFetcherThread.maybeTruncate` in 0.11). The
 //! leader records a new epoch only with its first write in it.
 
+use super::capabilities::{self, Capabilities};
 use super::{Decision, FollowCause, FollowStart, FollowerLog, Rules};
-use crate::broker::CacheRule;
 use crate::epoch_cache::LeaderEpochCache;
 use crate::event::TruncationRule;
 use crate::message::EpochAnswer;
@@ -13,6 +13,10 @@ use crate::message::EpochAnswer;
 pub struct Kip101;
 
 impl Rules for Kip101 {
+    fn capabilities(&self) -> &'static Capabilities {
+        &capabilities::KIP_101
+    }
+
     /// A 0.11 follower asks even with an empty cache, with epoch −1
     /// (`ReplicaFetcherThread.buildLeaderEpochRequest`).
     fn follow_start(&self, cause: FollowCause, _: bool) -> FollowStart {
@@ -20,30 +24,6 @@ impl Rules for Kip101 {
             FollowCause::Restart | FollowCause::NewLeader => FollowStart::Validate,
             FollowCause::NewEpoch => FollowStart::Continue,
         }
-    }
-
-    fn caught_up_never_lags(&self) -> bool {
-        false
-    }
-
-    fn cache_rule(&self) -> CacheRule {
-        CacheRule::OnlyAboveLatest
-    }
-
-    fn halts_on_fetch_past_leader_end(&self) -> bool {
-        true
-    }
-
-    fn crashes_may_empty_isr(&self) -> bool {
-        true
-    }
-
-    fn records_epoch_on_election(&self) -> bool {
-        false
-    }
-
-    fn isr_join_needs_epoch_start(&self) -> bool {
-        false
     }
 
     /// Asked for epoch −1 (None), a 0.11 leader answers its log end when its own

@@ -5,9 +5,9 @@
 //! leader records its epoch at its log end at once; a follower rejoins the ISR only
 //! once it reaches the start of the leader's current epoch.
 
+use super::capabilities::{self, Capabilities};
 use super::truncation::decide_on_epoch_end;
 use super::{Decision, FollowCause, FollowStart, FollowerLog, Rules};
-use crate::broker::CacheRule;
 use crate::epoch_cache::LeaderEpochCache;
 use crate::message::EpochAnswer;
 
@@ -28,6 +28,10 @@ pub(super) fn answer_with_epoch(cache: &LeaderEpochCache, leo: u64, asked: Optio
 }
 
 impl Rules for Kip279 {
+    fn capabilities(&self) -> &'static Capabilities {
+        &capabilities::KIP_279
+    }
+
     /// Every epoch change validates (KAFKA-7164); without epochs there is nothing
     /// to ask: 2.1 `ReplicaFetcherThread` reports epoch −1, skips the request and
     /// takes the answer as undefined, so the follower truncates to its HW.
@@ -37,26 +41,6 @@ impl Rules for Kip279 {
         } else {
             FollowStart::TruncateToHighWatermark
         }
-    }
-
-    fn caught_up_never_lags(&self) -> bool {
-        true
-    }
-
-    fn cache_rule(&self) -> CacheRule {
-        CacheRule::ReplaceConflictingKeepAtEnd
-    }
-
-    fn reelects_current_leader(&self) -> bool {
-        true
-    }
-
-    fn records_epoch_on_election(&self) -> bool {
-        true
-    }
-
-    fn isr_join_needs_epoch_start(&self) -> bool {
-        true
     }
 
     fn answer_epoch_query(&self, cache: &LeaderEpochCache, leo: u64, asked: Option<u32>) -> EpochAnswer {

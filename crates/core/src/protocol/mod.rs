@@ -2,16 +2,17 @@
 //! does when it starts following, how the leader answers, and how the follower
 //! turns an answer into a truncation.
 
+pub mod capabilities;
 mod diverging_epoch;
 mod hw;
 mod kip101;
 mod kip279;
 pub mod truncation;
 
-use crate::broker::CacheRule;
 use crate::epoch_cache::LeaderEpochCache;
 use crate::event::TruncationRule;
 use crate::message::EpochAnswer;
+use capabilities::Capabilities;
 use serde::Serialize;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -134,66 +135,13 @@ pub struct Decision {
 }
 
 pub trait Rules: Sync {
+    /// The generation's yes-or-no differences (`capabilities.rs`).
+    fn capabilities(&self) -> &'static Capabilities;
+
     /// What a replica does when told to follow for `cause`; `has_epochs`: its
     /// leader-epoch cache is not empty (a non-empty cache validates even with an
     /// empty log, `AbstractFetcherThread`).
     fn follow_start(&self, cause: FollowCause, has_epochs: bool) -> FollowStart;
-
-    /// Whether the leader keeps in the ISR a follower whose LEO, as it knows it,
-    /// equals its own, however long ago it last caught up (KAFKA-7152, 2.1
-    /// `Partition.getOutOfSyncReplicas`). Before 2.1 only the time counted.
-    fn caught_up_never_lags(&self) -> bool;
-
-    /// How the leader-epoch cache takes appends and truncations; `CacheRule::None`
-    /// before Kafka 0.11.
-    fn cache_rule(&self) -> CacheRule;
-
-    /// Whether the replica keeps a leader-epoch cache at all (from Kafka 0.11).
-    fn has_epoch_cache(&self) -> bool {
-        self.cache_rule() != CacheRule::None
-    }
-
-    /// Whether a follower whose fetch offset is past the leader's log end halts
-    /// its broker (0.10/0.11 `ReplicaFetcherThread.handleOffsetOutOfRange` with
-    /// unclean election off: FatalExitError) rather than truncating (KAFKA-7414, 2.1).
-    fn halts_on_fetch_past_leader_end(&self) -> bool {
-        false
-    }
-
-    /// Whether the ZooKeeper controller may empty the ISR when brokers crash with
-    /// unclean election on (0.10.2.1 `removeReplicaFromIsr`; KAFKA-5642 in 1.1
-    /// keeps the last member).
-    fn crashes_may_empty_isr(&self) -> bool {
-        false
-    }
-
-    /// Whether the ZooKeeper controller sees a bounce by the broker's new broker
-    /// epoch (KIP-380, 2.2+): then `bounce` is `crash` and `restart`.
-    fn controller_sees_broker_epochs(&self) -> bool {
-        false
-    }
-
-    /// What `elect` of the current leader does: nothing (the preferred replica
-    /// already leads), or, in 2.1.0 (`PartitionStateMachine` 428-437), the leader
-    /// again in a new epoch.
-    fn reelects_current_leader(&self) -> bool {
-        false
-    }
-
-    /// Whether a response already made survives the same leader's new epoch when
-    /// the follower's log end is unchanged and its cache not empty (2.8
-    /// `AbstractFetcherThread` 337-342, 468-484); a parked fetch does not.
-    fn response_survives_same_leader_epoch(&self) -> bool {
-        false
-    }
-
-    /// Whether a new leader records its epoch at its log end at once (Kafka 2.1+),
-    /// rather than with its first write in the epoch (0.11).
-    fn records_epoch_on_election(&self) -> bool;
-
-    /// Whether a follower must also reach the start offset of the leader's current
-    /// epoch to rejoin the ISR (KAFKA-7128).
-    fn isr_join_needs_epoch_start(&self) -> bool;
 
     /// The leader's answer to OffsetsForLeaderEpoch for `asked`.
     fn answer_epoch_query(&self, leader_cache: &LeaderEpochCache, leader_leo: u64, asked: Option<u32>) -> EpochAnswer;
@@ -215,10 +163,5 @@ pub trait Rules: Sync {
         } else {
             FetchCheck::Read
         }
-    }
-
-    /// Whether fetches carry the follower's latest epoch.
-    fn fetch_carries_epoch(&self) -> bool {
-        false
     }
 }

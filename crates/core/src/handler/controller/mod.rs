@@ -206,7 +206,8 @@ impl Controller<'_> {
         self.reset_leader_state(leader);
         let b = &mut self.p.brokers[leader];
         let leo = b.leo();
-        if self.p.protocol.rules().records_epoch_on_election() && b.durable.epoch_cache.assign(epoch, leo) {
+        if self.p.protocol.rules().capabilities().records_epoch_on_election && b.durable.epoch_cache.assign(epoch, leo)
+        {
             self.out.push(Event::EpochAssigned {
                 broker: leader,
                 epoch,

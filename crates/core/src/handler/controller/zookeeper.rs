@@ -30,7 +30,7 @@ impl ControllerRules for ZooKeeper {
         let mut followers_removed = false;
         // The ISR never empties, but under 0.10/0.11 with unclean election on
         // (0.10.2.1 `removeReplicaFromIsr` 1073-1082; KAFKA-5642 in 1.1).
-        let may_empty = c.p.rules().crashes_may_empty_isr() && c.p.config.unclean_leader_election;
+        let may_empty = c.p.rules().capabilities().crashes_may_empty_isr && c.p.config.unclean_leader_election;
         if may_empty || !c.p.isr.minus(crashed).is_empty() {
             for b in c.p.isr.iter().filter(|&b| crashed.contains(b)) {
                 c.p.isr.remove(b);
@@ -84,7 +84,7 @@ impl ControllerRules for ZooKeeper {
     /// the controller sees the new broker epoch (KIP-380; 2.8.0 `KafkaController`
     /// 1568-1569, 1596-1607): a crash, then a restart.
     fn bounce(&self, c: &mut Controller<'_>, target: CrashTarget) {
-        if c.p.rules().controller_sees_broker_epochs() {
+        if c.p.rules().capabilities().controller_sees_broker_epochs {
             c.out.push(Event::BounceNoticed { broker: target.broker });
             self.crash(c, &[target]);
         } else {
@@ -97,7 +97,7 @@ impl ControllerRules for ZooKeeper {
     /// leads), except in 2.1.0, which makes it leader again in a new epoch
     /// (`PartitionStateMachine` 428-437).
     fn elect(&self, c: &mut Controller<'_>, broker: BrokerIx, unclean: bool) {
-        if c.p.leader == Some(broker) && !c.p.rules().reelects_current_leader() {
+        if c.p.leader == Some(broker) && !c.p.rules().capabilities().reelects_current_leader {
             let epoch = c.p.leader_epoch;
             return c.out.push(Event::ElectionNotNeeded { broker, epoch });
         }

@@ -1,0 +1,114 @@
+//! What each generation can do, on one screen: the differences between the
+//! protocols that are a yes or a no. The differences that are logic (how a
+//! replica starts following, how the leader answers OffsetsForLeaderEpoch or
+//! checks a fetch, how a follower truncates) are in each protocol's own file.
+
+use crate::broker::CacheRule;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capabilities {
+    /// How the leader-epoch cache takes appends and truncations (`None` before 0.11).
+    pub cache_rule: CacheRule,
+    /// A new leader records its epoch at its log end at once (2.1+), rather than
+    /// with its first write in the epoch (0.11).
+    pub records_epoch_on_election: bool,
+    /// Fetches carry the follower's latest epoch and the leader answers a
+    /// diverging one with DivergingEpoch (2.8+, KAFKA-10554).
+    pub fetch_carries_epoch: bool,
+    /// A follower must also reach the start of the leader's epoch to rejoin the
+    /// ISR (KAFKA-7128, 2.1).
+    pub isr_join_needs_epoch_start: bool,
+    /// A follower whose LEO, as the leader knows it, equals the leader's is never
+    /// dropped for lag (KAFKA-7152, 2.1 `Partition.getOutOfSyncReplicas`).
+    pub caught_up_never_lags: bool,
+    /// A fetch past the leader's log end halts the follower's broker when unclean
+    /// election is off (0.10/0.11 `ReplicaFetcherThread.handleOffsetOutOfRange`,
+    /// FatalExitError); from 2.1 it truncates (KAFKA-7414).
+    pub halts_on_fetch_past_leader_end: bool,
+    /// With unclean election on, crashed brokers always leave the ISR, which may
+    /// empty (0.10.2.1 `removeReplicaFromIsr`; KAFKA-5642 in 1.1 keeps the last).
+    pub crashes_may_empty_isr: bool,
+    /// The ZooKeeper controller sees a bounce by the new broker epoch (KIP-380,
+    /// 2.2+): `bounce` is `crash` and `restart`.
+    pub controller_sees_broker_epochs: bool,
+    /// `elect` of the current leader makes it leader again in a new epoch (2.1.0
+    /// `PartitionStateMachine` 428-437); elsewhere no election is needed.
+    pub reelects_current_leader: bool,
+    /// A response already made survives the same leader's new epoch when the
+    /// fetch offset is unchanged (2.8 `AbstractFetcherThread` 337-342, 468-484);
+    /// 2.1 fences it (KIP-320), and so does 4.1 (KAFKA-18991).
+    pub response_survives_same_leader_epoch: bool,
+}
+
+impl Capabilities {
+    /// Whether replicas keep a leader-epoch cache at all (from Kafka 0.11).
+    pub fn has_epoch_cache(&self) -> bool {
+        self.cache_rule != CacheRule::None
+    }
+}
+
+/// Kafka 0.10.2.1 (`hw`).
+pub const HW: Capabilities = Capabilities {
+    cache_rule: CacheRule::None,
+    records_epoch_on_election: false,
+    fetch_carries_epoch: false,
+    isr_join_needs_epoch_start: false,
+    caught_up_never_lags: false,
+    halts_on_fetch_past_leader_end: true,
+    crashes_may_empty_isr: true,
+    controller_sees_broker_epochs: false,
+    reelects_current_leader: false,
+    response_survives_same_leader_epoch: false,
+};
+
+/// Kafka 0.11.0.0 (`kip-101`): leader epochs, recorded with the first write.
+pub const KIP_101: Capabilities = Capabilities {
+    cache_rule: CacheRule::OnlyAboveLatest,
+    ..HW
+};
+
+/// Kafka 2.1.0 (`kip-279`).
+pub const KIP_279: Capabilities = Capabilities {
+    cache_rule: CacheRule::ReplaceConflictingKeepAtEnd,
+    records_epoch_on_election: true,
+    fetch_carries_epoch: false,
+    isr_join_needs_epoch_start: true,
+    caught_up_never_lags: true,
+    halts_on_fetch_past_leader_end: false,
+    crashes_may_empty_isr: false,
+    controller_sees_broker_epochs: false,
+    reelects_current_leader: true,
+    response_survives_same_leader_epoch: false,
+};
+
+/// Kafka 2.8.1 and 3.x with ZooKeeper (`diverging-epoch`).
+pub const DIVERGING_EPOCH: Capabilities = Capabilities {
+    cache_rule: CacheRule::ReplaceConflicting,
+    fetch_carries_epoch: true,
+    controller_sees_broker_epochs: true,
+    reelects_current_leader: false,
+    response_survives_same_leader_epoch: true,
+    ..KIP_279
+};
+
+/// Kafka 4.1 with KRaft (`kraft-elr`): fetching as 2.8; its controller is
+/// `handler/controller/kraft.rs`.
+pub const KRAFT_ELR: Capabilities = Capabilities {
+    response_survives_same_leader_epoch: false,
+    ..DIVERGING_EPOCH
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Protocol;
+
+    // Each protocol's rules read their row of this table.
+    #[test]
+    fn each_protocol_has_its_row() {
+        let rows = [HW, KIP_101, KIP_279, DIVERGING_EPOCH, KRAFT_ELR];
+        for (p, row) in Protocol::ALL.into_iter().zip(rows) {
+            assert_eq!(*p.rules().capabilities(), row, "{}", p.name());
+        }
+    }
+}
