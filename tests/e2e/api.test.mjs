@@ -17,21 +17,21 @@ const link = (payload) => `v1.${deflateRawSync(Buffer.from(payload)).toString('b
 test('window.replab: load, step, state, events and listeners, as plain objects', async () => {
   const { page, errors } = await openApp(browser, server.url);
   assert.equal(await page.evaluate(() => window.replab.version), 1);
-  const loaded = await page.evaluate((text) => window.replab.load(text, { protocol: 'kip-279', step: 7 }), dataLoss);
+  const loaded = await page.evaluate((text) => window.replab.load(text, { protocol: 'kip-279', step: 5 }), dataLoss);
   assert.equal(loaded.protocol, 'kip-279');
-  await page.waitForFunction(() => document.querySelector('[data-testid=step]').dataset.step === '7');
+  await page.waitForFunction(() => document.querySelector('[data-testid=step]').dataset.step === '5');
   const s = await page.evaluate(() => window.replab.state());
   assert.equal(s.protocol, 'kip-279');
-  assert.equal(s.step, 7);
-  assert.equal(s.leader, 'B');
+  assert.equal(s.step, 5);
+  assert.equal(s.leader, 'A');
   assert.equal(s.epoch, 0);
   assert.deepEqual(s.isr, ['A', 'B']);
   const [a, b] = s.brokers;
-  assert.deepEqual([a.id, a.role, a.alive, a.leo, a.hw], ['A', 'follower', true, 2, 1], 'A kept m2 under kip-279');
-  assert.deepEqual([b.id, b.role, b.leo, b.hw], ['B', 'leader', 2, 2]);
-  assert.deepEqual(b.log, [{ offset: 0, epoch: 0, value: 'm1' }, { offset: 1, epoch: 0, value: 'm2' }]);
-  assert.deepEqual(b.epochs, [{ epoch: 0, start_offset: 0 }]);
-  assert.deepEqual(s.acked, ['m1', 'm2']);
+  assert.deepEqual([b.id, b.role, b.alive, b.leo, b.hw], ['B', 'follower', true, 2, 0], 'B kept m1 m2 under kip-279');
+  assert.deepEqual([a.id, a.role, a.leo, a.hw], ['A', 'leader', 2, 1]);
+  assert.deepEqual(a.log, [{ offset: 0, epoch: 0, value: 'm1' }, { offset: 1, epoch: 0, value: 'm2' }]);
+  assert.deepEqual(a.epochs, [{ epoch: 0, start_offset: 0 }]);
+  assert.deepEqual(s.acked, ['m1']);
   assert.deepEqual(s.violations, []);
 
   // Listeners hear each move; the page follows the API.
@@ -44,37 +44,37 @@ test('window.replab: load, step, state, events and listeners, as plain objects',
     window.replab.on('decision', (e) => window.heard.push(['decision', e.step, e.decisions.length]));
     window.replab.step(3);
     await tick();
-    window.replab.step(7);
+    window.replab.step(5);
     await tick();
     window.replab.off('step', window.onStep);
-    window.replab.step(8);
+    window.replab.step(6);
     await tick();
     return window.heard;
   });
-  // Under kip-279 neither step decides anything the panel explains (A asks first).
-  assert.deepEqual(heard, [['step', 3], ['step', 7]]);
-  assert.equal(await page.getByTestId('step').getAttribute('data-step'), '8');
-  const events = await page.evaluate(() => window.replab.events(7));
-  assert.ok(events.some((e) => e.type === 'Restarted' && /A restarts from disk/.test(e.text)), JSON.stringify(events));
+  // Under kip-279 neither step decides anything the panel explains (B asks first).
+  assert.deepEqual(heard, [['step', 3], ['step', 5]]);
+  assert.equal(await page.getByTestId('step').getAttribute('data-step'), '6');
+  const events = await page.evaluate(() => window.replab.events(5));
+  assert.ok(events.some((e) => e.type === 'Restarted' && /B restarts from disk/.test(e.text)), JSON.stringify(events));
 
-  // Under hw the same history loses m2: the violation is in the state and heard.
+  // Under hw the same history loses m1: the violation is in the state and heard.
   const fired = await page.evaluate(async (text) => {
     const got = [];
     window.replab.on('violation', (e) => got.push(e));
-    await window.replab.load(text, { protocol: 'hw', step: 8 });
+    await window.replab.load(text, { protocol: 'hw', step: 6 });
     return { got, state: window.replab.state() };
   }, dataLoss);
-  assert.deepEqual(fired.got, [{ kind: 'committed-write-lost', step: 8 }]);
-  // Under hw, step 7 is A's truncation to its HW: a decision, in words.
+  assert.deepEqual(fired.got, [{ kind: 'committed-write-lost', step: 6 }]);
+  // Under hw, step 5 is B's truncation to its HW: a decision, in words.
   const decided = await page.evaluate(async () => {
     window.heard = [];
-    window.replab.step(7);
+    window.replab.step(5);
     await new Promise((r) => setTimeout(r, 0));
     return window.heard;
   });
-  assert.deepEqual(decided, [['decision', 7, 1]]);
-  assert.deepEqual(fired.state.violations, [{ kind: 'committed-write-lost', step: 8 }]);
-  assert.equal(fired.state.brokers[0].leo, 1, 'A truncated m2 away');
+  assert.deepEqual(decided, [['decision', 5, 1]]);
+  assert.deepEqual(fired.state.violations, [{ kind: 'committed-write-lost', step: 6 }]);
+  assert.equal(fired.state.brokers[1].leo, 0, 'B truncated m1 and m2 away');
   assert.deepEqual(errors, []);
 });
 
@@ -127,7 +127,7 @@ test('an iframe embed obeys its host page by postMessage and tells it ready, ste
   const got = (event) => page.evaluate((ev) => window.got.filter((m) => m.event === ev), event);
   await page.waitForFunction(() => window.got.some((m) => m.event === 'ready'), null, { timeout: 15_000 });
   const [ready] = await got('ready');
-  assert.deepEqual([ready.step, ready.len, ready.protocol], [0, 11, 'hw']);
+  assert.deepEqual([ready.step, ready.len, ready.protocol], [0, 9, 'hw']);
   await page.waitForFunction(() => window.got.some((m) => m.event === 'height' && m.height > 300));
 
   const send = (message) => page.evaluate((m) => document.getElementById('f').contentWindow.postMessage(m, '*'), message);
@@ -136,7 +136,7 @@ test('an iframe embed obeys its host page by postMessage and tells it ready, ste
   await page.waitForFunction(() => window.got.some((m) => m.event === 'step' && m.step === 8));
   assert.equal(await frame.locator('[data-testid=step]').getAttribute('data-step'), '8');
   const violations = await got('violation');
-  assert.deepEqual(violations.map((v) => [v.kind, v.step]), [['committed-write-lost', 8]]);
+  assert.deepEqual(violations.map((v) => [v.kind, v.step]), [['committed-write-lost', 6]]);
 
   // Malformed, of another version, unknown commands, code: ignored, with a warning.
   for (const bad of ['step 3', null, { foo: 1 }, { replab: 2, cmd: 'step', step: 2 }, { replab: 1, cmd: 'eval', code: 'document.body.remove()' },
@@ -151,7 +151,7 @@ test('an iframe embed obeys its host page by postMessage and tells it ready, ste
   assert.match(loadError[0].message, /^line 1: /);
   // Still working: play, pause, step, load.
   await send({ replab: 1, cmd: 'step', step: 400 });
-  await page.waitForFunction(() => window.got.some((m) => m.event === 'step' && m.step === 11), null, { timeout: 5000 });
+  await page.waitForFunction(() => window.got.some((m) => m.event === 'step' && m.step === 9), null, { timeout: 5000 });
   await send({ replab: 1, cmd: 'step', step: 2 });
   await page.waitForFunction(() => window.got.some((m) => m.event === 'step' && m.step === 2));
   await send({ replab: 1, cmd: 'load', text: 'brokers A B C\nproduce m1\nfetch B\n', protocol: 'kip-279', step: 1 });

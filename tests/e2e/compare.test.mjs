@@ -1,5 +1,5 @@
 // Two protocols side by side: the data-loss story under hw, compared with
-// kip-101. The first difference (bounce A, on A's log) is marked on the scrubber,
+// kip-101. The first difference (bounce B, on B's log) is marked on the scrubber,
 // named in words and one click away; the second column is read-only with its own
 // safety checks; its lanes re-render only when their broker changes; a 360 px
 // phone stacks the columns; the words exist in Chinese. Screenshots go to
@@ -29,7 +29,7 @@ async function compareDataLoss(page, protocol = 'kip-101') {
   await second(page).waitFor();
 }
 
-test('hw beside kip-101: the first difference is bounce A, on A\'s log, one click away', async () => {
+test('hw beside kip-101: the first difference is bounce B, on B\'s log, one click away', async () => {
   const { page, errors } = await open();
   await pickPreset(page, 'data-loss');
   // Off by default: no second column, no mark.
@@ -39,48 +39,48 @@ test('hw beside kip-101: the first difference is bounce A, on A\'s log, one clic
   // The protocol already shown cannot be picked.
   assert.equal(await page.getByTestId('compare').locator('option[value=hw]').isDisabled(), true);
   await compareDataLoss(page);
-  assert.equal(await step(page), 11);
+  assert.equal(await step(page), 9);
 
   // The mark on the scrubber and the words name the same step.
-  assert.equal(await page.getByTestId('difference-mark').getAttribute('data-step'), '7');
+  assert.equal(await page.getByTestId('difference-mark').getAttribute('data-step'), '5');
   const first = page.getByTestId('compare-first-diff');
-  assert.equal(await first.getAttribute('data-step'), '7');
-  assert.match(await text(first), /First difference at step 7 \(bounce A\)/);
-  assert.equal(await text(page.getByTestId('differences')), "A's log: m1 under hw, m1 m2 under kip-101");
+  assert.equal(await first.getAttribute('data-step'), '5');
+  assert.match(await text(first), /First difference at step 5 \(bounce B\)/);
+  assert.equal(await text(page.getByTestId('differences')), "B's log: empty under hw, m1 m2 under kip-101");
   assert.match(await text(page.getByTestId('main-heading')), /This history under hw \(Kafka 0\.10\)/);
   // What each did there that the other did not.
   const did = await text(page.getByTestId('differing-events'));
-  assert.match(did, /under hw: .*A truncates its log from 2 to 1: without leader epochs a new follower truncates to its own high watermark, 1/);
-  assert.match(did, /under kip-101: .*A follows B and must first validate its log with OffsetsForLeaderEpoch/);
+  assert.match(did, /under hw: .*B truncates its log from 2 to 0: without leader epochs a new follower truncates to its own high watermark, 0/);
+  assert.match(did, /under kip-101: .*B follows A and must first validate its log with OffsetsForLeaderEpoch/);
 
   // The second column: the same step under kip-101, read-only, its own safety checks.
   assert.match(await text(page.getByTestId('compare-heading')), /The same history under kip-101 \(Kafka 0\.11\)/);
-  assert.equal(await main(page).getByTestId('broker-A').getAttribute('data-leo'), '1');
-  assert.equal(await second(page).getByTestId('cmp-broker-A').getAttribute('data-leo'), '2');
+  assert.equal(await main(page).getByTestId('broker-B').getAttribute('data-leo'), '1');
+  assert.equal(await second(page).getByTestId('cmp-broker-B').getAttribute('data-leo'), '2');
   assert.equal(await second(page).locator('.actions').count(), 0, 'no action buttons');
   assert.equal(await second(page).locator('button:enabled').count(), 0, 'nothing to click in it');
   assert.equal(await second(page).getByTestId('no-violation').count(), 1);
-  assert.equal(await page.locator('aside.side').getByTestId('violation').count(), 1, 'hw lost m2');
+  assert.equal(await page.locator('aside.side').getByTestId('violation').count(), 1, 'hw lost m1');
 
-  // Jump: both columns at step 7, where hw has just truncated A and kip-101 has not.
+  // Jump: both columns at step 5, where hw has just truncated B and kip-101 has not.
   await page.getByTestId('compare-jump').click();
-  assert.equal(await step(page), 7);
+  assert.equal(await step(page), 5);
   assert.equal(await page.getByTestId('compare-jump').isDisabled(), true);
-  assert.equal(await main(page).getByTestId('broker-A').getAttribute('data-leo'), '1');
-  assert.equal(await second(page).getByTestId('cmp-broker-A').getAttribute('data-leo'), '2');
+  assert.equal(await main(page).getByTestId('broker-B').getAttribute('data-leo'), '0');
+  assert.equal(await second(page).getByTestId('cmp-broker-B').getAttribute('data-leo'), '2');
   await shoot(page, 'compare-en');
 
   // The second column's lanes compare only what they show: producing m1 at step
-  // 1 changes B (the leader) alone.
+  // 1 changes A (the leader) alone.
   await page.getByTestId('scrubber').fill('0');
   assert.equal(await step(page), 0);
   const renders = async (id) => Number(await second(page).getByTestId(id).getAttribute('data-renders'));
   const before = { a: await renders('cmp-broker-A'), b: await renders('cmp-broker-B') };
   await page.getByTestId('step-forward').click();
   assert.equal(await step(page), 1);
-  assert.equal(await second(page).getByTestId('cmp-broker-B').getAttribute('data-leo'), '1');
-  assert.equal(await renders('cmp-broker-A'), before.a, 'A did not change: not re-rendered');
-  assert.equal(await renders('cmp-broker-B'), before.b + 1);
+  assert.equal(await second(page).getByTestId('cmp-broker-A').getAttribute('data-leo'), '1');
+  assert.equal(await renders('cmp-broker-B'), before.b, 'B did not change: not re-rendered');
+  assert.equal(await renders('cmp-broker-A'), before.a + 1);
 
   // Off again: the column and the mark go.
   await page.getByTestId('compare').selectOption('');
@@ -94,22 +94,22 @@ test('a changed history is replayed under the other protocol and says where the 
   // Unchanged, the preset runs its own kraft-elr lines: nothing stops.
   await compareDataLoss(page, 'kraft-elr');
   assert.equal(await page.getByTestId('compare-stopped').count(), 0);
-  assert.equal(await second(page).getByTestId('cmp-broker-B').getAttribute('data-role'), 'leader');
+  assert.equal(await second(page).getByTestId('cmp-broker-A').getAttribute('data-role'), 'leader');
   // One more step makes it the reader's history: replayed, kraft-elr refuses
-  // `fetch B` (B leads there), as a protocol switch would.
+  // `fetch A` (A leads there), as a protocol switch would.
   await page.getByTestId('produce').click();
-  assert.equal(await step(page), 12);
+  assert.equal(await step(page), 10);
   assert.equal(
     await text(page.getByTestId('compare-stopped')),
-    "Under kraft-elr the comparison stops at step 9: step 10 (fetch B) is not possible under it: broker 'B' is the leader.",
+    "Under kraft-elr the comparison stops at step 7: step 8 (fetch A) is not possible under it: broker 'A' is the leader.",
   );
   // The refused command is shown as refused in the second column, at its step.
   assert.equal(
     await text(second(page).getByTestId('compare-refused')),
-    "Step 10 (fetch B) is refused under kraft-elr: broker 'B' is the leader. This column stays at step 9.",
+    "Step 8 (fetch A) is refused under kraft-elr: broker 'A' is the leader. This column stays at step 7.",
   );
   assert.equal(await second(page).getByTestId('compare-behind').count(), 0);
-  await page.getByTestId('scrubber').fill('9');
+  await page.getByTestId('scrubber').fill('7');
   assert.equal(await second(page).getByTestId('compare-refused').count(), 0, 'not before its step');
   assert.deepEqual(errors, []);
 });
@@ -119,14 +119,14 @@ test('the comparison in Chinese', async () => {
   await compareDataLoss(page);
   await page.getByTestId('lang').click();
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
-  assert.match(await text(page.getByTestId('compare-first-diff')), /第一处不同：第 7 步（bounce A）/);
-  assert.equal(await text(page.getByTestId('differences')), 'A 的日志：hw 下为 m1，kip-101 下为 m1 m2');
+  assert.match(await text(page.getByTestId('compare-first-diff')), /第一处不同：第 5 步（bounce B）/);
+  assert.match(await text(page.getByTestId('differences')), /^B 的日志：hw 下为空，kip-101 下为 m1 m2/);
   assert.match(await text(page.getByTestId('differing-events')), /kip-101 下：/);
   assert.match(await text(page.getByTestId('compare-heading')), /同一段历史在 kip-101（Kafka 0\.11）下/);
   assert.equal(await text(page.getByTestId('compare-jump')), '跳到那一步');
   assert.match(await text(page.locator('.compare-pick')), /对比 hw 与/);
   await page.getByTestId('compare-jump').click();
-  assert.equal(await step(page), 7);
+  assert.equal(await step(page), 5);
   await shoot(page, 'compare-zh');
   assert.deepEqual(errors, []);
 });
@@ -149,13 +149,13 @@ test('hw beside kip-279 on the data-loss story: the first difference is marked, 
   const { page, errors } = await open();
   await compareDataLoss(page, 'kip-279');
   const first = page.getByTestId('compare-first-diff');
-  assert.equal(await first.getAttribute('data-step'), '7');
-  assert.equal(await page.getByTestId('difference-mark').getAttribute('data-step'), '7');
-  assert.match(await text(first), /First difference at step 7 \(bounce A\)/);
-  assert.equal(await text(page.getByTestId('differences')), "A's log: m1 under hw, m1 m2 under kip-279");
+  assert.equal(await first.getAttribute('data-step'), '5');
+  assert.equal(await page.getByTestId('difference-mark').getAttribute('data-step'), '5');
+  assert.match(await text(first), /First difference at step 5 \(bounce B\)/);
+  assert.equal(await text(page.getByTestId('differences')), "B's log: empty under hw, m1 m2 under kip-279");
   await page.getByTestId('compare-jump').click();
-  assert.equal(await main(page).getByTestId('broker-A').getAttribute('data-leo'), '1');
-  assert.equal(await second(page).getByTestId('cmp-broker-A').getAttribute('data-leo'), '2');
+  assert.equal(await main(page).getByTestId('broker-B').getAttribute('data-leo'), '0');
+  assert.equal(await second(page).getByTestId('cmp-broker-B').getAttribute('data-leo'), '2');
   // hw keeps no leader-epoch cache: nothing to compare there.
   assert.equal(await page.getByTestId('compare-cache-diff').getAttribute('data-step'), null);
   assert.match(await text(page.getByTestId('compare-cache-diff')), /not compared: hw keeps none/);
@@ -166,12 +166,12 @@ test('hw beside kip-279 on the data-loss story: the first difference is marked, 
   await page.getByTestId('protocol').selectOption('kip-279');
   await page.waitForFunction(() => document.querySelector('[data-testid=compare-cache-diff]')?.dataset.step === '0');
   assert.match(await text(page.getByTestId('compare-first-diff')), /No difference: kip-279 and kip-101 show the same at every step/);
-  assert.match(await text(page.getByTestId('compare-cache-diff')), /they first differ at step 0, in B's cache/);
+  assert.match(await text(page.getByTestId('compare-cache-diff')), /they first differ at step 0, in A's cache/);
   await page.getByTestId('compare-cache-jump').click();
   assert.equal(await step(page), 0);
-  // B, the leader: an entry for epoch 0 under kip-279, none yet under kip-101.
-  assert.equal(await main(page).getByTestId('epochs-B').locator('tr[class^=e]').count(), 1);
-  assert.equal(await second(page).getByTestId('epochs-B').locator('tr[class^=e]').count(), 0);
+  // A, the leader: an entry for epoch 0 under kip-279, none yet under kip-101.
+  assert.equal(await main(page).getByTestId('epochs-A').locator('tr[class^=e]').count(), 1);
+  assert.equal(await second(page).getByTestId('epochs-A').locator('tr[class^=e]').count(), 0);
   assert.deepEqual(errors, []);
 });
 
@@ -193,11 +193,11 @@ test('an embed with ?compare= renders both columns side by side', async () => {
     assert.equal(await p.getByTestId('scenario-editor').count(), 0, 'an embed still');
     assert.equal(await p.getByTestId('compare').inputValue(), 'kip-279');
     assert.equal(await p.locator('[data-testid^=cmp-broker-]').count(), 2);
-    assert.equal(await p.getByTestId('compare-first-diff').getAttribute('data-step'), '7');
-    assert.equal(await p.getByTestId('difference-mark').getAttribute('data-step'), '7');
+    assert.equal(await p.getByTestId('compare-first-diff').getAttribute('data-step'), '5');
+    assert.equal(await p.getByTestId('difference-mark').getAttribute('data-step'), '5');
     await p.getByTestId('compare-jump').click();
-    assert.equal(await p.getByTestId('broker-A').getAttribute('data-leo'), '1');
-    assert.equal(await p.getByTestId('cmp-broker-A').getAttribute('data-leo'), '2');
+    assert.equal(await p.getByTestId('broker-B').getAttribute('data-leo'), '0');
+    assert.equal(await p.getByTestId('cmp-broker-B').getAttribute('data-leo'), '2');
     const [lanes, column] = [await p.locator('section.lanes').boundingBox(), await p.getByTestId('compare-column').boundingBox()];
     if (width >= 760) assert.ok(column.x > lanes.x + lanes.width - 1, 'side by side');
     else assert.ok(column.y >= lanes.y + lanes.height - 1, 'stacked on a phone');
@@ -220,8 +220,8 @@ test('a share link carries the comparison (a v2 link), and opens with both colum
   const other = await openApp(browser, url);
   await other.page.getByTestId('compare-column').waitFor();
   assert.equal(await other.page.getByTestId('compare').inputValue(), 'kip-279');
-  assert.equal(await step(other.page), 7);
-  assert.equal(await other.page.getByTestId('compare-first-diff').getAttribute('data-step'), '7');
-  assert.equal(await second(other.page).getByTestId('cmp-broker-A').getAttribute('data-leo'), '2');
+  assert.equal(await step(other.page), 5);
+  assert.equal(await other.page.getByTestId('compare-first-diff').getAttribute('data-step'), '5');
+  assert.equal(await second(other.page).getByTestId('cmp-broker-B').getAttribute('data-leo'), '2');
   assert.deepEqual(other.errors, []);
 });

@@ -82,11 +82,11 @@ test('the strip as SVG: one frame per truncation decision and the loss, with cap
     };
   }, svg);
   assert.ok(parsed, 'the SVG parses');
-  assert.deepEqual(parsed.frames.map((f) => f.step), ['7', '8', '9', '10']);
+  assert.deepEqual(parsed.frames.map((f) => f.step), ['5', '6', '7', '8']);
   assert.equal(parsed.stepped, 4, 'nothing else carries data-step');
   assert.equal(parsed.width, '720');
-  assert.deepEqual(parsed.safety, ['8'], 'the safety check marked where it fired');
-  assert.deepEqual(parsed.frames[0].captions, ['Step 7 · bounce A', 'A truncates its log from 2 to 1: without leader epochs a new follower truncates to its own high', 'watermark, 1']);
+  assert.deepEqual(parsed.safety, ['6'], 'the safety check marked where it fired');
+  assert.deepEqual(parsed.frames[0].captions, ['Step 5 · bounce B', 'B truncates its log from 2 to 0: without leader epochs a new follower truncates to its own high', 'watermark, 0']);
   await writeFile(out('figure-data-loss-en.svg'), svg);
 
   // The runner's strip of the same story: the same frames and captions.
@@ -136,13 +136,13 @@ test('the GIF has one frame per step, the chosen frame time, a pause where the c
   const { page, errors } = await dataLoss();
   await page.getByTestId('export-gif').click();
   await page.getByTestId('export-selection').selectOption('range');
-  await page.getByTestId('export-steps').fill('5..9');
+  await page.getByTestId('export-steps').fill('3..7');
   await page.getByTestId('export-steps').blur();
   await page.getByTestId('export-delay').selectOption('2000');
   const gif = await preview(page, 'gif');
   const { width, delays, loops } = gifFrames(gif);
   assert.equal(width, 720);
-  // Steps 5 to 9, each 2 s; step 8, where the committed write is lost, 4 s.
+  // Steps 3 to 7, each 2 s; step 6, where the committed write is lost, 4 s.
   assert.deepEqual(delays, [200, 200, 200, 400, 200]);
   assert.ok(loops, 'it loops');
   assert.equal(await page.getByTestId('export-preview').getAttribute('data-frames'), '5');

@@ -18,10 +18,9 @@ const shot = async (locator, name) => {
   await locator.screenshot({ path: join(OUTPUT, `${name}.png`) });
 };
 
-// The data-loss preset under hw (its own protocol): 11 steps; fetch A at 2, 3
-// and 5, send A at 6 (the response lost when A bounces at 7), fetch B at 10
-// (OffsetOutOfRange) and 11: 12 messages, as replab-view's unit test counts.
-const DATA_LOSS_MESSAGES = 12;
+// The data-loss preset under hw (its own protocol): 9 steps; fetch B at 2 and 4,
+// fetch A at 8 (OffsetOutOfRange, and A halts): 6 messages.
+const DATA_LOSS_MESSAGES = 6;
 
 async function dataLoss(page) {
   await pickPreset(page, 'data-loss');
@@ -54,7 +53,7 @@ test('during play a message travels between two lanes and is gone after the step
   const at = await step(page);
   assert.equal(at, 2, 'the first fetch');
   assert.equal(await flight.getAttribute('data-kind'), 'fetch');
-  assert.match(await flight.textContent(), /A → B\s*Fetch\(offset 0\)/);
+  assert.match(await flight.textContent(), /B → A\s*Fetch\(offset 0\)/);
   // Mid-flight it lies between A's lane and B's.
   await page.waitForTimeout(200);
   const box = await flight.boundingBox();
@@ -77,18 +76,26 @@ test('during play a message travels between two lanes and is gone after the step
 
 test('a response left in flight stops half-way; one lost falls away', async () => {
   const { page, errors } = await open({ width: 1280, height: 1000 });
-  await dataLoss(page);
-  await page.getByTestId('scrubber').fill('5');
+  await page.getByTestId('scenario-editor').fill('brokers A B\nproduce m1\nsend B\nbounce B\n');
+  await page.getByTestId('load-scenario').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=step]')?.dataset.step === '3');
+  await page.getByTestId('scrubber').fill('1');
   await page.waitForTimeout(300);
   await watchFlights(page);
-  await page.getByTestId('step-forward').click();                  // send A
+  await page.getByTestId('step-forward').click();                  // send B
   await page.locator('[data-testid=flight][data-kind=records]').waitFor();
   await page.waitForTimeout(1000);
-  await page.getByTestId('step-forward').click();                  // bounce A: the response is lost
+  await page.getByTestId('step-forward').click();                  // bounce B: the response is lost
   const falling = page.locator('[data-testid=flight].fall');
   await falling.waitFor();
   assert.equal(await falling.getAttribute('data-kind'), 'records');
   assert.deepEqual(await flightsSeen(page), ['fetch', 'records', 'records']);
+  // The diagram marks it lost where it was lost, with why.
+  const diagram = page.getByTestId('spacetime');
+  await diagram.locator('summary').click();
+  const lost = diagram.locator('[data-testid=st-arrow][data-step="2"][data-kind=records]');
+  await lost.waitFor();
+  assert.match(await lost.locator('title').textContent(), /lost: B crashed/);
   assert.deepEqual(errors, []);
 });
 
@@ -96,12 +103,12 @@ test('no message moves under reduced motion, on a jump or a step back', async ()
   const { page, errors } = await open({ width: 1280, height: 1000 });
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await dataLoss(page);
-  await page.getByTestId('scrubber').fill('4');
+  await page.getByTestId('scrubber').fill('3');
   await page.waitForTimeout(300);
   await watchFlights(page);
-  await page.getByTestId('step-forward').click();
+  await page.getByTestId('step-forward').click();                  // fetch B
   await page.waitForTimeout(900);
-  assert.equal(await step(page), 5);
+  assert.equal(await step(page), 4);
   assert.deepEqual(await flightsSeen(page), [], 'reduced motion');
 
   await page.emulateMedia({ reducedMotion: 'no-preference' });
@@ -110,13 +117,9 @@ test('no message moves under reduced motion, on a jump or a step back', async ()
   await page.getByTestId('step-back').click();                     // back to 8
   await page.waitForTimeout(300);
   assert.deepEqual(await flightsSeen(page), [], 'jump and step back');
-  await page.getByTestId('step-back').click();
+  await page.getByTestId('step-back').click();                     // back to 7
   await page.waitForTimeout(300);
-  await page.getByTestId('step-forward').click();                  // 7 → 8: crash B, no message
-  await page.waitForTimeout(300);
-  await page.getByTestId('step-forward').click();                  // 8 → 9: restart B, no message
-  await page.waitForTimeout(300);
-  await page.getByTestId('step-forward').click();                  // 9 → 10: fetch B
+  await page.getByTestId('step-forward').click();                  // 7 → 8: fetch A, past B's log end
   await page.locator('[data-testid=flight][data-kind=offset-out-of-range]').waitFor();
   assert.deepEqual(await flightsSeen(page), ['fetch', 'offset-out-of-range']);
   assert.deepEqual(errors, []);
@@ -133,22 +136,18 @@ test('the space-time diagram has an arrow per message, and a click on one goes t
     await arrows.first().waitFor();
     assert.equal(await arrows.count(), DATA_LOSS_MESSAGES);
     const kinds = await arrows.evaluateAll((els) => els.map((e) => e.dataset.kind));
-    assert.deepEqual(kinds, ['fetch', 'records', 'fetch', 'records', 'fetch', 'records', 'fetch', 'records',
-      'fetch', 'offset-out-of-range', 'fetch', 'records']);
+    assert.deepEqual(kinds, ['fetch', 'records', 'fetch', 'records', 'fetch', 'offset-out-of-range']);
     const steps = await arrows.evaluateAll((els) => els.map((e) => Number(e.dataset.step)));
-    assert.deepEqual(steps, [2, 2, 3, 3, 5, 5, 6, 6, 10, 10, 11, 11]);
+    assert.deepEqual(steps, [2, 2, 4, 4, 8, 8]);
 
     // An arrow goes to its step, and that row is highlighted.
     const arrow = diagram.locator('[data-testid=st-arrow][data-kind=offset-out-of-range]');
     await arrow.click();
     assert.equal(await step(page), Number(await arrow.getAttribute('data-step')));
-    assert.equal(await step(page), 10);
+    assert.equal(await step(page), 8);
     // A row goes to its step.
     await diagram.locator('.st-row[data-step="7"]').click({ position: { x: 10, y: 6 } });
     assert.equal(await step(page), 7);
-    // The lost response is marked where it was lost, with why.
-    const lost = diagram.locator('[data-testid=st-arrow][data-step="6"][data-kind=records]');
-    assert.match(await lost.locator('title').textContent(), /lost: A crashed/);
     assert.equal(await diagram.locator('.st-safety').count(), 1, 'the safety check is marked');
     assert.match(await diagram.locator('.st-band text').allTextContents().then((t) => t.join(' ')), /epoch 0 epoch 1/);
 
@@ -174,8 +173,8 @@ test('an embed with &spacetime shows the diagram open', async () => {
   assert.equal(await arrows.count(), DATA_LOSS_MESSAGES);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `the embed scrolls sideways by ${overflow}px`);
-  await page.getByTestId('spacetime').locator('[data-testid=st-arrow][data-step="5"]').first().click();
-  assert.equal(await step(page), 5);
+  await page.getByTestId('spacetime').locator('[data-testid=st-arrow][data-step="4"]').first().click();
+  assert.equal(await step(page), 4);
   await page.goto(`${server.url}?embed#${fragment}`);
   await page.getByTestId('broker-A').waitFor();
   assert.equal(await page.getByTestId('spacetime').count(), 0, 'not without &spacetime');

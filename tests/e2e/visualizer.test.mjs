@@ -13,19 +13,23 @@ const open = ({ width, height, locale } = {}) => openApp(browser, server.url, { 
 const step = async (page) => Number(await page.getByTestId('step').getAttribute('data-step'));
 const attr = (page, id, name) => page.getByTestId(id).getAttribute(name);
 
-test('the data-loss preset under hw shows the violation and the record A lost; diverging-epoch shows none', async () => {
+test('the data-loss preset under hw shows the violation, the halted A and what B lost; diverging-epoch shows none', async () => {
   const { page, errors } = await open();
   await pickPreset(page, 'data-loss');
   await page.getByTestId('violation').first().waitFor();
   assert.equal(await page.getByTestId('protocol').inputValue(), 'hw');
   assert.equal(await page.getByTestId('violation').getAttribute('data-kind'), 'committed-write-lost');
-  // A leads with m1 only; the m2 it truncated on restart is shown as lost.
-  assert.equal(await attr(page, 'broker-A', 'data-role'), 'leader');
-  assert.equal(await attr(page, 'broker-A', 'data-leo'), '1');
-  assert.match(await page.getByTestId('lost-A-1').textContent(), /m2/);
+  // B leads with m3 alone: it truncated m1 and m2 on its quick restart.
+  assert.equal(await attr(page, 'broker-B', 'data-role'), 'leader');
+  assert.equal(await attr(page, 'broker-B', 'data-leo'), '1');
+  assert.match(await page.getByTestId('record-B-0').textContent(), /m3/);
+  // A halted on its fetch past B's log end: down, drawn as halted, its log kept.
+  assert.equal(await attr(page, 'broker-A', 'data-role'), 'down');
+  assert.equal(await attr(page, 'broker-A', 'data-halted'), 'true');
+  assert.equal(await page.getByTestId('halted-A').count(), 1);
   assert.equal(await page.getByTestId('timeline-mark').count(), 1);
-  // m2 was acknowledged to its producer, and it is gone.
-  assert.match(await page.getByTestId('acked').textContent(), /m1, m2/);
+  // m1 was acknowledged to its producer, and it is gone.
+  assert.match(await page.getByTestId('acked').textContent(), /m1, m3/);
   await screenshot(page, 'data-loss-hw');
 
   await page.getByTestId('protocol').selectOption('diverging-epoch');
@@ -277,7 +281,7 @@ test('dark colour scheme and reduced motion', async () => {
 test('every preset replays under every protocol without an error', async () => {
   const { page, errors } = await open();
   const presets = await page.getByTestId('preset').locator('option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
-  assert.equal(presets.length, 13);
+  assert.equal(presets.length, 17);
   for (const preset of presets) {
     // The preset's file is fetched when chosen: it has loaded when its title shows.
     await pickPreset(page, preset);
