@@ -62,7 +62,7 @@ test('two brokers under hw: the checker finds the committed write lost in 5 step
   assert.equal(await result.getAttribute('data-length'), '5');
   assert.equal(await result.getAttribute('data-protocol'), 'hw');
   assert.match(await result.textContent(), /Took \d+\.\d\d s, [\d,]+ states\/s\./);
-  assert.match(await result.textContent(), /committed-write-lost in 5 steps \(798 states explored\)/);
+  assert.match(await result.textContent(), /committed-write-lost in 5 steps \(434 states explored\)/);
   assert.match(await result.textContent(), /no shorter history breaks a safety check/);
   assert.equal(await page.getByTestId('explore-run').isEnabled(), true);
   assert.equal(await page.getByTestId('explore-cancel').isDisabled(), true);
@@ -92,7 +92,7 @@ test('two brokers under hw: the checker finds the committed write lost in 5 step
   // The same in Chinese: the result is worded again, without running again.
   await page.getByTestId('lang').click();
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
-  assert.match(await text(page, 'explore-result'), /committed-write-lost：5 步（探索了 798 个状态）/);
+  assert.match(await text(page, 'explore-result'), /committed-write-lost：5 步（探索了 434 个状态）/);
   // The history found, commented in Chinese now.
   assert.match(await page.getByTestId('explore-scenario').textContent(), /^# .*m1 丢失了$/m);
   assert.equal(await text(page, 'explore-replay'), '重放这段历史');
@@ -119,8 +119,8 @@ test('under kip-279 the default bounds find no violation, and the page says it h
   assert.equal(await result.getAttribute('data-outcome'), 'no-violation');
   assert.equal(await result.getAttribute('data-verdict'), 'none');
   assert.equal(await result.getAttribute('data-complete'), 'true');
-  assert.equal(await result.getAttribute('data-states'), '16004');
-  assert.match(await result.textContent(), /No violation within these bounds: no history of up to 12 steps breaks a safety check under kip-279 \(16,004 states explored\)/);
+  assert.equal(await result.getAttribute('data-states'), '20623');
+  assert.match(await result.textContent(), /No violation within these bounds: no history of up to 13 steps breaks a safety check under kip-279 \(20,623 states explored\)/);
   assert.equal(await page.getByTestId('explore-replay').count(), 0);
   assert.equal(requests.filter((u) => /replab-worker_bg\.wasm$/.test(u)).length, 1);
   await shootPanel(page, 'checker-no-violation-en');

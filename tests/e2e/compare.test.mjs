@@ -120,7 +120,7 @@ test('the comparison in Chinese', async () => {
   await page.getByTestId('lang').click();
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
   assert.match(await text(page.getByTestId('compare-first-diff')), /第一处不同：第 5 步（bounce B）/);
-  assert.match(await text(page.getByTestId('differences')), /^B 的日志：hw 下为空，kip-101 下为 m1 m2/);
+  assert.equal(await text(page.getByTestId('differences')), 'B 的日志：hw 下为 空，kip-101 下为 m1 m2');
   assert.match(await text(page.getByTestId('differing-events')), /kip-101 下：/);
   assert.match(await text(page.getByTestId('compare-heading')), /同一段历史在 kip-101（Kafka 0\.11）下/);
   assert.equal(await text(page.getByTestId('compare-jump')), '跳到那一步');
