@@ -50,6 +50,7 @@ impl Cluster {
     /// Applies `command`. On error nothing changed.
     pub fn apply(&mut self, command: &Command) -> Result<Vec<Event>, CommandError> {
         self.validate(command)?;
+        let hold_before = self.partition.hw_held_by_replica();
         let mut out = Vec::new();
         let p = &mut self.partition;
         match command {
@@ -102,10 +103,28 @@ impl Cluster {
                 controller::rules(p.controller()).setting_changed(p, setting, &mut out);
             }
         }
-        // The HW is evaluated again after every action: time passing, or a
-        // replica ceasing to count, may let it move.
-        if let Some(mut l) = Leader::current(&mut self.partition, &mut out) {
-            l.maybe_advance_hw();
+        // The HW is evaluated again after every action. The handlers evaluate it
+        // wherever what counts for it changes (a fetch, an append, a new leader
+        // epoch, a fencing); time passing and settings change it here: a replica
+        // that caught up long enough ago stops counting (contract 1.3 rule 3).
+        // The property tests check that a `tick 0` after any command moves nothing.
+        if matches!(command, Command::Tick { .. } | Command::Set { .. }) {
+            if let Some(mut l) = Leader::current(&mut self.partition, &mut out) {
+                l.maybe_advance_hw();
+            }
+        }
+        // A replica outside the ISR holding the HW is told when the hold begins
+        // or changes (KAFKA-4485); the state says it while it lasts.
+        let hold = self.partition.hw_held_by_replica();
+        if let Some(h) = hold.filter(|_| hold != hold_before) {
+            out.push(Event::HighWatermarkHeldByReplica {
+                broker: h.leader,
+                hw: h.hw,
+                would_be: h.would_be,
+                replica: h.replica,
+                replica_leo: h.replica_leo,
+                until_ms: h.until_ms,
+            });
         }
         self.safety.check(&self.partition, &mut out);
         Ok(out)

@@ -105,6 +105,8 @@ pub enum Event {
     /// The leader's HW would move to `would_be` but a replica outside the ISR
     /// that caught up recently holds it at `hw`: its log end `replica_leo` counts
     /// until the clock passes `until_ms` (last caught up + replica.lag.time.max.ms).
+    /// Told at the step the hold begins or changes; `Partition::hw_held_by_replica`
+    /// says it while it lasts.
     HighWatermarkHeldByReplica {
         broker: BrokerIx,
         hw: u64,

@@ -141,6 +141,13 @@ fn drive(n: usize, protocol: Protocol, ops: &[Op], mut each: impl FnMut(&Cluster
             Ok(events) => {
                 each(&c, &events);
                 log.push(events);
+                // Every command left the HW evaluated: one more evaluation, with
+                // no time passing, moves nothing (contract 1.3 rule 3).
+                let mut again = c.clone();
+                let hws: Vec<u64> = c.brokers().iter().map(|b| b.hw()).collect();
+                again.apply(&Command::Tick { ms: 0 }).expect("tick");
+                let after: Vec<u64> = again.brokers().iter().map(|b| b.hw()).collect();
+                assert_eq!(hws, after, "{cmd:?} left the HW unevaluated");
             }
             Err(_) => assert_eq!(c, before, "a refused command changed the state"),
         }

@@ -118,9 +118,6 @@ pub struct Decision {
 /// event order within a kind.
 pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
     let events = t.events_of(k);
-    // The core tells a hold at every step while it lasts: a decision where it
-    // begins or changes.
-    let held_before = |e: &Event| k > 1 && t.events_of(k - 1).contains(e);
     // A parked fetch answered or lost in the same step (`fetch`) is no decision.
     let waits_on = |i: usize, f: usize| {
         !events[i..].iter().any(|e| {
@@ -170,9 +167,7 @@ pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
                 // the banner; under KRaft it is a leader change.
                 Event::PartitionOffline { .. } if kraft => (DecisionKind::Offline, 0, 0),
                 Event::HighWatermarkHeld { broker, .. } => (DecisionKind::HwHeld, broker, 0),
-                Event::HighWatermarkHeldByReplica { broker, .. } if !held_before(e) => {
-                    (DecisionKind::HwHeldByReplica, broker, 0)
-                }
+                Event::HighWatermarkHeldByReplica { broker, .. } => (DecisionKind::HwHeldByReplica, broker, 0),
                 Event::AckFailed {
                     reason: AckFailure::NotEnoughReplicasAfterAppend { .. },
                     ..

@@ -157,16 +157,6 @@ impl<'a> Leader<'a> {
         };
         let new_hw = candidate.hw;
         let old_hw = self.p.brokers[self.ix].hw();
-        if let Some(h) = candidate.hold(self.ix, old_hw) {
-            self.push_once(Event::HighWatermarkHeldByReplica {
-                broker: h.leader,
-                hw: h.hw,
-                would_be: h.would_be,
-                replica: h.replica,
-                replica_leo: h.replica_leo,
-                until_ms: h.until_ms,
-            });
-        }
         if new_hw <= old_hw {
             return;
         }
@@ -195,7 +185,7 @@ impl<'a> Leader<'a> {
         .complete_pending(new_hw);
     }
 
-    /// A decision that holds the HW is told once a step, however often the HW is
+    /// The strict min-ISR hold is told once a step, however often the HW is
     /// evaluated in it.
     fn push_once(&mut self, e: Event) {
         if !self.out.contains(&e) {
