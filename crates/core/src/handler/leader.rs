@@ -315,6 +315,11 @@ impl HwCandidate {
 /// The replica outside the ISR that holds the leader's HW now, if any.
 pub(crate) fn hw_hold(p: &Partition) -> Option<HwHold> {
     let leader = p.leader?;
+    // Only a replica outside the ISR can hold it (asked twice a command: keep
+    // the usual case, every replica in the ISR, cheap).
+    if p.isr.len() == p.brokers.len() {
+        return None;
+    }
     hw_candidate(p, leader)?.hold(leader, p.brokers[leader].hw())
 }
 
