@@ -8,9 +8,9 @@
 //! `RangeError`, a scenario that does not load a rejected promise with the
 //! editor's line-numbered message.
 
-use crate::state::{Action, AppState};
+use crate::state::{Action, AppState, Loaded};
 use replab_core::event::Event;
-use replab_core::scenario::{self, Script};
+use replab_core::scenario;
 use replab_core::{Protocol, ViolationKind};
 use replab_narrate::{self as narrate, Lang, Names};
 use replab_view::decision_text::summaries;
@@ -80,7 +80,7 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
 fn state_of(s: &AppState) -> ApiState {
     let v = &s.view;
     let ids: Vec<String> = v.brokers().iter().map(|b| b.id.clone()).collect();
-    let t = s.history.timeline.borrow();
+    let t = s.timeline();
     let violations = (1..=s.cursor.min(t.len()))
         .flat_map(|k| {
             t.events_of(k).iter().filter_map(move |e| match e {
@@ -146,7 +146,7 @@ fn state_of(s: &AppState) -> ApiState {
 /// The events of step `k`, each as its data (`type` and fields) with `text`,
 /// its sentence in the page's language.
 fn events_of(s: &AppState, k: usize) -> JsValue {
-    let t = s.history.timeline.borrow();
+    let t = s.timeline();
     let names = Names(&t.setup().brokers);
     let list = js_sys::Array::new();
     let events = t.events_of(k);
@@ -194,12 +194,10 @@ fn step_arg(value: &JsValue, what: &str) -> Result<usize, Refusal> {
         .ok_or_else(|| Refusal::Type(format!("{what}: expected a whole number of steps, 0 or more")))
 }
 
-/// A load, checked and built, ready to dispatch.
+/// A load, checked and built (once, under the protocol asked for), ready to
+/// dispatch.
 struct Load {
-    script: Rc<Script>,
-    text: Rc<str>,
-    protocol: Option<Protocol>,
-    step: Option<usize>,
+    loaded: Loaded,
     lang: Option<Lang>,
 }
 
@@ -248,7 +246,7 @@ fn check_load(text: &JsValue, options: &JsValue, lang: Lang) -> Result<Load, Ref
     let lang = chosen.unwrap_or(lang);
     let script = scenario::parse_within_limits(&text)
         .map_err(|e| Refusal::Script(narrate::script_error(lang, &Names(&[]), &e)))?;
-    let loaded = scenario::load(&script, protocol)
+    let mut loaded = Loaded::build(&script, Rc::from(text), protocol, None)
         .map_err(|e| Refusal::Script(narrate::script_error(lang, &Names(&script.brokers), &e)))?;
     let len = loaded.timeline.len();
     if let Some(k) = step.filter(|&k| k > len) {
@@ -256,29 +254,14 @@ fn check_load(text: &JsValue, options: &JsValue, lang: Lang) -> Result<Load, Ref
             "options.step: {k} is past the history's end, {len}"
         )));
     }
-    Ok(Load {
-        script: Rc::new(script),
-        text: Rc::from(text),
-        protocol,
-        step,
-        lang: chosen,
-    })
+    loaded.step = step;
+    Ok(Load { loaded, lang: chosen })
 }
 
 /// Dispatches a checked load: the scenario, under the protocol asked for, at
 /// the step asked for, in the language asked for.
 fn apply_load(load: Load, dispatch: &Dispatch) {
-    dispatch.dispatch(Action::Load {
-        script: load.script,
-        text: load.text,
-        preset: None,
-    });
-    if let Some(p) = load.protocol {
-        dispatch.dispatch(Action::SetProtocol(p));
-    }
-    if let Some(k) = load.step {
-        dispatch.dispatch(Action::StepTo(k));
-    }
+    dispatch.dispatch(Action::Load(Rc::new(load.loaded)));
     if let Some(l) = load.lang {
         dispatch.dispatch(Action::SetLang(l));
     }
@@ -326,7 +309,7 @@ fn object(pairs: &[(&str, JsValue)]) -> JsValue {
 /// What happened at the shown step that the API and the embed announce: the
 /// safety checks that fired there and its decisions in words.
 fn announcements(s: &AppState) -> (Vec<ViolationKind>, Vec<String>) {
-    let t = s.history.timeline.borrow();
+    let t = s.timeline();
     let k = s.cursor;
     if k == 0 {
         return (Vec::new(), Vec::new());
@@ -339,7 +322,7 @@ fn announcements(s: &AppState) -> (Vec<ViolationKind>, Vec<String>) {
             _ => None,
         })
         .collect();
-    (fired, summaries(s.lang, &t, k))
+    (fired, summaries(s.lang, t, k))
 }
 
 /// Posts `message` (with `replab: 1`) to the parent window, if framed.
@@ -501,10 +484,11 @@ pub fn use_api(state: &AppState, dispatch: &Dispatch) {
         let ready = use_mut_ref(|| false);
         let opened = state.link_problem.is_some();
         use_effect_with(
-            (state.cursor, state.len(), state.history.generation, opened),
-            move |&(step, len, generation, opened)| {
+            (state.cursor, state.timeline().clone(), state.opening, opened),
+            move |(step, history, opening, opened)| {
+                let (step, len) = (*step, history.len());
                 let s = latest.borrow().clone();
-                let waiting = generation == 0 && !opened && !crate::link::current_hash().is_empty();
+                let waiting = *opening && !opened;
                 if embed && !waiting && !*ready.borrow() {
                     *ready.borrow_mut() = true;
                     post_to_parent(&object(&[

@@ -18,7 +18,7 @@ use crate::components::{
 use crate::components::{flight::Flights, spacetime::SpaceTime};
 use crate::history;
 use crate::hooks::{
-    initial_lang, use_autoplay, use_embed_watch, use_keyboard, use_language, use_share_link, use_visibility,
+    initial_lang, use_autoplay, use_embed_watch, use_keyboard, use_language, use_share_link, use_visibility, Upto,
 };
 use crate::state::AppState;
 use crate::{hooks, link};
@@ -59,28 +59,22 @@ pub fn app() -> Html {
 
     // Where safety checks fired and where replicas lost records: found once
     // per history and grown as steps are added, not scanned again on each click.
-    let marks = crate::hooks::use_grown(
-        Some(&state.history.timeline),
-        state.history.generation,
-        history::violation_marks_in,
-    );
-    let losses = crate::hooks::use_grown(
-        Some(&state.history.timeline),
-        state.history.generation,
-        history::losses_in,
-    );
-    let timeline = state.history.timeline.borrow();
-    // What each replica lost is read back (a replay) only when the steps of the
-    // losses change, not on every click.
+    let timeline = state.timeline();
+    let marks = crate::hooks::use_grown(Some(timeline), history::violation_marks_in);
+    let losses = crate::hooks::use_grown(Some(timeline), history::losses_in);
+    // What each replica lost is read back (a replay) only when the steps up to
+    // the latest losses change, not on every click.
     let loss_steps = history::latest_losses(&losses, state.cursor, state.view.brokers().len());
     let ghosts = use_memo(
         (
-            Rc::as_ptr(&state.history.timeline) as usize,
-            state.history.generation,
+            Upto {
+                timeline: timeline.clone(),
+                step: loss_steps.iter().copied().max().unwrap_or(0),
+            },
             loss_steps,
         ),
-        |(_, _, steps)| {
-            history::lost_records(&timeline, steps)
+        |(upto, steps)| {
+            history::lost_records(&upto.timeline, steps)
                 .into_iter()
                 .map(Rc::new)
                 .collect::<Vec<_>>()
@@ -92,8 +86,7 @@ pub fn app() -> Html {
     let announcement = sentences.join("; ");
     let len = timeline.len();
     // KRaft: how each broker last restarted (a scan back to its latest restart).
-    let restarts = history::last_restarts(&timeline, state.cursor, &state.view);
-    drop(timeline);
+    let restarts = history::last_restarts(timeline, state.cursor, &state.view);
 
     let link_alert = state
         .link_problem
@@ -107,10 +100,10 @@ pub fn app() -> Html {
             { for (0..state.view.brokers().len()).map(|ix| html! {
                 <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang}
                     selected={!state.embed && state.selected == Some(ix)} interactive={!state.embed}
-                    ghosts={ghosts[ix].clone()} history={Rc::as_ptr(&state.history.timeline) as usize} last_restart={restarts[ix]}
+                    ghosts={ghosts[ix].clone()} story={state.source.clone()} last_restart={restarts[ix]}
                     on_command={callbacks.command.clone()} on_select={callbacks.select.clone()} />
             }) }
-            <Flights lang={lang} history={state.history()} cursor={state.cursor} playing={state.playing}
+            <Flights lang={lang} timeline={timeline.clone()} cursor={state.cursor} playing={state.playing}
                 speed_ms={state.speed_ms} on_screen={state.on_screen} />
         </>
     };
@@ -130,7 +123,7 @@ pub fn app() -> Html {
                 </header>
                 { link_alert }
                 { player(&PlayerProps { lang, cursor: state.cursor, len, playing: state.playing, speed_ms: state.speed_ms,
-                    can_undo: false, marks: marks.clone(), callbacks: callbacks.clone(), difference }) }
+                    can_undo: false, marks: marks.clone(), actions: callbacks.player.clone(), difference }) }
                 <ul class="now" aria-live="polite" data-testid="announcer">
                     { for sentences.iter().map(|t| html! { <li>{ t.clone() }</li> }) }
                 </ul>
@@ -141,14 +134,14 @@ pub fn app() -> Html {
                     </section>
                     if state.compare.is_some() {
                         <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
-                            history={state.history()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} />
+                            timeline={timeline.clone()} story={state.source.clone()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} />
                     }
                     <aside class="side">
-                        <DecisionPanel lang={lang} history={state.history()}
+                        <DecisionPanel lang={lang} timeline={timeline.clone()}
                             cursor={state.cursor} on_step={callbacks.step.clone()} />
                         // `&spacetime`: the space-time diagram, open.
                         if link::query_flag("spacetime") {
-                            <SpaceTime lang={lang} history={state.history()} cursor={state.cursor} on_step={callbacks.step.clone()} open=true />
+                            <SpaceTime lang={lang} timeline={timeline.clone()} cursor={state.cursor} on_step={callbacks.step.clone()} open=true />
                         }
                     </aside>
                 </div>
@@ -159,18 +152,20 @@ pub fn app() -> Html {
     html! {
         <div class={classes!("app", state.opening.then_some("opening"))} ref={root}>
             <Header lang={lang} protocol={state.view.protocol()} preset={state.preset} title={state.story_title().map(Rc::from)}
-                callbacks={callbacks.clone()} />
+                actions={callbacks.header.clone()} />
             <p class="tagline">{ label(lang, Label::Tagline) }</p>
             { player(&PlayerProps { lang, cursor: state.cursor, len, playing: state.playing, speed_ms: state.speed_ms,
-                can_undo: state.undo.is_some(), marks: marks.clone(), callbacks: callbacks.clone(), difference }) }
+                can_undo: state.undo.is_some(), marks: marks.clone(), actions: callbacks.player.clone(), difference }) }
             { link_alert }
-            <ShareBar lang={lang} state={Rc::new((*state).clone())} />
+            <ShareBar lang={lang} timeline={timeline.clone()} cursor={state.cursor} title={state.title.clone()}
+                display_title={Rc::<str>::from(state.display_title())} preset={state.preset} compare={state.compare} />
             if let Some(notice) = &state.notice {
                 { notice::notice_bar(lang, notice, &names, &callbacks.dismiss) }
             }
             <div class="layout">
                 <section class="lanes" aria-label={label(lang, Label::Partition)}>
-                    <Controls lang={lang} view={state.view.clone()} next_value={state.next_value()} callbacks={callbacks.clone()} />
+                    <Controls lang={lang} view={state.view.clone()} next_value={state.next_value()}
+                        on_produce={callbacks.produce.clone()} on_command={callbacks.command.clone()} />
                     if state.view.leader().is_none() {
                         <p class="notice offline" role="status" data-testid="offline">
                             { label(lang, if state.view.has_elr() { Label::OfflineKraft } else { Label::Offline }) }
@@ -179,19 +174,20 @@ pub fn app() -> Html {
                     { lanes }
                 </section>
                 <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
-                    history={state.history()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} />
+                    timeline={timeline.clone()} story={state.source.clone()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} />
                 <aside class="side">
                     { violations(lang, &state.view, &marks, &callbacks.step) }
-                    <DecisionPanel lang={lang} history={state.history()}
+                    <DecisionPanel lang={lang} timeline={timeline.clone()}
                         cursor={state.cursor} on_step={callbacks.step.clone()} />
-                    { event_log(lang, &state.history(), state.cursor, &callbacks.step) }
+                    { event_log(lang, timeline, state.cursor, &callbacks.step) }
                     // The space-time diagram.
-                    <SpaceTime lang={lang} history={state.history()} cursor={state.cursor} on_step={callbacks.step.clone()} />
+                    <SpaceTime lang={lang} timeline={timeline.clone()} cursor={state.cursor} on_step={callbacks.step.clone()} />
                 </aside>
             </div>
-            <Editor lang={lang} history={state.history()} title={state.title.clone()} source={state.source.clone()}
+            <Editor lang={lang} timeline={timeline.clone()} title={state.title.clone()} source={state.source.clone()}
                 on_load={callbacks.load.clone()} />
-            <crate::components::checker::CheckerPanel lang={lang} history={state.history()} on_load={callbacks.load.clone()} />
+            <crate::components::checker::CheckerPanel lang={lang} on_load={callbacks.load.clone()}
+                header={Rc::<str>::from(replab_core::scenario::history_text(None, timeline.setup(), []))} />
             <div class="sr-only" aria-live="polite" data-testid="announcer">{ announcement }</div>
             if state.help_open {
                 { help(lang, &callbacks.close_help) }

@@ -5,7 +5,8 @@
 use crate::link;
 use crate::state::{Action, AppState};
 use gloo::events::{EventListener, EventListenerOptions};
-use gloo::timers::callback::Timeout;
+use gloo::timers::callback::{Interval, Timeout};
+use replab_core::timeline::Timeline;
 use replab_core::Command;
 use replab_narrate::{label, Label, Lang};
 use std::rc::Rc;
@@ -79,13 +80,13 @@ pub struct FullAppLink {
 /// How long the view must stay still before the embed's link is made.
 const REST_MS: u32 = 400;
 
-/// What a link holds: the history's revision, the step, the language and the
-/// protocol compared with.
-type LinkKey = (u64, usize, Lang, Option<replab_core::Protocol>);
+/// What a link holds: the history, the step, the language and the protocol
+/// compared with.
+type LinkKey = (Timeline, usize, Lang, Option<replab_core::Protocol>);
 
 #[hook]
 pub fn use_full_app_link(state: &UseReducerHandle<AppState>) -> FullAppLink {
-    let key: LinkKey = (state.history.revision, state.cursor, state.lang, state.compare);
+    let key: LinkKey = (state.timeline().clone(), state.cursor, state.lang, state.compare);
     let made = use_state(|| {
         let hash = link::current_hash();
         (!hash.is_empty()).then(|| {
@@ -97,13 +98,13 @@ pub fn use_full_app_link(state: &UseReducerHandle<AppState>) -> FullAppLink {
     });
     // Makes the link for the view shown, unless it is made already.
     let make = {
-        let (made, state) = (made.clone(), state.clone());
+        let (made, state, key) = (made.clone(), state.clone(), key.clone());
         move |live: Rc<std::cell::Cell<bool>>| {
-            if made.as_ref().is_some_and(|(k, _)| *k == Some(key)) {
+            if made.as_ref().is_some_and(|(k, _)| k.as_ref() == Some(&key)) {
                 return;
             }
             let shared = link::shared(&state);
-            let made = made.clone();
+            let (made, key) = (made.clone(), key.clone());
             yew::platform::spawn_local(async move {
                 let address = link::address(&shared).await;
                 if live.get() {
@@ -114,7 +115,8 @@ pub fn use_full_app_link(state: &UseReducerHandle<AppState>) -> FullAppLink {
     };
     {
         let make = make.clone();
-        use_effect_with((state.embed, key), move |&(embed, _)| {
+        use_effect_with((state.embed, key.clone()), move |(embed, _)| {
+            let embed = *embed;
             let live = Rc::new(std::cell::Cell::new(true));
             let timer = embed.then(|| {
                 let live = live.clone();
@@ -130,7 +132,7 @@ pub fn use_full_app_link(state: &UseReducerHandle<AppState>) -> FullAppLink {
     let onclick = {
         let (made, state) = (made.clone(), state.clone());
         Callback::from(move |e: MouseEvent| {
-            if made.as_ref().is_some_and(|(k, _)| *k == Some(key)) {
+            if made.as_ref().is_some_and(|(k, _)| k.as_ref() == Some(&key)) {
                 return;
             }
             e.prevent_default();
@@ -197,33 +199,17 @@ pub fn use_language(lang: Option<Lang>) {
     });
 }
 
-/// Autoplay: one step per tick, never while paused, hidden or off-screen. The
-/// timer is kept in step with each render rather than in an effect: an embed
-/// scrolled away still renders, but its effects may wait for it to be seen.
+/// Autoplay: one step per tick of an interval that runs while playing, shown
+/// and on screen, at the speed chosen; any change of those ends it or starts
+/// another.
 #[hook]
 pub fn use_autoplay(state: &AppState, dispatch: &Dispatch) {
-    let autoplay = use_mut_ref(|| None::<(u32, Rc<std::cell::Cell<bool>>, Timeout)>);
     let wanted = (state.playing && state.visible && state.on_screen).then_some(state.speed_ms);
-    let mut slot = autoplay.borrow_mut();
-    let current = slot.as_ref().filter(|(_, spent, _)| !spent.get()).map(|(ms, ..)| *ms);
-    match wanted {
-        None => *slot = None,
-        Some(ms) if current == Some(ms) => {}
-        Some(ms) => {
-            let dispatch = dispatch.clone();
-            let spent = Rc::new(std::cell::Cell::new(false));
-            let mark = spent.clone();
-            // A spent timer is replaced (and dropped) by the render its tick causes.
-            *slot = Some((
-                ms,
-                spent,
-                Timeout::new(ms, move || {
-                    mark.set(true);
-                    dispatch.dispatch(Action::AutoStep);
-                }),
-            ));
-        }
-    }
+    let dispatch = dispatch.clone();
+    use_effect_with(wanted, move |&wanted| {
+        let interval = wanted.map(|ms| Interval::new(ms, move || dispatch.dispatch(Action::AutoStep)));
+        move || drop(interval)
+    });
 }
 
 /// Tab visibility.
@@ -377,35 +363,47 @@ fn on_key(state: &AppState, dispatch: &UseReducerDispatcher<AppState>, e: &web_s
     }
 }
 
+/// A history up to a step, as a memo key: equal when both histories agree on
+/// their first `step` steps, whatever follows, so what is read from those
+/// steps is made again only when they change.
+#[derive(Clone)]
+pub struct Upto {
+    pub timeline: Timeline,
+    pub step: usize,
+}
+
+impl PartialEq for Upto {
+    fn eq(&self, o: &Self) -> bool {
+        self.step == o.step && self.timeline.agrees_until(&o.timeline, self.step)
+    }
+}
+
 /// Facts found step by step over a history (`scan` over a range of steps), kept
-/// and grown as steps are added: past steps never change within a generation,
-/// so a click costs the new steps only, however long the history. A new `Rc`
-/// only when something was found or the history was replaced. `key` changes
-/// whenever past steps may have changed (a history's generation, a comparison's
-/// build); `timeline` is None when there is no history (no comparison): nothing.
+/// and grown as steps are added: a history that extends the one scanned (the
+/// same steps, and more at the end) costs its new steps only, however long it
+/// is; any other history is scanned anew. A new `Rc` only when something was
+/// found or the history was replaced. None (no history, no comparison): nothing.
 #[hook]
 pub fn use_grown<T: Clone + 'static>(
-    timeline: Option<&Rc<std::cell::RefCell<replab_core::timeline::Timeline>>>,
-    key: u64,
-    scan: fn(&replab_core::timeline::Timeline, std::ops::RangeInclusive<usize>) -> Vec<T>,
+    timeline: Option<&Timeline>,
+    scan: fn(&Timeline, std::ops::RangeInclusive<usize>) -> Vec<T>,
 ) -> Rc<Vec<T>> {
-    // (timeline, key, steps scanned, found)
-    let cache = use_mut_ref(|| (0usize, u64::MAX, 0usize, Rc::new(Vec::new())));
+    // The history scanned and what was found in it: a memo, kept between renders.
+    let memo = use_mut_ref(|| None::<(Timeline, Rc<Vec<T>>)>);
     let Some(timeline) = timeline else {
         return Rc::new(Vec::new());
     };
-    let t = timeline.borrow();
-    let mut c = cache.borrow_mut();
-    let id = Rc::as_ptr(timeline) as usize;
-    if (c.0, c.1) != (id, key) || c.2 > t.len() {
-        *c = (id, key, 0, Rc::new(Vec::new()));
-    }
-    if c.2 < t.len() || c.2 == 0 {
-        let more = scan(&t, c.2 + 1..=t.len());
-        c.2 = t.len();
+    let mut memo = memo.borrow_mut();
+    let (from, mut found) = match memo.take() {
+        Some((seen, found)) if timeline.extends(&seen) => (seen.len() + 1, found),
+        _ => (1, Rc::new(Vec::new())),
+    };
+    if from <= timeline.len() || timeline.is_empty() {
+        let more = scan(timeline, from..=timeline.len());
         if !more.is_empty() {
-            Rc::make_mut(&mut c.3).extend(more);
+            Rc::make_mut(&mut found).extend(more);
         }
     }
-    c.3.clone()
+    *memo = Some((timeline.clone(), found.clone()));
+    found
 }

@@ -23,7 +23,17 @@ pub struct Opened {
 
 /// What the link that reopens `state`'s view holds.
 pub fn shared(state: &AppState) -> Shared {
-    let t = state.history.timeline.borrow();
+    shared_view(
+        state.timeline(),
+        state.title.as_deref(),
+        state.cursor,
+        state.compare,
+        state.lang,
+    )
+}
+
+/// What the link that reopens step `cursor` of `t` holds.
+pub fn shared_view(t: &Timeline, title: Option<&str>, cursor: usize, compare: Option<Protocol>, lang: Lang) -> Shared {
     // Set commands before the first other command read back as header settings:
     // the same state, one step earlier each.
     let leading_sets = t
@@ -32,11 +42,11 @@ pub fn shared(state: &AppState) -> Shared {
         .take_while(|c| matches!(c, Command::Set { .. }))
         .count();
     Shared {
-        text: history_text(state.title.as_deref(), t.setup(), t.commands()),
+        text: history_text(title, t.setup(), t.commands()),
         protocol: t.setup().protocol,
-        compare: state.compare,
-        step: state.cursor.saturating_sub(leading_sets),
-        lang: state.lang.code().to_string(),
+        compare,
+        step: cursor.saturating_sub(leading_sets),
+        lang: lang.code().to_string(),
     }
 }
 

@@ -1,11 +1,14 @@
 //! The app's state and its reducer: every change goes through an `Action`.
+//! The state is a plain value: the history is a persistent `Timeline` (a clone
+//! shares every step), so the state before an action stays as it was, and two
+//! states compare by content.
 
+use replab_core::chunked::Chunked;
 use replab_core::compare::{self, FirstCacheDifference, FirstDifference};
 use replab_core::scenario::{self, Script, ScriptError};
 use replab_core::timeline::Timeline;
 use replab_core::{Acks, Cluster, Command, CommandError, Config, Protocol, Setup};
 use replab_narrate::{Lang, LinkProblem};
-use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 use yew::prelude::*;
@@ -43,23 +46,17 @@ struct Under {
     reloaded: bool,
 }
 
-/// The same history under a second protocol, shown beside the first. Built once
-/// per (history generation, protocol); a step added at the end of the first
-/// history is pushed onto it, and the view follows the cursor.
-#[derive(Clone, Debug)]
+/// The same history under a second protocol, shown beside the first. Built
+/// once for a history and protocol; a step added at the end of the first
+/// history is pushed onto it, and its view follows the cursor.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Comparison {
     pub protocol: Protocol,
-    /// The second history. Grows in place; `revision` says when.
-    pub timeline: Rc<RefCell<Timeline>>,
-    pub revision: u64,
-    /// The first history's generation it was built from.
-    generation: u64,
-    /// Which build of a second history this is (`AppState::comparison_builds`
-    /// when it was built): grown in place it keeps the number, built anew it
-    /// gets a new one, so facts found over it are kept exactly as long as valid.
-    build: u64,
-    /// How many of the first history's commands it has taken in.
-    seen: usize,
+    /// The second history.
+    pub timeline: Timeline,
+    /// The first history as it was when this was last brought up to date: a
+    /// history that extends it only added steps at the end.
+    of: Timeline,
     /// Its commands are the first history's, so a new step is pushed onto it too.
     follows: bool,
     /// Where replaying stopped: the rest is not possible under `protocol`.
@@ -69,63 +66,103 @@ pub struct Comparison {
     /// The first step at which their leader-epoch caches differ (compared apart).
     pub first_cache: Option<FirstCacheDifference>,
     /// The state after the cursor's step, or after its last step if it is shorter.
-    pub view: Rc<Cluster>,
+    pub view: Arc<Cluster>,
     /// The step `view` shows.
     pub view_step: usize,
 }
 
-impl Comparison {
-    /// Which build of the second history this is: kept while it grows in place
-    /// (past steps unchanged), new when it is built anew.
-    pub fn build(&self) -> u64 {
-        self.build
-    }
-}
-
-impl PartialEq for Comparison {
-    fn eq(&self, o: &Self) -> bool {
-        self.protocol == o.protocol
-            && Rc::ptr_eq(&self.timeline, &o.timeline)
-            && self.revision == o.revision
-            && Rc::ptr_eq(&self.view, &o.view)
-            && self.stopped == o.stopped
-            && self.first == o.first
-            && self.first_cache == o.first_cache
-    }
-}
-
-/// The history: shared, grown in place by the reducer, and compared by
-/// identity and revision, never by content, so passing it costs nothing.
-#[derive(Clone, Debug)]
+/// The history, with the one fact the page reads of every prefix of it: the
+/// highest `m<n>` written, from which the next value counts up. Grown with the
+/// history, so a produce costs the same however long it is.
+#[derive(Clone, Debug, PartialEq)]
 pub struct History {
-    pub timeline: Rc<RefCell<Timeline>>,
-    /// Bumped on every change of the history.
-    pub revision: u64,
-    /// Bumped only when past steps change (a fork, a new history), not when a
-    /// step is added at the end.
-    pub generation: u64,
-    /// For `next_value`: the generation it was built for, and for each k so far
-    /// the highest `m<n>` among the first k commands. Grown as steps are added,
-    /// so a produce costs the same however long the history.
-    highest: Rc<RefCell<(u64, Vec<u32>)>>,
+    pub timeline: Timeline,
+    /// `highest[k]`: the highest n of an `m<n>` among the first k commands.
+    highest: Chunked<u32>,
 }
 
-impl PartialEq for History {
-    fn eq(&self, o: &Self) -> bool {
-        Rc::ptr_eq(&self.timeline, &o.timeline) && self.revision == o.revision && self.generation == o.generation
+impl History {
+    pub fn new(timeline: Timeline) -> History {
+        let mut highest: Chunked<u32> = std::iter::once(0).collect();
+        for c in timeline.commands() {
+            push_highest(&mut highest, c);
+        }
+        History { timeline, highest }
+    }
+
+    pub fn len(&self) -> usize {
+        self.timeline.len()
+    }
+
+    /// Applies `command` at the end.
+    fn push(&mut self, command: Command) -> Result<(), CommandError> {
+        self.timeline.push(command.clone())?;
+        push_highest(&mut self.highest, &command);
+        Ok(())
+    }
+
+    /// Keeps the first `k` steps.
+    fn truncate(&mut self, k: usize) {
+        self.timeline.truncate(k);
+        self.highest.truncate(k + 1);
+    }
+
+    /// The next message value at step `k`: one past the highest `m<n>` so far.
+    pub fn next_value(&self, k: usize) -> String {
+        let n = self.highest.get(k).copied().unwrap_or(0);
+        format!("m{}", n + 1)
     }
 }
 
-/// The page's state: a plain value. Every field takes part in its comparison
-/// (the history by identity and revision, the rest by value, where `Rc`s of
-/// equal pointers compare at once), so a render follows any change.
+fn push_highest(highest: &mut Chunked<u32>, command: &Command) {
+    let n = match command {
+        Command::Produce { value, .. } => value.strip_prefix('m').and_then(|n| n.parse::<u32>().ok()),
+        _ => None,
+    };
+    let before = highest.all().last().copied().unwrap_or(0);
+    highest.push(n.map_or(before, |n| n.max(before)));
+}
+
+/// A scenario built and ready to show: its history (built once, by whoever
+/// read the text), its text, title and preset, and the step to show.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loaded {
+    pub timeline: Timeline,
+    pub text: Rc<str>,
+    pub title: Option<Rc<str>>,
+    pub preset: Option<&'static str>,
+    /// The step shown; None for the end.
+    pub step: Option<usize>,
+}
+
+impl Loaded {
+    /// Builds the history `script` describes, under `protocol` (its own if None).
+    pub fn build(
+        script: &Script,
+        text: Rc<str>,
+        protocol: Option<Protocol>,
+        preset: Option<&'static str>,
+    ) -> Result<Loaded, ScriptError> {
+        let timeline = scenario::load(script, protocol)?.timeline;
+        Ok(Loaded {
+            timeline,
+            text,
+            title: script.title.as_deref().map(Rc::from),
+            preset,
+            step: None,
+        })
+    }
+}
+
+/// The page's state: a plain value, compared by content (the history's shared
+/// pieces by pointer first), so a render follows any change.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AppState {
     pub history: History,
     /// How many commands of the history are applied in the view.
     pub cursor: usize,
     /// The state after `cursor` commands.
-    pub view: Rc<Cluster>,
+    pub view: Arc<Cluster>,
     pub title: Option<Rc<str>>,
     pub preset: Option<&'static str>,
     /// The text of the scenario last loaded (a preset, the editor or a link).
@@ -136,8 +173,8 @@ pub struct AppState {
     pub speed_ms: u32,
     pub visible: bool,
     pub selected: Option<usize>,
-    /// The future cut off by acting at a past step: (step it was cut at, commands).
-    pub undo: Option<(usize, Rc<Vec<Command>>)>,
+    /// The history before acting at a past step forked it (undo restores it).
+    pub undo: Option<History>,
     pub notice: Option<Notice>,
     pub help_open: bool,
     /// The follower autoplay serves next.
@@ -152,8 +189,6 @@ pub struct AppState {
     pub compare: Option<Protocol>,
     /// The history under `compare`, derived by the reducer.
     pub comparison: Option<Comparison>,
-    /// How many second histories have been built (each comparison's `build`).
-    pub comparison_builds: u64,
     /// A link in the address is still being opened: the page is not shown yet
     /// (index.html's frame stands in for it), so it never shows the default
     /// partition for a moment before the link's.
@@ -172,14 +207,9 @@ pub fn default_setup() -> Setup {
 impl AppState {
     pub fn new(lang: Lang, embed: bool) -> AppState {
         let timeline = Timeline::new(default_setup());
-        let view = Rc::new(timeline.head().clone());
+        let view = timeline.state_arc(0);
         AppState {
-            history: History {
-                timeline: Rc::new(RefCell::new(timeline)),
-                revision: 0,
-                generation: 0,
-                highest: Rc::default(),
-            },
+            history: History::new(timeline),
             cursor: 0,
             view,
             title: None,
@@ -199,13 +229,12 @@ impl AppState {
             link_problem: None,
             compare: None,
             comparison: None,
-            comparison_builds: 0,
             opening: false,
         }
     }
 
-    pub fn history(&self) -> History {
-        self.history.clone()
+    pub fn timeline(&self) -> &Timeline {
+        &self.history.timeline
     }
 
     /// The story's title in the page's language: the preset's, or the
@@ -228,11 +257,12 @@ impl AppState {
     }
 
     pub fn len(&self) -> usize {
-        self.history.timeline.borrow().len()
+        self.history.len()
     }
 
-    fn refresh_view(&mut self) {
-        self.view = Rc::new(self.history.timeline.borrow().state_at(self.cursor));
+    /// The next message value at the cursor.
+    pub fn next_value(&self) -> String {
+        self.history.next_value(self.cursor)
     }
 
     /// The loaded scenario's history under `protocol`, if `current` is still
@@ -243,7 +273,7 @@ impl AppState {
             .commands_under(current.setup().protocol)
             .map(|(_, c)| c)
             .collect();
-        let same = own.len() == current.commands().len() && own.iter().zip(current.commands()).all(|(a, b)| *a == b);
+        let same = own.len() == current.len() && own.iter().zip(current.commands()).all(|(a, b)| *a == b);
         if !same || script.setup(Some(current.setup().protocol)) != *current.setup() {
             return None;
         }
@@ -261,52 +291,42 @@ impl AppState {
                 reloaded: true,
             };
         }
-        let setup = Setup {
-            protocol,
-            ..t.setup().clone()
-        };
-        let mut timeline = Timeline::new(setup);
-        for (step, command) in t.commands().iter().enumerate() {
-            if let Err(error) = timeline.push(command.clone()) {
-                let stopped = Stopped {
-                    step,
-                    command: scenario::command_line(&t.setup().brokers, command),
-                    error,
-                };
-                return Under {
-                    timeline,
-                    stopped: Some(stopped),
-                    reloaded: false,
-                };
-            }
-        }
+        let (timeline, refused) = t.under(protocol);
+        let stopped = refused.and_then(|r| {
+            Some(Stopped {
+                step: r.index,
+                command: scenario::command_line(&t.setup().brokers, t.commands().get(r.index)?),
+                error: r.error,
+            })
+        });
         Under {
             timeline,
-            stopped: None,
+            stopped,
             reloaded: false,
         }
     }
 
     /// Brings the comparison up to date with the history, the cursor and the
-    /// chosen protocol: built anew only for a new generation or protocol, a new
-    /// step at the end pushed onto it, its view moved with the cursor.
+    /// chosen protocol: built anew only when past steps changed or for another
+    /// protocol, a new step at the end pushed onto it, its view moved with the
+    /// cursor.
     fn sync_comparison(&mut self) {
         let Some(protocol) = self.compare else {
             self.comparison = None;
             return;
         };
-        let t = self.history.timeline.borrow();
+        let t = &self.history.timeline;
         let current = self
             .comparison
             .take()
-            .filter(|c| c.protocol == protocol && c.generation == self.history.generation && c.seen <= t.len());
+            .filter(|c| c.protocol == protocol && t.extends(&c.of));
         let mut c = match current {
+            Some(c) if c.of.len() == t.len() => c,
             // A step added at the end: pushed onto the second history too.
-            Some(mut c) if c.seen < t.len() && c.follows => {
-                let mut second = c.timeline.borrow_mut();
-                for k in c.seen..t.len() {
-                    let command = &t.commands()[k];
-                    if let Err(error) = second.push(command.clone()) {
+            Some(mut c) if c.follows => {
+                for k in c.of.len()..t.len() {
+                    let Some(command) = t.commands().get(k) else { break };
+                    if let Err(error) = c.timeline.push(command.clone()) {
                         c.stopped = Some(Stopped {
                             step: k,
                             command: scenario::command_line(&t.setup().brokers, command),
@@ -316,98 +336,80 @@ impl AppState {
                         break;
                     }
                     if c.first.is_none() || c.first_cache.is_none() {
-                        let state = if k + 1 == t.len() {
-                            std::borrow::Cow::Borrowed(t.head())
-                        } else {
-                            std::borrow::Cow::Owned(t.state_at(k + 1))
-                        };
+                        let state = t.state_arc(k + 1);
                         let step = k + 1;
                         if c.first.is_none() {
-                            let differences = compare::differences(&state, second.head());
+                            let differences = compare::differences(&state, c.timeline.head());
                             c.first = (!differences.is_empty()).then_some(FirstDifference { step, differences });
                         }
                         if c.first_cache.is_none() {
-                            let brokers = compare::epoch_cache_differences(&state, second.head());
+                            let brokers = compare::epoch_cache_differences(&state, c.timeline.head());
                             c.first_cache = (!brokers.is_empty()).then_some(FirstCacheDifference { step, brokers });
                         }
                     }
                 }
-                drop(second);
-                c.seen = t.len();
-                c.revision += 1;
+                c.of = t.clone();
                 c
             }
             // Stopped: replaying the longer history would stop at the same command.
-            Some(mut c) if c.seen < t.len() && c.stopped.is_some() => {
-                c.seen = t.len();
+            Some(mut c) if c.stopped.is_some() => {
+                c.of = t.clone();
                 c
             }
-            Some(c) if c.seen == t.len() => c,
-            // A reloaded scenario with lines of its own for this protocol, and a
-            // step added since: a protocol switch would now replay, so this does.
+            // Past steps changed, another protocol, or a reloaded scenario with
+            // lines of its own for this protocol and a step added since: a
+            // protocol switch would now replay, so this does.
             _ => {
-                let under = self.under_protocol(&t, protocol);
-                let first = compare::first_difference(&t, &under.timeline);
-                let first_cache = compare::first_epoch_cache_difference(&t, &under.timeline);
+                let under = self.under_protocol(t, protocol);
+                let first = compare::first_difference(t, &under.timeline);
+                let first_cache = compare::first_epoch_cache_difference(t, &under.timeline);
                 let follows = under.stopped.is_none() && under.timeline.commands() == t.commands();
-                let view = Rc::new(under.timeline.state_at(self.cursor));
-                self.comparison_builds += 1;
                 Comparison {
-                    build: self.comparison_builds,
                     protocol,
-                    view_step: self.cursor.min(under.timeline.len()),
-                    timeline: Rc::new(RefCell::new(under.timeline)),
-                    revision: 0,
-                    generation: self.history.generation,
-                    seen: t.len(),
+                    view_step: usize::MAX,
+                    view: under.timeline.state_arc(0),
+                    timeline: under.timeline,
+                    of: t.clone(),
                     follows,
                     stopped: under.stopped,
                     first,
                     first_cache,
-                    view,
                 }
             }
         };
-        drop(t);
-        let second = c.timeline.borrow();
-        let step = self.cursor.min(second.len());
-        // Past steps never change within a generation: only a move needs a new view.
+        let step = self.cursor.min(c.timeline.len());
+        // Past steps of the second history never change while it is kept: only
+        // a move needs a new view.
         if step != c.view_step {
-            c.view = Rc::new(second.state_at(step));
+            c.view = c.timeline.state_arc(step);
             c.view_step = step;
         }
-        drop(second);
         self.comparison = Some(c);
     }
 
-    fn replace_timeline(&mut self, timeline: Timeline, cursor: usize) {
-        self.history.timeline = Rc::new(RefCell::new(timeline));
-        self.history.revision += 1;
-        self.history.generation += 1;
-        self.cursor = cursor.min(self.len());
-        self.refresh_view();
+    fn replace_history(&mut self, history: History, cursor: usize) {
+        self.cursor = cursor.min(history.len());
+        self.view = history.timeline.state_arc(self.cursor);
+        self.history = history;
     }
 
     /// Acts at the cursor: a past step forks the history there.
     fn act(&mut self, command: Command) {
-        let mut view = (*self.view).clone();
-        if let Err(e) = view.apply(&command) {
+        if let Err(e) = self.view.check(&command) {
             self.notice = Some(Notice::Refused(e));
             return;
         }
-        let mut t = self.history.timeline.borrow_mut();
-        if self.cursor < t.len() {
-            let cut = t.truncate(self.cursor);
-            self.undo = Some((self.cursor, Rc::new(cut)));
-            self.history.generation += 1;
+        let mut h = self.history.clone();
+        if self.cursor < h.len() {
+            h.truncate(self.cursor);
+            self.undo = Some(self.history.clone());
         }
-        // The command was just applied to this very state: it cannot be refused.
-        let pushed = t.push(command).is_ok();
+        // The core accepted the command at this very state: it cannot be refused.
+        let pushed = h.push(command).is_ok();
         debug_assert!(pushed);
-        self.cursor = t.len();
-        drop(t);
-        self.history.revision += 1;
-        self.view = Rc::new(view);
+        self.cursor = h.len();
+        self.view = h.timeline.state_arc(self.cursor);
+        self.history = h;
         self.notice = None;
     }
 
@@ -415,32 +417,8 @@ impl AppState {
         let k = k.min(self.len());
         if k != self.cursor {
             self.cursor = k;
-            self.refresh_view();
+            self.view = self.history.timeline.state_arc(k);
         }
-    }
-
-    /// The next message value: one past the highest `m<n>` written so far.
-    pub fn next_value(&self) -> String {
-        let t = self.history.timeline.borrow();
-        let mut cache = self.history.highest.borrow_mut();
-        let (generation, highest) = &mut *cache;
-        if *generation != self.history.generation || highest.len() > t.len() + 1 {
-            *generation = self.history.generation;
-            highest.clear();
-        }
-        if highest.is_empty() {
-            highest.push(0);
-        }
-        for c in &t.commands()[highest.len() - 1..] {
-            let n = match c {
-                Command::Produce { value, .. } => value.strip_prefix('m').and_then(|n| n.parse::<u32>().ok()),
-                _ => None,
-            };
-            let before = highest.last().copied().unwrap_or(0);
-            highest.push(n.map_or(before, |n| n.max(before)));
-        }
-        let n = highest.get(self.cursor).copied().unwrap_or(0);
-        format!("m{}", n + 1)
     }
 
     /// What autoplay does next at the end of history: the next follower, in turn,
@@ -484,11 +462,9 @@ pub enum Action {
     StepForward,
     Undo,
     SetProtocol(Protocol),
-    Load {
-        script: Rc<Script>,
-        text: Rc<str>,
-        preset: Option<&'static str>,
-    },
+    /// Show a scenario built once by whoever read it (the editor, a preset,
+    /// the checker, the page's API).
+    Load(Rc<Loaded>),
     SetLang(Lang),
     TogglePlay,
     /// Play or pause (the JS API and the host page say which).
@@ -507,11 +483,6 @@ pub enum Action {
     OnScreen(bool),
     /// Compare with a second protocol, or stop comparing.
     SetCompare(Option<Protocol>),
-}
-
-/// Builds the history a script describes, under its own protocol.
-pub fn load_script(script: &Script) -> Result<Timeline, ScriptError> {
-    scenario::load(script, None).map(|l| l.timeline)
 }
 
 impl Reducible for AppState {
@@ -545,17 +516,9 @@ impl AppState {
             Action::StepBack => s.step_to(s.cursor.saturating_sub(1)),
             Action::StepForward => s.step_to(s.cursor + 1),
             Action::Undo => {
-                let Some((at, cut)) = s.undo.take() else { return self };
-                let t = s.history.timeline.borrow().clone();
-                let mut commands = t.commands()[..at.min(t.len())].to_vec();
-                commands.extend(cut.iter().cloned());
-                match Timeline::replay(t.setup().clone(), &commands) {
-                    Ok(restored) => {
-                        let end = restored.len();
-                        s.replace_timeline(restored, end);
-                    }
-                    Err(_) => return self,
-                }
+                let Some(before) = s.undo.take() else { return self };
+                let end = before.len();
+                s.replace_history(before, end);
             }
             Action::SetProtocol(p) => {
                 if p == s.view.protocol() {
@@ -564,8 +527,7 @@ impl AppState {
                 // A history that is still the loaded scenario's is loaded again
                 // under the new protocol, so its `under` lines apply; a history the
                 // reader changed is replayed command by command.
-                let timeline = s.history.timeline.clone();
-                let t = timeline.borrow();
+                let t = s.history.timeline.clone();
                 let under = s.under_protocol(&t, p);
                 let was = t.setup().protocol;
                 let cursor = if under.reloaded && s.cursor == t.len() {
@@ -573,8 +535,7 @@ impl AppState {
                 } else {
                     s.cursor
                 };
-                drop(t);
-                s.replace_timeline(under.timeline, cursor);
+                s.replace_history(History::new(under.timeline), cursor);
                 // Switching to the protocol compared with swaps the two.
                 if s.compare == Some(p) {
                     s.compare = Some(was);
@@ -585,22 +546,30 @@ impl AppState {
                 s.undo = None;
             }
             Action::SetCompare(p) => s.compare = p.filter(|&p| p != s.view.protocol()),
-            Action::Load { script, text, preset } => match load_script(&script) {
-                Ok(t) => {
-                    // Shown at once, even while a link in the address opens.
-                    s.opening = false;
-                    let end = t.len();
-                    s.replace_timeline(t, end);
-                    s.source = Some(text);
-                    s.title = script.title.as_deref().map(Rc::from);
-                    s.preset = preset;
-                    s.undo = None;
-                    s.notice = None;
-                    s.playing = false;
-                    s.selected = None;
+            Action::Load(loaded) => {
+                // Shown at once, even while a link in the address opens.
+                s.opening = false;
+                let Loaded {
+                    timeline,
+                    text,
+                    title,
+                    preset,
+                    step,
+                } = Rc::unwrap_or_clone(loaded);
+                let cursor = step.unwrap_or(timeline.len());
+                s.replace_history(History::new(timeline), cursor);
+                s.source = Some(text);
+                s.title = title;
+                s.preset = preset;
+                s.undo = None;
+                s.notice = None;
+                s.playing = false;
+                s.selected = None;
+                // Loaded under the protocol compared with: nothing to compare.
+                if s.compare == Some(s.view.protocol()) {
+                    s.compare = None;
                 }
-                Err(_) => return self,
-            },
+            }
             Action::SetLang(l) => s.lang = l,
             Action::TogglePlay => s.playing = !s.playing,
             Action::SetPlaying(playing) => s.playing = playing,
@@ -636,7 +605,7 @@ impl AppState {
                 s.opening = false;
                 match &*opened {
                     Ok(o) => {
-                        s.replace_timeline(o.timeline.clone(), o.step);
+                        s.replace_history(History::new(o.timeline.clone()), o.step);
                         // A link that compares sets the comparison; one that does
                         // not leaves the reader's as it is.
                         if o.compare.is_some() {
@@ -739,11 +708,9 @@ mod tests {
         let script = scenario::parse("brokers A B\nproduce m1\n").expect("parses");
         let loaded = reduce(
             opening,
-            Action::Load {
-                script: Rc::new(script),
-                text: Rc::from("brokers A B\nproduce m1\n"),
-                preset: None,
-            },
+            Action::Load(Rc::new(
+                Loaded::build(&script, Rc::from("brokers A B\nproduce m1\n"), None, None).expect("loads"),
+            )),
         );
         assert!(!loaded.opening, "shown at once");
         let after = reduce(loaded.clone(), Action::OpenLink(problem(), true));
@@ -759,11 +726,9 @@ mod tests {
         let mut s = Rc::new(AppState::new(Lang::En, false));
         s = reduce(
             s,
-            Action::Load {
-                script: Rc::new(script),
-                text: Rc::from(crate::presets::DEFAULT_TEXT),
-                preset: Some("data-loss"),
-            },
+            Action::Load(Rc::new(
+                Loaded::build(&script, Rc::from(crate::presets::DEFAULT_TEXT), None, Some("data-loss")).expect("loads"),
+            )),
         );
         assert_eq!(s.view.protocol(), Protocol::Hw);
         assert_eq!(s.view.violations().len(), 1);
@@ -781,11 +746,9 @@ mod tests {
         let mut s = Rc::new(AppState::new(Lang::En, false));
         s = reduce(
             s,
-            Action::Load {
-                script: Rc::new(script),
-                text: Rc::from(crate::presets::DEFAULT_TEXT),
-                preset: Some(preset.id),
-            },
+            Action::Load(Rc::new(
+                Loaded::build(&script, Rc::from(crate::presets::DEFAULT_TEXT), None, Some(preset.id)).expect("loads"),
+            )),
         );
         // Under kraft-elr A leads after its restart: the hw history's `fetch A`
         // would be refused, but the preset's `under kraft-elr` lines fetch B.
@@ -810,11 +773,9 @@ mod tests {
         let mut s = Rc::new(AppState::new(Lang::En, false));
         s = reduce(
             s,
-            Action::Load {
-                script: Rc::new(script),
-                text: Rc::from(text),
-                preset: None,
-            },
+            Action::Load(Rc::new(
+                Loaded::build(&script, Rc::from(text), None, None).expect("loads"),
+            )),
         );
         assert_eq!(s.len(), 16);
         s = reduce(s, Action::SetProtocol(Protocol::Kip279));
@@ -840,7 +801,7 @@ mod tests {
             let before = s.len();
             s = reduce(s, Action::AutoStep);
             if s.len() > before {
-                if let Some(Command::Fetch { follower, .. }) = s.history.timeline.borrow().commands().last() {
+                if let Some(Command::Fetch { follower, .. }) = s.timeline().commands().last() {
                     fetched.push(*follower);
                 }
             }
@@ -894,11 +855,9 @@ mod tests {
         let script = scenario::parse(text).expect("parses");
         reduce(
             Rc::new(AppState::new(Lang::En, false)),
-            Action::Load {
-                script: Rc::new(script),
-                text: Rc::from(text),
-                preset,
-            },
+            Action::Load(Rc::new(
+                Loaded::build(&script, Rc::from(text), None, preset).expect("loads"),
+            )),
         )
     }
 
@@ -918,11 +877,11 @@ mod tests {
         s = reduce(s, Action::SetCompare(Some(Protocol::Kip101)));
         let c = compared(&s);
         assert_eq!((c.protocol, c.stopped.as_ref()), (Protocol::Kip101, None));
-        assert_eq!(c.timeline.borrow().len(), s.len());
+        assert_eq!(c.timeline.len(), s.len());
         let first = c.first.clone().expect("they differ");
         let command = {
-            let t = s.history.timeline.borrow();
-            scenario::command_line(&t.setup().brokers, &t.commands()[first.step - 1])
+            let t = s.timeline();
+            scenario::command_line(&t.setup().brokers, t.command(first.step).expect("a step"))
         };
         assert_eq!(command, "bounce B");
         assert_eq!(first.differences, vec![compare::Difference::Log { broker: 1 }]);
@@ -937,7 +896,7 @@ mod tests {
         assert_eq!((s.view.brokers()[1].leo(), c.view.brokers()[1].leo()), (0, 2));
         let view = c.view.clone();
         s = reduce(s, Action::DismissNotice);
-        assert!(Rc::ptr_eq(&view, &compared(&s).view), "no step, no new view");
+        assert!(Arc::ptr_eq(&view, &compared(&s).view), "no step, no new view");
     }
 
     #[test]
@@ -950,15 +909,15 @@ mod tests {
         // A new step at the end is pushed onto the second history, not rebuilt.
         s = produce(s);
         let c = compared(&s);
-        assert!(Rc::ptr_eq(&built, &c.timeline));
-        assert_eq!((c.timeline.borrow().len(), c.view_step), (len + 1, len + 1));
+        assert!(c.timeline.extends(&built), "pushed onto the second history");
+        assert_eq!((c.timeline.len(), c.view_step), (len + 1, len + 1));
         assert_eq!(c.view.brokers()[1].leo(), s.view.brokers()[1].leo(), "both kept m1 m2");
         // Acting at a past step forks the history: the comparison is built anew.
         s = reduce(s, Action::StepTo(3));
         s = reduce(s, Action::Do(Command::Fetch { follower: 1, max: None }));
         let c = compared(&s);
-        assert!(!Rc::ptr_eq(&built, &c.timeline), "rebuilt after the fork");
-        assert_eq!(c.timeline.borrow().len(), 4);
+        assert!(!c.timeline.extends(&built), "rebuilt after the fork");
+        assert_eq!(c.timeline.len(), 4);
         assert_eq!(c.first, None, "no bounce any more: nothing differs");
         assert_eq!(c.view_step, 4);
     }
@@ -1008,12 +967,12 @@ mod tests {
         assert_eq!(stopped.command, "fetch A");
         assert_eq!(stopped.error, CommandError::IsLeader { broker: 0 });
         let c = compared(&s);
-        assert_eq!((c.timeline.borrow().len(), c.view_step), (stopped.step, stopped.step));
+        assert_eq!((c.timeline.len(), c.view_step), (stopped.step, stopped.step));
         // Later steps change nothing: it stops where it stopped.
         let view = c.view.clone();
         s = produce(s);
         assert_eq!(compared(&s).stopped, Some(stopped));
-        assert!(Rc::ptr_eq(&view, &compared(&s).view));
+        assert!(Arc::ptr_eq(&view, &compared(&s).view));
     }
 
     #[test]

@@ -196,6 +196,38 @@ impl<T: Clone> Chunked<T> {
         true
     }
 
+    /// Whether the first items are exactly `prefix`'s.
+    pub fn starts_with(&self, prefix: &Chunked<T>) -> bool
+    where
+        T: PartialEq,
+    {
+        self.same_first(prefix, prefix.len())
+    }
+
+    /// Whether both have at least `n` items and their first `n` are the same.
+    /// Sealed chunks the two share compare by pointer, so a history against
+    /// itself a few steps longer reads under a chunk of items.
+    pub fn same_first(&self, other: &Chunked<T>, n: usize) -> bool
+    where
+        T: PartialEq,
+    {
+        if n > self.len() || n > other.len() {
+            return false;
+        }
+        // Both hold at least this many sealed chunks (what is not sealed is
+        // always under a chunk).
+        let whole = n / CHUNK_LEN;
+        let (Some(mine), Some(theirs)) = (list(&self.sealed).get(..whole), list(&other.sealed).get(..whole)) else {
+            return self.slice(0, n) == other.slice(0, n);
+        };
+        let same = theirs
+            .iter()
+            .zip(mine)
+            .all(|(a, b)| Arc::ptr_eq(a, b) || a[..] == b[..]);
+        let from = whole * CHUNK_LEN;
+        same && self.slice(from, n) == other.slice(from, n)
+    }
+
     /// Every item, in order.
     pub fn all(&self) -> Slice<'_, T> {
         self.slice(0, self.len())

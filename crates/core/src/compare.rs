@@ -125,8 +125,8 @@ fn first_where<T>(a: &Timeline, b: &Timeline, differ: fn(&Cluster, &Cluster) -> 
     for step in 0..=a.len().min(b.len()) {
         if step > 0 {
             // Both histories were accepted when they were built.
-            x.apply(&a.commands()[step - 1]).ok()?;
-            y.apply(&b.commands()[step - 1]).ok()?;
+            x.apply(a.command(step)?).ok()?;
+            y.apply(b.command(step)?).ok()?;
         }
         let found = differ(&x, &y);
         if !found.is_empty() {
@@ -156,7 +156,7 @@ mod tests {
         let kip101 = timeline(text, Protocol::Kip101);
         let first = first_difference(&hw, &kip101).expect("they differ");
         assert_eq!(
-            scenario::command_line(&hw.setup().brokers, &hw.commands()[first.step - 1]),
+            scenario::command_line(&hw.setup().brokers, hw.command(first.step).expect("a step")),
             "bounce B"
         );
         assert_eq!(first.differences, vec![Difference::Log { broker: 1 }]);

@@ -2,25 +2,30 @@
 //! `SNAPSHOT_INTERVAL` commands, so that the state after any step is one clone and
 //! a few replays away (the visualizer scrubs through it).
 
+use crate::chunked::{Chunked, Slice};
 use crate::cluster::{Cluster, Setup};
 use crate::command::{Command, CommandError};
 use crate::event::Event;
 use crate::protocol::Protocol;
+use std::sync::Arc;
 
 pub const SNAPSHOT_INTERVAL: usize = 32;
 
-#[derive(Clone, Debug)]
+/// A value: cloning it copies a few pointers, and a clone shares every step it
+/// has in common with the original (commands, events and snapshots sit in
+/// `Chunked` storage, the head behind an `Arc`). So the page keeps the history
+/// before each click as it was, and compares two histories by content: shared
+/// pieces compare by pointer first, so comparing a history with its own clone,
+/// or with itself one step longer, reads only the last pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Timeline {
-    setup: Setup,
-    commands: Vec<Command>,
-    /// Events of every command, one after another: those of `commands[i]` are
-    /// `events[ends[i - 1]..ends[i]]`. One vector, not one per command: a vector
-    /// per step costs an allocation with room for four events, mostly unused.
-    events: Vec<Event>,
-    ends: Vec<usize>,
+    setup: Arc<Setup>,
+    commands: Chunked<Command>,
+    /// The events of each command, exactly sized (most steps have a few).
+    events: Chunked<Arc<[Event]>>,
     /// `snapshots[j]` is the state after `j * SNAPSHOT_INTERVAL` commands.
-    snapshots: Vec<Cluster>,
-    head: Cluster,
+    snapshots: Chunked<Cluster>,
+    head: Arc<Cluster>,
 }
 
 /// A command of the history that the cluster refused on replay.
@@ -35,31 +40,37 @@ impl Timeline {
     pub fn new(setup: Setup) -> Timeline {
         let head = Cluster::new(&setup);
         Timeline {
-            setup,
-            commands: Vec::new(),
-            events: Vec::new(),
-            ends: Vec::new(),
-            snapshots: vec![head.clone()],
-            head,
+            setup: Arc::new(setup),
+            commands: Chunked::default(),
+            events: Chunked::default(),
+            snapshots: std::iter::once(head.clone()).collect(),
+            head: Arc::new(head),
         }
     }
 
     /// Replays `commands` from `setup`; stops at the first refused one.
-    pub fn replay(setup: Setup, commands: &[Command]) -> Result<Timeline, ReplayError> {
+    pub fn replay<'a>(setup: Setup, commands: impl IntoIterator<Item = &'a Command>) -> Result<Timeline, ReplayError> {
         let mut t = Timeline::new(setup);
-        for (index, c) in commands.iter().enumerate() {
+        for (index, c) in commands.into_iter().enumerate() {
             t.push(c.clone()).map_err(|error| ReplayError { index, error })?;
         }
         Ok(t)
     }
 
-    /// The same history under another protocol.
-    pub fn with_protocol(&self, protocol: Protocol) -> Result<Timeline, ReplayError> {
+    /// The same history under another protocol, up to the first command that
+    /// protocol refuses: the history replayed so far, and the refusal if any.
+    pub fn under(&self, protocol: Protocol) -> (Timeline, Option<ReplayError>) {
         let setup = Setup {
             protocol,
-            ..self.setup.clone()
+            ..(*self.setup).clone()
         };
-        Timeline::replay(setup, &self.commands)
+        let mut t = Timeline::new(setup);
+        for (index, c) in self.commands.all().iter().enumerate() {
+            if let Err(error) = t.push(c.clone()) {
+                return (t, Some(ReplayError { index, error }));
+            }
+        }
+        (t, None)
     }
 
     pub fn setup(&self) -> &Setup {
@@ -75,17 +86,20 @@ impl Timeline {
         self.commands.is_empty()
     }
 
-    pub fn commands(&self) -> &[Command] {
-        &self.commands
+    pub fn commands(&self) -> Slice<'_, Command> {
+        self.commands.all()
+    }
+
+    /// The command of step `k` (1-based); None for step 0 or past the end.
+    pub fn command(&self, k: usize) -> Option<&Command> {
+        self.commands.get(k.checked_sub(1)?)
     }
 
     /// Events of step `k` (1-based: the k-th command); step 0 has none.
     pub fn events_of(&self, k: usize) -> &[Event] {
-        let Some(&end) = k.checked_sub(1).and_then(|i| self.ends.get(i)) else {
-            return &[];
-        };
-        let start = k.checked_sub(2).and_then(|i| self.ends.get(i)).copied().unwrap_or(0);
-        &self.events[start..end]
+        k.checked_sub(1)
+            .and_then(|i| self.events.get(i))
+            .map_or(&[], |e| &e[..])
     }
 
     /// The state after every command.
@@ -93,33 +107,55 @@ impl Timeline {
         &self.head
     }
 
+    /// Whether this history begins with every step of `earlier` (the same
+    /// start, then the same commands): it is `earlier` with steps added at the
+    /// end. Reads only the pieces the two do not share.
+    pub fn extends(&self, earlier: &Timeline) -> bool {
+        self.setup == earlier.setup && self.commands.starts_with(&earlier.commands)
+    }
+
+    /// Whether the two histories agree on their first `k` steps (the same
+    /// start and commands, so the same states and events); false if either is
+    /// shorter.
+    pub fn agrees_until(&self, other: &Timeline, k: usize) -> bool {
+        self.setup == other.setup && self.commands.same_first(&other.commands, k)
+    }
+
     /// Applies `command` at the end of the history.
     pub fn push(&mut self, command: Command) -> Result<&[Event], CommandError> {
-        let events = self.head.apply(&command)?;
-        let start = self.events.len();
+        // Copies the head only when an earlier clone of this history shares it.
+        let events = Arc::make_mut(&mut self.head).apply(&command)?;
         self.commands.push(command);
-        self.events.extend(events);
-        self.ends.push(self.events.len());
+        self.events.push(events.into());
         if self.commands.len().is_multiple_of(SNAPSHOT_INTERVAL) {
-            self.snapshots.push(self.head.clone());
+            self.snapshots.push((*self.head).clone());
         }
-        Ok(&self.events[start..])
+        Ok(self.events_of(self.len()))
     }
 
     /// The state after the first `k` commands (clamped to the history).
     pub fn state_at(&self, k: usize) -> Cluster {
+        (*self.state_arc(k)).clone()
+    }
+
+    /// The state after the first `k` commands, shared with the history when it
+    /// is the head.
+    pub fn state_arc(&self, k: usize) -> Arc<Cluster> {
         let k = k.min(self.commands.len());
         if k == self.commands.len() {
             return self.head.clone();
         }
         let j = (k / SNAPSHOT_INTERVAL).min(self.snapshots.len() - 1);
-        let mut state = self.snapshots[j].clone();
-        for c in &self.commands[j * SNAPSHOT_INTERVAL..k] {
+        let Some(snapshot) = self.snapshots.get(j) else {
+            return self.head.clone();
+        };
+        let mut state = snapshot.clone();
+        for c in self.commands.slice(j * SNAPSHOT_INTERVAL, k).iter() {
             // Every stored command was applied once from this very state.
             let replayed = state.apply(c);
             debug_assert!(replayed.is_ok());
         }
-        state
+        Arc::new(state)
     }
 
     /// Forgets every command after the first `k` (to fork history at step k), and
@@ -128,11 +164,12 @@ impl Timeline {
         if k >= self.commands.len() {
             return Vec::new();
         }
-        self.head = self.state_at(k);
-        self.ends.truncate(k);
-        self.events.truncate(self.ends.last().copied().unwrap_or(0));
+        self.head = self.state_arc(k);
+        let cut = self.commands.slice(k, self.commands.len()).to_vec();
+        self.commands.truncate(k);
+        self.events.truncate(k);
         self.snapshots.truncate(k / SNAPSHOT_INTERVAL + 1);
-        self.commands.split_off(k)
+        cut
     }
 }
 
@@ -172,6 +209,56 @@ mod tests {
         for (k, expected) in straight.iter().enumerate() {
             assert_eq!(&t.state_at(k), expected, "step {k}");
         }
+    }
+
+    fn produce(i: usize) -> Command {
+        Command::Produce {
+            value: Arc::from(format!("m{i}")),
+            acks: None,
+        }
+    }
+
+    /// A clone is the history as it was: pushing onto or cutting the original
+    /// never shows in it, and the two compare by content.
+    #[test]
+    fn a_clone_keeps_the_history_as_it_was() {
+        let mut t = Timeline::new(setup());
+        for i in 0..300 {
+            t.push(produce(i)).expect("valid");
+        }
+        let before = t.clone();
+        t.push(Command::Fetch { follower: 1, max: None }).expect("valid");
+        assert_eq!((before.len(), before.head().brokers()[1].leo()), (300, 0));
+        assert_ne!(before, t);
+        assert!(t.extends(&before) && !before.extends(&t));
+        // The same steps built apart are equal, and extend each other.
+        let apart = Timeline::replay(setup(), before.commands()).expect("valid");
+        assert_eq!(apart, before);
+        assert!(t.extends(&apart) && apart.extends(&before));
+        // A fork: the cut history extends neither the other's end nor is extended by it.
+        let mut fork = t.clone();
+        fork.truncate(299);
+        fork.push(Command::Tick { ms: 1 }).expect("valid");
+        assert!(!fork.extends(&before) && !t.extends(&fork));
+        assert_eq!(t.len(), 301, "cutting a clone leaves the original");
+        assert_eq!(
+            t.events_of(301),
+            before
+                .clone()
+                .push(Command::Fetch { follower: 1, max: None })
+                .expect("valid")
+        );
+        // Another start is another history, whatever the commands.
+        let other = Timeline::replay(
+            Setup {
+                protocol: Protocol::Hw,
+                ..setup()
+            },
+            before.commands(),
+        )
+        .expect("valid");
+        assert!(!other.extends(&before));
+        assert!(fork.agrees_until(&t, 299) && !fork.agrees_until(&t, 300) && !other.agrees_until(&t, 0));
     }
 
     #[test]

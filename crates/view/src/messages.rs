@@ -277,7 +277,7 @@ fn scan(t: &Timeline, first: usize, last: usize) -> Vec<Message> {
     let mut pending: Vec<Option<usize>> = vec![None; brokers];
     let mut parked: Vec<Option<usize>> = vec![None; brokers];
     let mut state = t.state_at(first - 1);
-    for (k, command) in (first..=last).zip(&t.commands()[first - 1..last]) {
+    for (k, command) in (first..=last).zip(t.commands().sub(first - 1, last)) {
         // Replaying a stored command from the state it was applied to cannot fail.
         let _ = state.apply(command);
         let sent_before = out.len();

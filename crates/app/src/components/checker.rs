@@ -5,8 +5,7 @@
 //! scenario text of a history the reader replays, which loads as the editor's
 //! Load does.
 
-use super::{History, Loaded};
-use crate::state::load_script;
+use crate::state::Loaded;
 use replab_core::scenario;
 use replab_narrate::{label, Label, Lang};
 use replab_worker::client::js_error;
@@ -64,9 +63,11 @@ extern "C" {
 #[derive(Properties, PartialEq)]
 pub struct CheckerProps {
     pub lang: Lang,
-    pub history: History,
+    /// The shown history's header (brokers, protocol, settings) as scenario
+    /// text: where the checker starts.
+    pub header: Rc<str>,
     /// Loads the history found (Replay).
-    pub on_load: Callback<Loaded>,
+    pub on_load: Callback<Rc<Loaded>>,
 }
 
 /// The body's state.
@@ -87,7 +88,7 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
     let host = use_node_ref();
     let body = use_state(|| Body::NotYet);
     let mounted = use_mut_ref(|| None::<Mounted>);
-    let header: Rc<str> = scenario::history_text(None, p.history.timeline.borrow().setup(), &[]).into();
+    let header = p.header.clone();
     // The latest of each, read when a mount that started earlier completes.
     let given = use_mut_ref(|| (lang, header.clone()));
     *given.borrow_mut() = (lang, header.clone());
@@ -97,8 +98,8 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
     let load = use_memo((), move |_| {
         Closure::<dyn Fn(String)>::new(move |text: String| {
             let Ok(script) = scenario::parse(&text) else { return };
-            if load_script(&script).is_ok() {
-                on_load.borrow().emit((Rc::new(script), text.into(), None));
+            if let Ok(loaded) = Loaded::build(&script, text.into(), None, None) {
+                on_load.borrow().emit(Rc::new(loaded));
                 // Up to the lanes, where the history is now.
                 gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
             }

@@ -4,14 +4,14 @@
 //! named in words, marked on the scrubber and one click away.
 
 use super::lane::Lane;
+use super::target_value;
 use super::violations::violations;
-use super::{target_value, History};
 use crate::history;
+use crate::hooks::Upto;
 use crate::state::Comparison;
 use replab_core::timeline::Timeline;
 use replab_core::Protocol;
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
-use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -24,22 +24,13 @@ pub struct CompareProps {
     pub compare: Option<Protocol>,
     pub comparison: Option<Comparison>,
     /// The first history: its states and events at the first difference.
-    pub history: History,
+    pub timeline: Timeline,
+    /// The text of the story shown (the lanes forget what was unfolded when it changes).
+    pub story: Option<Rc<str>>,
     pub cursor: usize,
     /// Goes to a step; compares with another protocol, or stops.
     pub on_step: Callback<usize>,
     pub on_compare: Callback<Option<Protocol>>,
-}
-
-/// A history held as a memo key: compared by identity, and kept alive by the
-/// key so its address is never reused while the memo holds it.
-#[derive(Clone)]
-struct Same(Rc<RefCell<Timeline>>);
-
-impl PartialEq for Same {
-    fn eq(&self, o: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &o.0)
-    }
 }
 
 /// The first difference in words: the heading, what differs, and what each
@@ -79,39 +70,51 @@ fn words(lang: Lang, first: &replab_core::compare::FirstDifference, a: &Timeline
 pub fn compare(p: &CompareProps) -> Html {
     let lang = p.lang;
     let c = p.comparison.as_ref();
-    let second = c.map(|c| Same(c.timeline.clone()));
 
     // Hooks first, whether or not there is a comparison. The second history's
     // safety marks and losses are found once and grown as steps are added, as
-    // the first history's are (it grows in place; built anew, it has a new build).
-    let (timeline, build) = (c.map(|c| &c.timeline), c.map_or(0, Comparison::build));
-    let marks = crate::hooks::use_grown(timeline, build, history::violation_marks_in);
-    let losses = crate::hooks::use_grown(timeline, build, history::losses_in);
+    // the first history's are.
+    let timeline = c.map(|c| &c.timeline);
+    let marks = crate::hooks::use_grown(timeline, history::violation_marks_in);
+    let losses = crate::hooks::use_grown(timeline, history::losses_in);
     let loss_steps = c
         .map(|c| history::latest_losses(&losses, c.view_step, c.view.brokers().len()))
         .unwrap_or_default();
-    let ghosts = use_memo((second.clone(), loss_steps), |(second, steps)| {
-        second
-            .as_ref()
-            .map(|s| {
-                history::lost_records(&s.0.borrow(), steps)
-                    .into_iter()
-                    .map(Rc::new)
-                    .collect::<Vec<_>>()
-            })
-            .unwrap_or_default()
-    });
+    // What each replica lost, read back only when the steps up to its latest loss change.
+    let upto = |t: &Timeline, step: usize| Upto {
+        timeline: t.clone(),
+        step,
+    };
+    let ghosts = use_memo(
+        (
+            c.map(|c| upto(&c.timeline, loss_steps.iter().copied().max().unwrap_or(0))),
+            loss_steps,
+        ),
+        |(second, steps)| {
+            second
+                .as_ref()
+                .map(|s| {
+                    history::lost_records(&s.timeline, steps)
+                        .into_iter()
+                        .map(Rc::new)
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        },
+    );
     let first = c.and_then(|c| c.first.clone());
+    // The words depend only on both histories up to the first difference.
     let words = use_memo(
         (
             lang,
             first.clone(),
-            second.clone(),
-            Same(p.history.timeline.clone()),
-            p.history.generation,
+            first
+                .as_ref()
+                .zip(c)
+                .map(|(f, c)| (upto(&p.timeline, f.step), upto(&c.timeline, f.step))),
         ),
-        |(lang, first, second, main, _)| match (first, second) {
-            (Some(first), Some(second)) => Some(words(*lang, first, &main.0.borrow(), &second.0.borrow())),
+        |(lang, first, histories)| match (first, histories) {
+            (Some(first), Some((main, second))) => Some(words(*lang, first, &main.timeline, &second.timeline)),
             _ => None,
         },
     );
@@ -196,7 +199,7 @@ pub fn compare(p: &CompareProps) -> Html {
         .map(|s| narrate::compare_refused(lang, &Names(&names), c.protocol, s.step + 1, &s.command, &s.error));
     let behind =
         (refused.is_none() && c.view_step < p.cursor).then(|| narrate::comparison_ends(lang, c.protocol, c.view_step));
-    let restarts = history::last_restarts(&c.timeline.borrow(), c.view_step, &c.view);
+    let restarts = history::last_restarts(&c.timeline, c.view_step, &c.view);
     let heading = narrate::compared_heading(lang, c.protocol);
 
     html! {
@@ -247,7 +250,7 @@ pub fn compare(p: &CompareProps) -> Html {
             }
             { for (0..c.view.brokers().len()).map(|ix| html! {
                 <Lane key={ix} view={c.view.clone()} ix={ix} lang={lang} selected={false} interactive={false} prefix="cmp-"
-                    history={Rc::as_ptr(&c.timeline) as usize} ghosts={ghosts.get(ix).cloned().unwrap_or_default()} last_restart={restarts.get(ix).copied().flatten()} on_command={Callback::noop()} on_select={Callback::noop()} />
+                    story={p.story.clone()} ghosts={ghosts.get(ix).cloned().unwrap_or_default()} last_restart={restarts.get(ix).copied().flatten()} on_command={Callback::noop()} on_select={Callback::noop()} />
             }) }
         </section>
         </>

@@ -1,19 +1,22 @@
 //! Writing messages, moving the clock, and the partition's settings.
 
-use super::{bind_text, target_checked, target_value, Callbacks};
+use super::{bind_text, target_checked, target_value};
 use replab_core::chunked::Slice;
 use replab_core::scenario::ScriptErrorKind;
 use replab_core::{Acks, Cluster, Command, Setting};
 use replab_narrate::{label, Label, Lang};
-use std::rc::Rc;
+use std::sync::Arc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct ControlsProps {
     pub lang: Lang,
-    pub view: Rc<Cluster>,
+    pub view: Arc<Cluster>,
     pub next_value: String,
-    pub callbacks: Rc<Callbacks>,
+    /// Produce a value (the next one if empty) with the acks chosen.
+    pub on_produce: Callback<(String, Option<Acks>)>,
+    /// Tick the clock, or change a setting.
+    pub on_command: Callback<Command>,
 }
 
 /// The values, or "nothing"; a long list shows its first and last few around a
@@ -45,7 +48,7 @@ pub fn controls(p: &ControlsProps) -> Html {
     let valid_value = value.is_empty() || replab_core::scenario::is_value(&value);
 
     let on_produce = {
-        let produce = p.callbacks.produce.clone();
+        let produce = p.on_produce.clone();
         let value = value.clone();
         let acks = *acks;
         Callback::from(move |e: SubmitEvent| {
@@ -68,12 +71,12 @@ pub fn controls(p: &ControlsProps) -> Html {
         })
     };
     let on_tick = {
-        let command = p.callbacks.command.clone();
+        let command = p.on_command.clone();
         let ms = *tick_ms;
         Callback::from(move |_| command.emit(Command::Tick { ms }))
     };
     let set = |make: fn(&str) -> Option<Setting>| {
-        let command = p.callbacks.command.clone();
+        let command = p.on_command.clone();
         Callback::from(move |e: Event| {
             if let Some(setting) = make(&target_value(&e)) {
                 command.emit(Command::Set { setting });
@@ -81,7 +84,7 @@ pub fn controls(p: &ControlsProps) -> Html {
         })
     };
     let on_unclean = {
-        let command = p.callbacks.command.clone();
+        let command = p.on_command.clone();
         Callback::from(move |e: Event| {
             let checked = target_checked(&e);
             command.emit(Command::Set {

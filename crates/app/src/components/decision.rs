@@ -5,19 +5,16 @@
 //! a new epoch, and a broker that waits for a leader, then finds one. Earlier
 //! decisions are listed under the latest, each linked to its step.
 
-use super::History;
 use crate::decision_text::{describe, kind_name, summaries};
 use crate::history;
 use replab_core::timeline::Timeline;
 use replab_narrate::{label, Label, Lang};
-use std::cell::RefCell;
-use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct DecisionProps {
     pub lang: Lang,
-    pub history: History,
+    pub timeline: Timeline,
     pub cursor: usize,
     /// Goes to a step.
     pub on_step: Callback<usize>,
@@ -28,8 +25,7 @@ pub struct DecisionProps {
 #[derive(Properties)]
 struct ViewProps {
     lang: Lang,
-    timeline: Rc<RefCell<Timeline>>,
-    generation: u64,
+    timeline: Timeline,
     step: usize,
     on_step: Callback<usize>,
 }
@@ -37,9 +33,8 @@ struct ViewProps {
 impl PartialEq for ViewProps {
     fn eq(&self, o: &Self) -> bool {
         self.lang == o.lang
-            && Rc::ptr_eq(&self.timeline, &o.timeline)
-            && self.generation == o.generation
             && self.step == o.step
+            && self.timeline.agrees_until(&o.timeline, self.step)
             && self.on_step == o.on_step
     }
 }
@@ -48,12 +43,12 @@ impl PartialEq for ViewProps {
 pub fn decision_panel(p: &DecisionProps) -> Html {
     let lang = p.lang;
     // The steps with a decision, found once per history and grown as steps are added.
-    let found = crate::hooks::use_grown(Some(&p.history.timeline), p.history.generation, |t, steps| {
+    let found = crate::hooks::use_grown(Some(&p.timeline), |t, steps| {
         history::decision_steps_in(t, steps).collect()
     });
     let before = found.partition_point(|&k| k <= p.cursor);
     let steps: Vec<usize> = found[..before].iter().rev().take(EARLIER + 1).copied().collect();
-    let t = p.history.timeline.borrow();
+    let t = &p.timeline;
     let Some(&step) = steps.first() else {
         return html! {
             <section class="panel decision" data-testid="decision" aria-label={label(lang, Label::Decisions)}>
@@ -64,11 +59,11 @@ pub fn decision_panel(p: &DecisionProps) -> Html {
     };
     let earlier: Vec<(usize, String)> = steps[1..]
         .iter()
-        .flat_map(|&k| summaries(lang, &t, k).into_iter().map(move |text| (k, text)))
+        .flat_map(|&k| summaries(lang, t, k).into_iter().map(move |text| (k, text)))
         .collect();
     html! {
         <>
-        <DecisionView lang={lang} timeline={p.history.timeline.clone()} generation={p.history.generation} step={step}
+        <DecisionView lang={lang} timeline={p.timeline.clone()} step={step}
             on_step={p.on_step.clone()} />
         if !earlier.is_empty() {
             <details class="panel earlier-decisions" data-testid="earlier-decisions">
@@ -96,7 +91,7 @@ const EARLIER: usize = 12;
 fn decision_view(p: &ViewProps) -> Html {
     let lang = p.lang;
     let step = p.step;
-    let described = describe(lang, &p.timeline.borrow(), step);
+    let described = describe(lang, &p.timeline, step);
     html! {
         <section class="panel decision" data-testid="decision" data-step={step.to_string()} aria-label={label(lang, Label::Decisions)}>
             <h2>{ label(lang, Label::Decisions) }
@@ -158,5 +153,149 @@ fn decision_view(p: &ViewProps) -> Html {
                 }
             }) }
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::components::{history_of, rendered};
+    use replab_core::Protocol;
+    use replab_view::history::{decisions_of, DecisionKind};
+
+    /// The (term, text) rows of the first `<dl>` in `html`.
+    fn rows(html: &str) -> Vec<(String, String)> {
+        let dl = html
+            .split("<dl>")
+            .nth(1)
+            .and_then(|s| s.split("</dl>").next())
+            .unwrap_or("");
+        dl.split("<dt>")
+            .skip(1)
+            .map(|row| {
+                let term = row.split("</dt>").next().unwrap_or("").to_string();
+                let text = row.split('>').nth(2).and_then(|s| s.split("</dd").next()).unwrap_or("");
+                (term, text.to_string())
+            })
+            .collect()
+    }
+
+    /// The panel at the first truncation of the divergence story under `protocol`.
+    fn at_truncation(protocol: Protocol, lang: Lang) -> String {
+        let t = history_of(include_str!("../../../../web/scenarios/divergence.scn"), Some(protocol));
+        let k = (1..=t.len())
+            .find(|&k| decisions_of(&t, k).iter().any(|d| d.kind == DecisionKind::Truncation))
+            .expect("a truncation");
+        rendered::<DecisionPanel>(DecisionProps {
+            lang,
+            cursor: k,
+            timeline: t,
+            on_step: Callback::noop(),
+        })
+    }
+
+    #[test]
+    fn a_truncation_is_told_as_each_generation_decides_it() {
+        // (protocol, question, answer, rule, offset truncated to)
+        let expected = [
+            (
+                Protocol::Hw,
+                "no question: before leader epochs it truncates to its own HW",
+                "—",
+                "without leader epochs a new follower truncates to its own high watermark, 2",
+                2,
+            ),
+            (
+                Protocol::Kip101,
+                "A → B: OffsetsForLeaderEpoch(epoch 0)",
+                "B → A: epoch 0 ends at offset 1",
+                "the leader says epoch 0 ends at offset 1",
+                1,
+            ),
+            (
+                Protocol::Kip279,
+                "A → B: OffsetsForLeaderEpoch(epoch 0)",
+                "B → A: epoch 0 ends at offset 1",
+                "the leader says epoch 0 ends at offset 1 (here it ends at 2)",
+                1,
+            ),
+            (
+                Protocol::DivergingEpoch,
+                "A → B: Fetch(offset 2, last fetched epoch 0)",
+                "B → A: DivergingEpoch: epoch 0 ends at offset 1, no records",
+                "the leader says epoch 0 ends at offset 1 (here it ends at 2)",
+                1,
+            ),
+            (
+                Protocol::KraftElr,
+                "A → B: Fetch(offset 2, last fetched epoch 0)",
+                "B → A: DivergingEpoch: epoch 0 ends at offset 1, no records",
+                "the leader says epoch 0 ends at offset 1 (here it ends at 2)",
+                1,
+            ),
+        ];
+        for (protocol, question, answer, rule, to) in expected {
+            let html = at_truncation(protocol, Lang::En);
+            assert!(
+                html.contains(&format!(
+                    r#"data-kind="truncation" data-broker="A" data-from="2" data-to="{to}""#
+                )),
+                "{protocol:?}: {html}"
+            );
+            let result = if to == 2 {
+                "A keeps its whole log".to_string()
+            } else {
+                format!("A truncates to {to} (before 2)")
+            };
+            let said: Vec<(String, String)> = [
+                ("Question", question),
+                ("Answer", answer),
+                ("Rule", rule),
+                ("Result", result.as_str()),
+            ]
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+            assert_eq!(rows(&html), said, "{protocol:?}");
+        }
+    }
+
+    #[test]
+    fn the_rows_are_in_the_readers_language() {
+        let html = at_truncation(Protocol::Kip279, Lang::Zh);
+        let terms: Vec<String> = rows(&html).into_iter().map(|(t, _)| t).collect();
+        let zh = [Label::Question, Label::Answer, Label::Rule, Label::Result].map(|l| label(Lang::Zh, l).to_string());
+        assert_eq!(terms, zh);
+        assert_ne!(zh[0], label(Lang::En, Label::Question));
+    }
+
+    #[test]
+    fn before_any_decision_the_panel_says_so_and_earlier_ones_are_listed_under_the_latest() {
+        let t = history_of(
+            include_str!("../../../../web/scenarios/data-loss.scn"),
+            Some(Protocol::Hw),
+        );
+        let at = |cursor: usize| {
+            rendered::<DecisionPanel>(DecisionProps {
+                lang: Lang::En,
+                cursor,
+                timeline: t.clone(),
+                on_step: Callback::noop(),
+            })
+        };
+        assert!(at(0).contains(label(Lang::En, Label::NoDecision)));
+        let end = at(t.len());
+        assert!(end.contains(r#"data-kind="halted" data-broker="A""#), "{end}");
+        let (_, earlier) = end
+            .split_once(r#"data-testid="earlier-decisions""#)
+            .expect("earlier decisions");
+        assert!(
+            earlier.contains("at step 7</button> A truncates its log from 2 to 1"),
+            "{earlier}"
+        );
+        assert!(
+            earlier.contains("at step 5</button> B truncates its log from 2 to 0"),
+            "{earlier}"
+        );
     }
 }

@@ -7,9 +7,9 @@
 //! `WINDOW_LINES` lines and the rest waits outside it, unchanged, until the
 //! reader moves the window or loads.
 
-use super::{History, Loaded};
-use crate::state::load_script;
+use crate::state::Loaded;
 use replab_core::scenario::{self, ScriptError};
+use replab_core::timeline::Timeline;
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -17,12 +17,13 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct EditorProps {
     pub lang: Lang,
-    pub history: History,
+    /// The history shown ("Current history" writes it out).
+    pub timeline: Timeline,
     pub title: Option<Rc<str>>,
     /// The text of the scenario last loaded: the editor shows it, to edit.
     pub source: Option<Rc<str>>,
     /// Loads a scenario that parses and loads.
-    pub on_load: Callback<Loaded>,
+    pub on_load: Callback<Rc<Loaded>>,
 }
 
 /// A text longer than this (in bytes) is edited a window at a time.
@@ -183,11 +184,11 @@ pub fn editor(p: &EditorProps) -> Html {
             let text = text_of();
             match scenario::parse_within_limits(&text) {
                 Err(e) => error.set(Some((e, Vec::new()))),
-                Ok(script) => match load_script(&script) {
+                Ok(script) => match Loaded::build(&script, Rc::from(text), None, None) {
                     Err(e) => error.set(Some((e, script.brokers.clone()))),
-                    Ok(_) => {
+                    Ok(loaded) => {
                         error.set(None);
-                        load.emit((Rc::new(script), Rc::from(text), None));
+                        load.emit(Rc::new(loaded));
                     }
                 },
             }
@@ -195,10 +196,9 @@ pub fn editor(p: &EditorProps) -> Html {
     };
     let on_copy = {
         let set_text = set_text.clone();
-        let timeline = p.history.timeline.clone();
+        let t = p.timeline.clone();
         let title = p.title.clone();
         Callback::from(move |_| {
-            let t = timeline.borrow();
             set_text(&scenario::history_text(title.as_deref(), t.setup(), t.commands()), 0);
         })
     };

@@ -1,8 +1,8 @@
 //! The narrated history: one line per event, grouped by step, each step a link.
 //! A window around the current step keeps long histories light.
 
-use super::History;
 use replab_core::scenario;
+use replab_core::timeline::Timeline;
 use replab_core::Event;
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
 use std::rc::Rc;
@@ -13,8 +13,7 @@ const WINDOW: usize = 40;
 /// The log around `cursor` (a plain function: it holds nothing; each step's
 /// entry is a component that re-renders only when its own content changes).
 /// `on_step` goes to a step.
-pub fn event_log(lang: Lang, history: &History, cursor: usize, on_step: &Callback<usize>) -> Html {
-    let t = history.timeline.borrow();
+pub fn event_log(lang: Lang, t: &Timeline, cursor: usize, on_step: &Callback<usize>) -> Html {
     let names = Rc::new(t.setup().brokers.clone());
     let len = t.len();
     let first = cursor.saturating_sub(WINDOW).max(1);
@@ -29,7 +28,7 @@ pub fn event_log(lang: Lang, history: &History, cursor: usize, on_step: &Callbac
             <ol class="steps">
                 { for (first..=last).rev().map(|k| html! {
                     <StepEntry key={k} k={k} lang={lang} names={names.clone()}
-                        command={scenario::command_line(&names, &t.commands()[k - 1])}
+                        command={t.command(k).map(|c| scenario::command_line(&names, c)).unwrap_or_default()}
                         events={t.events_of(k).to_vec()} current={k == cursor} future={k > cursor}
                         on_step={on_step.clone()} />
                 }) }

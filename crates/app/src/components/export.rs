@@ -6,7 +6,7 @@
 //! pictures with the browser's canvas, and previews before download. Its words
 //! come from here, in the page's language.
 
-use super::History;
+use replab_core::timeline::Timeline;
 use replab_narrate::{label, Label, Lang};
 use replab_view::history::{decisions_of, DecisionKind};
 use std::rc::Rc;
@@ -29,7 +29,7 @@ const WORKER: &str = "./replab-worker_loader.js";
 #[derive(Properties, PartialEq)]
 pub struct ExportProps {
     pub lang: Lang,
-    pub history: History,
+    pub timeline: Timeline,
     /// The figure's title, as the page shows it.
     pub title: Rc<str>,
     /// A name for the files: the preset's id, or "replication".
@@ -77,7 +77,7 @@ fn words(lang: Lang) -> JsValue {
 /// only when the dialog opens or changes, never on a render: it writes the
 /// whole history as text and reads every step's decisions.
 fn options(p: &ExportProps, format: Option<&str>) -> JsValue {
-    let t = p.history.timeline.borrow();
+    let t = &p.timeline;
     let o = js_sys::Object::new();
     set(&o, "workerUrl", &WORKER.into());
     set(
@@ -89,7 +89,7 @@ fn options(p: &ExportProps, format: Option<&str>) -> JsValue {
     set(&o, "protocol", &t.setup().protocol.name().into());
     set(&o, "lang", &p.lang.code().into());
     set(&o, "len", &t.len().into());
-    let decisions = (1..=t.len()).any(|k| decisions_of(&t, k).iter().any(|d| d.kind == DecisionKind::Truncation));
+    let decisions = (1..=t.len()).any(|k| decisions_of(t, k).iter().any(|d| d.kind == DecisionKind::Truncation));
     set(&o, "hasDecisions", &decisions.into());
     set(&o, "name", &p.name.to_string().into());
     if let Some(f) = format {
@@ -122,14 +122,14 @@ pub fn export(p: &ExportProps) -> Html {
     // The props as the effect and the buttons read them when they run.
     let props = Rc::new(ExportProps {
         lang,
-        history: p.history.clone(),
+        timeline: p.timeline.clone(),
         title: p.title.clone(),
         name: p.name.clone(),
     });
     {
         let dialog = dialog.clone();
         let props = props.clone();
-        use_effect_with((p.history.clone(), p.title.clone(), lang), move |_| {
+        use_effect_with((p.timeline.clone(), p.title.clone(), lang), move |_| {
             if let Some(handle) = dialog.borrow().as_ref() {
                 call(handle, "update", &[&options(&props, None)]);
             }

@@ -7,8 +7,8 @@
 //! jump or a step back, when steps come faster than the motion, or in an embed
 //! scrolled off-screen.
 
-use super::History;
 use gloo::timers::callback::Timeout;
+use replab_core::timeline::Timeline;
 use replab_narrate::{Lang, Names};
 use replab_view::messages::{messages_of, Motion};
 use replab_view::svg::esc;
@@ -23,7 +23,7 @@ const SHORTEST: f64 = 150.0;
 #[derive(Properties, PartialEq)]
 pub struct FlightsProps {
     pub lang: Lang,
-    pub history: History,
+    pub timeline: Timeline,
     pub cursor: usize,
     pub playing: bool,
     pub speed_ms: u32,
@@ -48,29 +48,28 @@ fn clear(layer: &web_sys::Element) {
 #[function_component(Flights)]
 pub fn flights(p: &FlightsProps) -> Html {
     let layer = use_node_ref();
-    // The previous step seen: (generation, cursor, when).
-    let last = use_mut_ref(|| (p.history.generation, p.cursor, 0.0));
+    // The previous step seen: (history, cursor, when).
+    let last = use_mut_ref(|| (p.timeline.clone(), p.cursor, 0.0));
     let timer = use_mut_ref(|| None::<Timeout>);
     {
         let layer = layer.clone();
         let (lang, playing, speed, on_screen) = (p.lang, p.playing, p.speed_ms, p.on_screen);
-        use_effect_with((p.cursor, p.history.clone()), move |(cursor, history)| {
+        use_effect_with((p.cursor, p.timeline.clone()), move |(cursor, t)| {
             let cursor = *cursor;
             let now = js_sys::Date::now();
-            let (generation, before, then) = last.replace((history.generation, cursor, now));
+            let (seen, before, then) = last.replace((t.clone(), cursor, now));
             timer.borrow_mut().take();
             let Some(layer) = layer.cast::<web_sys::Element>() else {
                 return;
             };
             clear(&layer);
-            let t = history.timeline.borrow();
             // One step forward: the next step of the same history, or a step
             // just added where the reader forked it.
-            let forward = cursor == before + 1 && (history.generation == generation || cursor == t.len());
+            let forward = cursor == before + 1 && (t.agrees_until(&seen, cursor) || cursor == t.len());
             if !forward || !on_screen || now - then < 120.0 || reduced_motion() {
                 return;
             }
-            let moving: Vec<_> = messages_of(&t, cursor)
+            let moving: Vec<_> = messages_of(t, cursor)
                 .into_iter()
                 .filter_map(|m| m.motion_at(cursor).map(|motion| (m, motion)))
                 .collect();

@@ -1,8 +1,9 @@
 //! Title, protocol and preset choice (with the Kafka releases each protocol
 //! stands for), language toggle, help.
 
-use super::{target_value, Callbacks};
+use super::target_value;
 use crate::presets::{self, PRESETS};
+use crate::state::Loaded;
 use replab_core::scenario;
 use replab_core::Protocol;
 use replab_narrate::{self as narrate, label, Label, Lang};
@@ -16,13 +17,24 @@ pub struct HeaderProps {
     pub preset: Option<&'static str>,
     /// The story's title as shown (`AppState::story_title`).
     pub title: Option<Rc<str>>,
-    pub callbacks: Rc<Callbacks>,
+    pub actions: HeaderActions,
+}
+
+/// What the header's controls do: load a preset (or say it could not be
+/// fetched), switch protocol or language, open the help.
+#[derive(Clone, PartialEq)]
+pub struct HeaderActions {
+    pub load: Callback<Rc<Loaded>>,
+    pub preset_unavailable: Callback<String>,
+    pub protocol: Callback<Protocol>,
+    pub lang: Callback<Lang>,
+    pub open_help: Callback<()>,
 }
 
 #[function_component(Header)]
 pub fn header(p: &HeaderProps) -> Html {
     let lang = p.lang;
-    let c = &p.callbacks;
+    let c = &p.actions;
     // A protocol chosen while a preset's file is fetched: the preset, once
     // loaded, is switched to it, as if it had been chosen after.
     let chosen = use_mut_ref(|| None::<Protocol>);
@@ -38,15 +50,13 @@ pub fn header(p: &HeaderProps) -> Html {
     };
     let on_preset = {
         let load = c.load.clone();
-        let protocol = c.protocol.clone();
         let unavailable = c.preset_unavailable.clone();
         let shown = p.preset.unwrap_or_default();
         Callback::from(move |e: Event| {
             let Some(preset) = presets::find(&target_value(&e)) else {
                 return;
             };
-            let (load, unavailable, protocol, chosen) =
-                (load.clone(), unavailable.clone(), protocol.clone(), chosen.clone());
+            let (load, unavailable, chosen) = (load.clone(), unavailable.clone(), chosen.clone());
             chosen.borrow_mut().take();
             let select = e.target_dyn_into::<web_sys::HtmlSelectElement>();
             yew::platform::spawn_local(async move {
@@ -58,11 +68,13 @@ pub fn header(p: &HeaderProps) -> Html {
                 match text {
                     // The presets are the tested scenario files: they always parse.
                     Ok(text) => {
-                        if let Ok(script) = scenario::parse(&text) {
-                            load.emit((Rc::new(script), text, Some(preset.id)));
-                            if let Some(p) = chosen.borrow_mut().take() {
-                                protocol.emit(p);
-                            }
+                        // Built once, under the protocol chosen meanwhile if any.
+                        let chosen = chosen.borrow_mut().take();
+                        let loaded = scenario::parse(&text)
+                            .ok()
+                            .and_then(|script| Loaded::build(&script, text, chosen, Some(preset.id)).ok());
+                        if let Some(loaded) = loaded {
+                            load.emit(Rc::new(loaded));
                         }
                     }
                     Err(why) => {

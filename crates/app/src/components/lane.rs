@@ -11,12 +11,13 @@ use replab_core::{Cluster, Command, CrashTarget, Record};
 use replab_narrate::{self as narrate, label, Label, Lang};
 use replab_view::fold::{self, Item};
 use std::rc::Rc;
+use std::sync::Arc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 #[derive(Properties)]
 pub struct LaneProps {
-    pub view: Rc<Cluster>,
+    pub view: Arc<Cluster>,
     pub ix: usize,
     pub lang: Lang,
     pub selected: bool,
@@ -32,10 +33,10 @@ pub struct LaneProps {
     /// A command on this broker, and selecting it (only interactive lanes use them).
     pub on_command: Callback<Command>,
     pub on_select: Callback<usize>,
-    /// Which history is shown (its timeline's address): what the reader
-    /// unfolded or picked is forgotten when another is loaded.
+    /// The text of the story shown: what the reader unfolded or picked is
+    /// forgotten when another is loaded.
     #[prop_or_default]
-    pub history: usize,
+    pub story: Option<Rc<str>>,
 }
 
 /// Only what this lane shows is compared, so an unchanged lane is not re-rendered.
@@ -78,14 +79,14 @@ impl PartialEq for LaneProps {
             // A read-only lane's callbacks are never called.
             && (!self.interactive || self.on_command == other.on_command && self.on_select == other.on_select)
             && self.last_restart == other.last_restart
-            && self.history == other.history
-            && (Rc::ptr_eq(a, b)
+            && self.story == other.story
+            && (a == b
                 || (a.broker(ix) == b.broker(ix)
                     && controller(a) == controller(b)
                     && leader_hw(a) == leader_hw(b)
                     && a.hw_held_by_replica() == b.hw_held_by_replica()
                     && enabled(a) == enabled(b)))
-            && (Rc::ptr_eq(&self.ghosts, &other.ghosts) || self.ghosts == other.ghosts)
+            && self.ghosts == other.ghosts
     }
 }
 
@@ -286,10 +287,6 @@ fn buttons(ix: usize) -> [Button; 8] {
 
 #[function_component(Lane)]
 pub fn lane(p: &LaneProps) -> Html {
-    // Counts this lane's renders, so tests can see unchanged lanes are skipped.
-    let renders = use_mut_ref(|| 0u64);
-    *renders.borrow_mut() += 1;
-    let renders = *renders.borrow();
     let folds = use_reducer(Folds::default);
     let fold_cbs = use_memo((), {
         let d = folds.dispatcher();
@@ -376,7 +373,7 @@ pub fn lane(p: &LaneProps) -> Html {
     };
     {
         let d = folds.dispatcher();
-        use_effect_with(p.history, move |_| d.dispatch(FoldAction::Reset));
+        use_effect_with(p.story.clone(), move |_| d.dispatch(FoldAction::Reset));
     }
     let lang = p.lang;
     let c = &p.view;
@@ -508,7 +505,7 @@ pub fn lane(p: &LaneProps) -> Html {
     html! {
         <section class={classes!("lane", role, halted.then_some("halted"), p.selected.then_some("selected"), (!in_isr).then_some("out-of-isr"))}
             data-testid={format!("{}broker-{id}", p.prefix)} data-role={role} data-halted={halted.then_some("true")} data-leo={leo.to_string()} data-hw={hw.to_string()}
-            data-epoch={b.latest_epoch().map(|e| e.to_string()).unwrap_or_default()} data-isr={in_isr.to_string()} data-renders={renders.to_string()}
+            data-epoch={b.latest_epoch().map(|e| e.to_string()).unwrap_or_default()} data-isr={in_isr.to_string()}
             aria-label={format!("{} {id}", label(lang, Label::Broker))}>
             <header class="lane-head">
                 <button class="name" aria-pressed={p.selected.to_string()} data-testid={format!("select-{id}")}

@@ -18,8 +18,7 @@ pub mod share;
 pub mod spacetime;
 pub mod violations;
 
-use crate::state::AppState;
-pub use crate::state::History;
+use crate::state::{AppState, Loaded};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -54,8 +53,8 @@ pub fn target_checked(e: &web_sys::Event) -> bool {
         .is_some_and(|i| i.checked())
 }
 
-/// The page's narrow callbacks, made once and handed to the parts that need
-/// them: each dispatches one kind of action, so a part gets only what it may do.
+/// The page's callbacks, made once: each dispatches one kind of action, and
+/// each part is handed only those it calls.
 #[derive(Clone, PartialEq)]
 pub struct Callbacks {
     /// Go to a step.
@@ -65,19 +64,10 @@ pub struct Callbacks {
     pub dismiss: Callback<()>,
     /// Compare with a second protocol, or stop.
     pub compare: Callback<Option<replab_core::Protocol>>,
-    /// The player's: milliseconds per step, back, play or pause, forward, undo.
-    pub speed: Callback<u32>,
-    pub back: Callback<()>,
-    pub toggle_play: Callback<()>,
-    pub forward: Callback<()>,
-    pub undo: Callback<()>,
-    /// Load a scenario that parses and loads: the script, its text, the preset.
-    pub load: Callback<Loaded>,
-    /// A preset's file could not be fetched.
-    pub preset_unavailable: Callback<String>,
-    pub protocol: Callback<replab_core::Protocol>,
-    pub lang: Callback<replab_narrate::Lang>,
-    pub open_help: Callback<()>,
+    pub player: player::PlayerActions,
+    pub header: header::HeaderActions,
+    /// Show a scenario built once by whoever read it.
+    pub load: Callback<Rc<Loaded>>,
     /// A command at the cursor (what a lane's or a control's button does).
     pub command: Callback<replab_core::Command>,
     /// Select a broker (its lane's name).
@@ -86,33 +76,57 @@ pub struct Callbacks {
     pub produce: Callback<(String, Option<replab_core::Acks>)>,
 }
 
-/// A scenario to load: the script, its text, and the preset it is, if one.
-pub type Loaded = (Rc<replab_core::scenario::Script>, Rc<str>, Option<&'static str>);
-
 impl Callbacks {
     pub fn new(dispatch: &Dispatch) -> Callbacks {
+        use crate::state::Action;
         let d = dispatch.to_callback();
+        let step = d.reform(Action::StepTo);
+        let load = d.reform(Action::Load);
         Callbacks {
-            step: d.reform(crate::state::Action::StepTo),
-            close_help: d.reform(|_| crate::state::Action::ToggleHelp(false)),
-            dismiss: d.reform(|_| crate::state::Action::DismissNotice),
-            compare: d.reform(crate::state::Action::SetCompare),
-            speed: d.reform(crate::state::Action::SetSpeed),
-            back: d.reform(|_| crate::state::Action::StepBack),
-            toggle_play: d.reform(|_| crate::state::Action::TogglePlay),
-            forward: d.reform(|_| crate::state::Action::StepForward),
-            undo: d.reform(|_| crate::state::Action::Undo),
-            load: d.reform(|(script, text, preset): Loaded| crate::state::Action::Load { script, text, preset }),
-            preset_unavailable: d.reform(crate::state::Action::PresetUnavailable),
-            protocol: d.reform(crate::state::Action::SetProtocol),
-            lang: d.reform(crate::state::Action::SetLang),
-            open_help: d.reform(|_| crate::state::Action::ToggleHelp(true)),
-            command: d.reform(crate::state::Action::Do),
-            select: d.reform(|ix| crate::state::Action::Select(Some(ix))),
-            produce: d.reform(|(value, acks)| crate::state::Action::Produce {
+            close_help: d.reform(|_| Action::ToggleHelp(false)),
+            dismiss: d.reform(|_| Action::DismissNotice),
+            compare: d.reform(Action::SetCompare),
+            player: player::PlayerActions {
+                step: step.clone(),
+                speed: d.reform(Action::SetSpeed),
+                back: d.reform(|_| Action::StepBack),
+                toggle_play: d.reform(|_| Action::TogglePlay),
+                forward: d.reform(|_| Action::StepForward),
+                undo: d.reform(|_| Action::Undo),
+            },
+            header: header::HeaderActions {
+                load: load.clone(),
+                preset_unavailable: d.reform(Action::PresetUnavailable),
+                protocol: d.reform(Action::SetProtocol),
+                lang: d.reform(Action::SetLang),
+                open_help: d.reform(|_| Action::ToggleHelp(true)),
+            },
+            step,
+            load,
+            command: d.reform(Action::Do),
+            select: d.reform(|ix| Action::Select(Some(ix))),
+            produce: d.reform(|(value, acks)| Action::Produce {
                 value: Some(value),
                 acks,
             }),
         }
     }
+}
+
+/// Renders a component to its markup natively, as the page's first frame would
+/// be: what unit tests of the parts read.
+#[cfg(test)]
+pub fn rendered<C: BaseComponent>(props: C::Properties) -> String {
+    futures::executor::block_on(
+        yew::LocalServerRenderer::<C>::with_props(props)
+            .hydratable(false)
+            .render(),
+    )
+}
+
+/// A history from scenario text, under `protocol` (the scenario's own if None).
+#[cfg(test)]
+pub fn history_of(text: &str, protocol: Option<replab_core::Protocol>) -> replab_core::timeline::Timeline {
+    let script = replab_core::scenario::parse(text).expect("parses");
+    replab_core::scenario::load(&script, protocol).expect("loads").timeline
 }

@@ -1,6 +1,6 @@
 //! Time travel: step back and forward, play and pause, scrub the history, undo a fork.
 
-use super::{target_value, Callbacks};
+use super::target_value;
 use replab_core::ViolationKind;
 use replab_narrate::{label, Label, Lang};
 use std::rc::Rc;
@@ -17,8 +17,19 @@ pub struct PlayerProps {
     pub marks: Rc<Vec<(usize, ViolationKind)>>,
     /// Comparing with a second protocol: the first step where the two differ.
     pub difference: Option<usize>,
-    /// Its narrow callbacks: step, speed, back, play, forward, undo.
-    pub callbacks: Rc<Callbacks>,
+    pub actions: PlayerActions,
+}
+
+/// What the player's controls do: go to a step, set the speed, step back,
+/// play or pause, step forward, undo a fork.
+#[derive(Clone, PartialEq)]
+pub struct PlayerActions {
+    pub step: Callback<usize>,
+    pub speed: Callback<u32>,
+    pub back: Callback<()>,
+    pub toggle_play: Callback<()>,
+    pub forward: Callback<()>,
+    pub undo: Callback<()>,
 }
 
 const SPEEDS: [(u32, &str); 3] = [(1500, "0.5×"), (900, "1×"), (350, "2.5×")];
@@ -26,7 +37,7 @@ const SPEEDS: [(u32, &str); 3] = [(1500, "0.5×"), (900, "1×"), (350, "2.5×")]
 /// The player (a plain function: it holds nothing, and changes on every step).
 pub fn player(p: &PlayerProps) -> Html {
     let lang = p.lang;
-    let c = &p.callbacks;
+    let c = &p.actions;
     let on_scrub = {
         let step = c.step.clone();
         Callback::from(move |e: InputEvent| {

@@ -4,22 +4,38 @@
 use crate::decision_text::describe;
 use crate::history;
 use crate::link;
-use crate::state::AppState;
 use crate::svg;
+use replab_core::timeline::Timeline;
+use replab_core::Protocol;
 use replab_narrate::{label, Label, Lang};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-#[derive(Properties)]
+/// What a link, an embed code and a figure of the view are made of.
+#[derive(Properties, PartialEq)]
 pub struct ShareProps {
     pub lang: Lang,
-    pub state: Rc<AppState>,
+    pub timeline: Timeline,
+    pub cursor: usize,
+    /// The scenario's own title (written into the link's text).
+    pub title: Option<Rc<str>>,
+    /// The title as the page shows it (figures, embed code).
+    pub display_title: Rc<str>,
+    /// The preset shown, if one: the name of exported files.
+    pub preset: Option<&'static str>,
+    pub compare: Option<Protocol>,
 }
 
-impl PartialEq for ShareProps {
-    fn eq(&self, o: &Self) -> bool {
-        self.lang == o.lang && *self.state == *o.state
+impl ShareProps {
+    fn shared(&self) -> replab_share::Shared {
+        link::shared_view(
+            &self.timeline,
+            self.title.as_deref(),
+            self.cursor,
+            self.compare,
+            self.lang,
+        )
     }
 }
 
@@ -52,10 +68,10 @@ pub fn share_bar(p: &ShareProps) -> Html {
     let lang = p.lang;
     let shown = use_state(|| None::<(Label, String, bool)>);
     let on_link = {
-        let state = p.state.clone();
+        let shared = p.shared();
         let shown = shown.clone();
         Callback::from(move |_| {
-            let shared = link::shared(&state);
+            let shared = shared.clone();
             let shown = shown.clone();
             yew::platform::spawn_local(async move {
                 copy_and_show(link::address(&shared).await, Label::ShareLink, shown);
@@ -63,11 +79,12 @@ pub fn share_bar(p: &ShareProps) -> Html {
         })
     };
     let on_embed = {
-        let state = p.state.clone();
+        let shared = p.shared();
+        let brokers = p.timeline.setup().brokers.len();
+        let (title, compare) = (p.display_title.clone(), p.compare);
         let shown = shown.clone();
         Callback::from(move |_| {
-            let shared = link::shared(&state);
-            let (brokers, title, compare) = (state.view.brokers().len(), state.display_title(), state.compare);
+            let (shared, title) = (shared.clone(), title.clone());
             let shown = shown.clone();
             yew::platform::spawn_local(async move {
                 let code = link::embed_code(&link::encode(&shared).await, brokers, &title, compare);
@@ -76,27 +93,16 @@ pub fn share_bar(p: &ShareProps) -> Html {
         })
     };
     let on_svg = {
-        let state = p.state.clone();
+        let (t, cursor, title) = (p.timeline.clone(), p.cursor, p.display_title.clone());
         Callback::from(move |_| {
-            let t = state.history.timeline.borrow();
-            let decisions = history::decision_steps(&t, state.cursor)
+            let view = t.state_arc(cursor);
+            let decisions = history::decision_steps(&t, cursor)
                 .next()
-                .map(|step| describe(state.lang, &t, step))
+                .map(|step| describe(lang, &t, step))
                 .unwrap_or_default();
-            let restarts = history::last_restarts(&t, state.cursor, &state.view);
-            let figure = svg::frame(
-                state.lang,
-                &state.view,
-                &state.display_title(),
-                state.cursor,
-                &decisions,
-                &restarts,
-            );
-            let _ = download(
-                &format!("replication-step-{}.svg", state.cursor),
-                "image/svg+xml",
-                &figure,
-            );
+            let restarts = history::last_restarts(&t, cursor, &view);
+            let figure = svg::frame(lang, &view, &title, cursor, &decisions, &restarts);
+            let _ = download(&format!("replication-step-{cursor}.svg"), "image/svg+xml", &figure);
         })
     };
     html! {
@@ -104,8 +110,8 @@ pub fn share_bar(p: &ShareProps) -> Html {
             <button data-testid="copy-link" title={label(lang, Label::CopyLinkTitle)} onclick={on_link}>{ label(lang, Label::CopyLink) }</button>
             <button data-testid="copy-embed" title={label(lang, Label::CopyEmbedTitle)} onclick={on_embed}>{ label(lang, Label::CopyEmbed) }</button>
             <button data-testid="download-svg" title={label(lang, Label::DownloadSvgTitle)} onclick={on_svg}>{ label(lang, Label::DownloadSvg) }</button>
-            <super::export::Export lang={lang} history={p.state.history()} title={Rc::<str>::from(p.state.display_title())}
-                name={Rc::<str>::from(p.state.preset.unwrap_or("replication"))} />
+            <super::export::Export lang={lang} timeline={p.timeline.clone()} title={p.display_title.clone()}
+                name={Rc::<str>::from(p.preset.unwrap_or("replication"))} />
             if let Some((what, text, copied)) = &*shown {
                 <label class="shared">
                     <span>{ label(lang, *what) }{ if *copied { format!(" ({})", label(lang, Label::Copied)) } else { String::new() } }</span>

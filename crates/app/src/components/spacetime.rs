@@ -6,7 +6,7 @@
 //! current step's highlight, dims the steps after it, and sends a click on a
 //! row or an arrow to that step.
 
-use super::History;
+use replab_core::timeline::Timeline;
 use replab_narrate::{label, Label, Lang};
 use replab_view::spacetime::window;
 use replab_worker::client::{self, Spawned};
@@ -16,7 +16,7 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct SpaceTimeProps {
     pub lang: Lang,
-    pub history: History,
+    pub timeline: Timeline,
     pub cursor: usize,
     /// Goes to a step.
     pub on_step: Callback<usize>,
@@ -50,15 +50,16 @@ pub fn space_time(p: &SpaceTimeProps) -> Html {
     // The drawing's markup (it starts with `<`), or why there is none.
     let drawn = use_state(String::new);
     let session = use_mut_ref(Session::default);
-    let len = p.history.timeline.borrow().len();
+    let len = p.timeline.len();
     let (first, last) = window(len, p.cursor);
 
     // A drawing whenever the history, the window or the language changes while open.
     {
-        let (session, drawn, history) = (session.clone(), drawn.clone(), p.history.clone());
+        let (session, drawn) = (session.clone(), drawn.clone());
         use_effect_with(
-            (*open && len > 0, p.history.clone(), first, last, lang),
-            move |&(open, _, first, last, lang)| {
+            (*open && len > 0, p.timeline.clone(), first, last, lang),
+            move |(open, t, first, last, lang)| {
+                let (open, first, last, lang) = (*open, *first, *last, *lang);
                 if !open {
                     *session.borrow_mut() = Session::default();
                     drawn.set(String::new());
@@ -68,7 +69,6 @@ pub fn space_time(p: &SpaceTimeProps) -> Html {
                 s.job += 1;
                 let request = js_sys::Object::new();
                 {
-                    let t = history.timeline.borrow();
                     let text = replab_core::scenario::history_text(None, t.setup(), t.commands());
                     set(&request, "type", "spacetime".into());
                     set(&request, "job", s.job.into());

@@ -115,7 +115,11 @@ pub fn script_text(script: &Script) -> String {
 }
 
 /// A history (start and commands) as a scenario script.
-pub fn history_text(title: Option<&str>, setup: &crate::cluster::Setup, commands: &[Command]) -> String {
+pub fn history_text<'a>(
+    title: Option<&str>,
+    setup: &crate::cluster::Setup,
+    commands: impl IntoIterator<Item = &'a Command>,
+) -> String {
     let script = Script {
         title: title.map(str::to_string),
         protocol: Some(setup.protocol),
@@ -123,7 +127,7 @@ pub fn history_text(title: Option<&str>, setup: &crate::cluster::Setup, commands
         leader: setup.leader,
         settings: setup.config.settings(),
         statements: commands
-            .iter()
+            .into_iter()
             .map(|c| super::Statement {
                 line: 0,
                 under: None,
