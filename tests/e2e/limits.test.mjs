@@ -19,7 +19,7 @@ const link = (payload) => `v1.${deflateRawSync(Buffer.from(payload)).toString('b
 const shown = async (page) => ({
   steps: await page.getByTestId('step-count').textContent(),
   step: await page.getByTestId('step').getAttribute('data-step'),
-  lanes: (await page.locator('.lanes').first().innerHTML()).replace(/ data-renders="\d+"| style=""/g, ''),
+  lanes: (await page.locator('.lanes').first().innerHTML()).replace(/ style=""/g, ''),
 });
 
 /** Pastes `text` over everything in the editor (Ctrl+A, then paste): one

@@ -202,3 +202,38 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod rendered_tests {
+    use super::*;
+    use crate::components::{history_of, rendered};
+
+    fn controls(text: &str, next_value: &str) -> String {
+        let t = history_of(text, None);
+        rendered::<Controls>(ControlsProps {
+            lang: Lang::En,
+            view: t.state_arc(t.len()),
+            next_value: next_value.into(),
+            on_produce: Callback::noop(),
+            on_command: Callback::noop(),
+        })
+    }
+
+    #[test]
+    fn the_controls_show_the_next_value_the_acked_and_the_pending_writes_and_the_settings() {
+        let html = controls(
+            "brokers A B\nset min.insync.replicas=2\nproduce m1\nfetch B\nfetch B\nproduce m2\n",
+            "m3",
+        );
+        assert!(html.contains(">Produce m3</button>"), "{html}");
+        let acked = html.split("data-testid=\"acked\"").nth(1).expect("acked");
+        assert!(acked.contains("<strong>m1</strong>"), "{acked}");
+        assert!(acked.contains("data-testid=\"pending\">m2</strong>"), "{acked}");
+        // The settings as set: min.insync.replicas 2 is the option selected.
+        assert!(
+            html.contains(r#"<option value="2" selected="selected">2</option>"#),
+            "{html}"
+        );
+        assert!(html.contains("t = 0 ms"));
+    }
+}

@@ -602,3 +602,193 @@ pub fn lane(p: &LaneProps) -> Html {
         </section>
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::components::{history_of, rendered};
+    use replab_core::timeline::Timeline;
+    use replab_core::Protocol;
+
+    fn props(view: Arc<Cluster>, ix: usize, on: &(Callback<Command>, Callback<usize>)) -> LaneProps {
+        LaneProps {
+            view,
+            ix,
+            lang: Lang::En,
+            selected: false,
+            interactive: true,
+            prefix: "",
+            ghosts: Rc::default(),
+            last_restart: None,
+            on_command: on.0.clone(),
+            on_select: on.1.clone(),
+            story: None,
+        }
+    }
+
+    fn lane_at(t: &Timeline, k: usize, ix: usize) -> String {
+        rendered::<Lane>(props(t.state_arc(k), ix, &(Callback::noop(), Callback::noop())))
+    }
+
+    /// The opening tag of the element with this test id.
+    fn tag<'a>(html: &'a str, testid: &str) -> Option<&'a str> {
+        let at = html.find(&format!("data-testid=\"{testid}\""))?;
+        let start = html[..at].rfind('<')?;
+        let end = at + html[at..].find('>')?;
+        Some(&html[start..=end])
+    }
+
+    fn scenarios() -> Vec<(String, String)> {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/scenarios");
+        let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
+            .expect("the presets' folder")
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "scn"))
+            .map(|p| (p.display().to_string(), std::fs::read_to_string(&p).expect("readable")))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// Every button of every lane, at every step of every preset under every
+    /// protocol, is enabled exactly when `Cluster::enabled` offers its command.
+    #[test]
+    fn the_buttons_are_enabled_exactly_as_the_core_offers_them() {
+        let mut checked = 0;
+        for (name, text) in scenarios() {
+            for protocol in Protocol::ALL {
+                let t = history_of(&text, Some(protocol));
+                for k in 0..=t.len() {
+                    let view = t.state_arc(k);
+                    let offered = view.enabled(&replab_core::Value::from("m"));
+                    for ix in 0..view.brokers().len() {
+                        let html = lane_at(&t, k, ix);
+                        let id = &view.brokers()[ix].id;
+                        for b in buttons(ix) {
+                            let button = tag(&html, &format!("{}-{id}", b.id)).expect("every button is drawn");
+                            let enabled = !button.contains(" disabled=\"disabled\"");
+                            assert_eq!(
+                                enabled,
+                                offered.contains(&b.command),
+                                "{name} under {protocol:?}, step {k}: {button}"
+                            );
+                            checked += 1;
+                        }
+                        // A response in flight can be delivered exactly when the core takes it.
+                        if let Some(deliver) = tag(&html, &format!("deliver-{id}")) {
+                            assert!(!deliver.contains(" disabled=\"disabled\""));
+                            assert!(offered.contains(&Command::Deliver { follower: ix }), "{name} step {k}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} buttons checked");
+    }
+
+    #[test]
+    fn a_read_only_lane_has_no_buttons() {
+        let t = history_of("brokers A B\nproduce m1\nsend B\n", None);
+        let html = rendered::<Lane>(LaneProps {
+            interactive: false,
+            ..props(t.state_arc(2), 1, &(Callback::noop(), Callback::noop()))
+        });
+        assert!(tag(&html, "fetch-B").is_none());
+        assert!(tag(&html, "deliver-B")
+            .expect("the response in flight")
+            .contains(" disabled=\"disabled\""));
+    }
+
+    #[test]
+    fn a_lane_shows_its_role_marks_and_badges() {
+        let halts = include_str!("../../../../web/scenarios/follower-halts.scn");
+        let t = history_of(halts, Some(Protocol::Hw));
+        let b = lane_at(&t, t.len(), 1);
+        let section = tag(&b, "broker-B").expect("the lane");
+        assert!(section.contains(r#"data-role="down" data-halted="true""#), "{section}");
+        assert!(tag(&b, "halted-B").expect("a halted badge").contains("badge halted"));
+
+        // The HW held by a caught-up replica outside the ISR: a badge on the leader.
+        let held = include_str!("../../../../web/scenarios/hw-waits-for-crashed-follower.scn");
+        let t = history_of(held, None);
+        let k = (1..=t.len())
+            .find(|&k| t.state_arc(k).hw_held_by_replica().is_some())
+            .expect("a hold");
+        let a = lane_at(&t, k, 0);
+        let badge = tag(&a, "hw-held-A").expect("the hold's badge");
+        assert!(badge.contains("badge hw-held"), "{badge}");
+        assert!(a.contains("HW held by B"), "{a}");
+        // KRaft: each broker's epoch is told; ZooKeeper has none.
+        let quick = include_str!("../../../../web/scenarios/kraft-quick-restart.scn");
+        let t = history_of(quick, None);
+        assert!(lane_at(&t, t.len(), 0).contains(">broker epoch 1<"));
+        let t = history_of(quick, Some(Protocol::DivergingEpoch));
+        assert!(tag(&lane_at(&t, t.len(), 0), "broker-epoch-A").is_none());
+    }
+
+    /// A long log folds into spans around what matters (the HW, the log end),
+    /// and the HW and LEO marks stand where they are.
+    #[test]
+    fn a_long_log_folds_around_its_marks() {
+        let mut text = String::from("brokers A B\n");
+        for i in 1..=500 {
+            text.push_str(&format!("produce m{i}\n"));
+        }
+        // The second fetch tells A that B has 300 records.
+        text.push_str("fetch B max=300\nfetch B max=1\n");
+        let t = history_of(&text, None);
+        let a = lane_at(&t, t.len(), 0);
+        let section = tag(&a, "broker-A").expect("the lane");
+        assert!(section.contains(r#"data-leo="500" data-hw="300""#), "{section}");
+        // Folded: far fewer records drawn than written, and spans to unfold.
+        let drawn = a.matches("data-testid=\"record-A-").count();
+        assert!((1..200).contains(&drawn), "{drawn} records drawn");
+        assert!(
+            a.matches("data-testid=\"fold-A-").count() >= 2,
+            "spans between the marks fold"
+        );
+        // Where epoch 0 starts, the HW and the log end are kept in full.
+        for o in [0, 299, 300, 499] {
+            assert!(
+                a.contains(&format!("data-testid=\"record-A-{o}\"")),
+                "record {o} is shown"
+            );
+        }
+        assert!(a.contains(">HW 300<") && a.contains(">LEO 500<"));
+        // A short log is shown whole.
+        let t = history_of("brokers A B\nproduce m1\nproduce m2\nfetch B\n", None);
+        let b = lane_at(&t, t.len(), 1);
+        assert_eq!(b.matches("data-testid=\"record-B-").count(), 2);
+        assert!(!b.contains("data-testid=\"fold-"));
+    }
+
+    /// A lane whose broker and buttons did not change compares equal, so it is
+    /// not rendered again.
+    #[test]
+    fn only_the_lanes_whose_data_changed_are_rendered_again() {
+        let t = history_of("brokers A B C\nproduce m1\nproduce m2\nfetch B\ntick 100\n", None);
+        // The page's callbacks are made once.
+        let on = (Callback::noop(), Callback::noop());
+        let same = |k: usize, ix: usize| props(t.state_arc(k - 1), ix, &on) == props(t.state_arc(k), ix, &on);
+        // produce m2: A changes, B and C do not.
+        assert_eq!((same(2, 0), same(2, 1), same(2, 2)), (false, true, true));
+        // fetch B: A (what it knows of B) and B change, C does not.
+        assert!(!same(3, 1) && same(3, 2));
+        // A tick within the lag time changes no lane.
+        assert_eq!((same(4, 0), same(4, 1), same(4, 2)), (true, true, true));
+        // Under KRaft, C's lane is unchanged by a produce.
+        let t = history_of(
+            "protocol kraft-elr\nbrokers A B C\nproduce m1\nfetch B\nfetch C\nproduce m2\n",
+            None,
+        );
+        assert!(props(t.state_arc(3), 2, &on) == props(t.state_arc(4), 2, &on));
+        // A read-only lane (the compared column) never calls its callbacks: new
+        // ones on each render change nothing.
+        let read_only = |k: usize| LaneProps {
+            interactive: false,
+            ..props(t.state_arc(k), 2, &(Callback::noop(), Callback::noop()))
+        };
+        assert!(read_only(3) == read_only(4) && read_only(2) != read_only(3));
+    }
+}
