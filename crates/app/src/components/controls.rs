@@ -203,7 +203,7 @@ mod tests {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod rendered_tests {
     use super::*;
     use crate::components::{history_of, rendered};

@@ -156,7 +156,7 @@ fn decision_view(p: &ViewProps) -> Html {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use crate::components::{history_of, rendered};

@@ -603,7 +603,7 @@ pub fn lane(p: &LaneProps) -> Html {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use crate::components::{history_of, rendered};

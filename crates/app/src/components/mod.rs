@@ -113,9 +113,9 @@ impl Callbacks {
     }
 }
 
-/// Renders a component to its markup natively, as the page's first frame would
+/// Renders a component to its markup natively (yew's `ssr`), as the first frame would
 /// be: what unit tests of the parts read.
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 pub fn rendered<C: BaseComponent>(props: C::Properties) -> String {
     futures::executor::block_on(
         yew::LocalServerRenderer::<C>::with_props(props)
@@ -125,7 +125,7 @@ pub fn rendered<C: BaseComponent>(props: C::Properties) -> String {
 }
 
 /// A history from scenario text, under `protocol` (the scenario's own if None).
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 pub fn history_of(text: &str, protocol: Option<replab_core::Protocol>) -> replab_core::timeline::Timeline {
     let script = replab_core::scenario::parse(text).expect("parses");
     replab_core::scenario::load(&script, protocol).expect("loads").timeline
