@@ -17,21 +17,22 @@ use crate::components::{
 };
 use crate::components::{flight::Flights, spacetime::SpaceTime};
 use crate::history;
-use crate::hooks::{
-    initial_lang, use_autoplay, use_embed_watch, use_keyboard, use_language, use_share_link, use_visibility, Upto,
-};
-use crate::state::AppState;
-use crate::{hooks, link};
+use crate::hooks;
+use crate::hooks::{use_autoplay, use_embed_watch, use_keyboard, use_language, use_share_link, use_visibility, Upto};
+use crate::start::Start;
 use replab_narrate::{self as narrate, label, Label, Names};
 use std::rc::Rc;
 use yew::prelude::*;
 
+#[derive(Properties, PartialEq)]
+pub struct AppProps {
+    /// The first state, built before the first render (`start.rs`).
+    pub start: Rc<Start>,
+}
+
 #[function_component(App)]
-pub fn app() -> Html {
-    let state = use_reducer(|| AppState {
-        opening: !link::current_hash().is_empty(),
-        ..AppState::new(initial_lang(), link::is_embed())
-    });
+pub fn app(p: &AppProps) -> Html {
+    let state = use_reducer(|| p.start.state.clone());
     let dispatch = state.dispatcher();
     let root = use_node_ref();
     use_share_link(&dispatch);
@@ -41,15 +42,13 @@ pub fn app() -> Html {
     use_visibility(&dispatch);
     use_keyboard(&state, &dispatch);
     crate::api::use_api(&state, &dispatch);
-    // index.html's frame gives way once a link in the address has opened (or
-    // failed to), in the frame the page is shown (main.rs removes it at once
-    // when there is no link).
+    // A click on the pre-rendered frame before the app took over.
+    use_effect_with((), |_| crate::apply_kept_click());
+    // index.html's plain box (a link opening, a page drawn in another form or
+    // language) gives way once the app is shown.
     use_effect_with(state.opening, |&opening| {
-        if let Some(skeleton) = (!opening)
-            .then(|| gloo::utils::document().get_element_by_id("skeleton"))
-            .flatten()
-        {
-            skeleton.remove();
+        if let Some(root) = (!opening).then(|| gloo::utils::document().document_element()).flatten() {
+            let _ = root.class_list().remove_1("opening");
         }
     });
     let callbacks = use_memo((), {
@@ -92,7 +91,7 @@ pub fn app() -> Html {
         .link_problem
         .as_ref()
         .map(|problem| notice::link_alert(lang, problem, &callbacks.dismiss));
-    let full_app = hooks::use_full_app_link(&state);
+    let full_app = hooks::use_full_app_link(&state, p.start.address.clone());
     let difference = state.comparison.as_ref().and_then(|c| c.first.as_ref()).map(|f| f.step);
     // The lanes, and the messages in motion between them (an embed's only show).
     let lanes = html! {
@@ -140,7 +139,7 @@ pub fn app() -> Html {
                         <DecisionPanel lang={lang} timeline={timeline.clone()}
                             cursor={state.cursor} on_step={callbacks.step.clone()} />
                         // `&spacetime`: the space-time diagram, open.
-                        if link::query_flag("spacetime") {
+                        if p.start.spacetime {
                             <SpaceTime lang={lang} timeline={timeline.clone()} cursor={state.cursor} on_step={callbacks.step.clone()} open=true />
                         }
                     </aside>
@@ -187,7 +186,7 @@ pub fn app() -> Html {
             <Editor lang={lang} timeline={timeline.clone()} title={state.title.clone()} source={state.source.clone()}
                 on_load={callbacks.load.clone()} />
             <crate::components::checker::CheckerPanel lang={lang} on_load={callbacks.load.clone()}
-                header={Rc::<str>::from(replab_core::scenario::history_text(None, timeline.setup(), []))} />
+                setup={Rc::new(timeline.setup().clone())} />
             <div class="sr-only" aria-live="polite" data-testid="announcer">{ announcement }</div>
             if state.help_open {
                 { help(lang, &callbacks.close_help) }
@@ -212,7 +211,8 @@ mod tests {
         let document = gloo::utils::document();
         let root = document.create_element("div").expect("div");
         document.body().expect("body").append_child(&root).expect("append");
-        yew::Renderer::<App>::with_root(root.clone()).render();
+        let start = std::rc::Rc::new(crate::start::Start::empty(replab_narrate::Lang::En, false));
+        yew::Renderer::<App>::with_root_and_props(root.clone(), super::AppProps { start }).render();
         root
     }
 
@@ -271,5 +271,48 @@ mod tests {
         let button = banner.query_selector("button").expect("query").expect("reload button");
         assert_eq!(button.get_attribute("onclick").as_deref(), Some("location.reload()"));
         banner.remove();
+    }
+}
+
+/// The whole page renders natively (yew's `ssr`, as pre-rendering does): no
+/// browser call is made while rendering.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod rendered_tests {
+    use super::*;
+    use crate::components::rendered;
+    use crate::start::Story;
+    use replab_narrate::Lang;
+
+    fn page(story: &Story) -> String {
+        let start = Start::of(story).expect("loads");
+        rendered::<App>(AppProps { start: Rc::new(start) })
+    }
+
+    #[test]
+    fn the_page_and_its_embed_render_natively_in_both_languages() {
+        let empty = rendered::<App>(AppProps {
+            start: Rc::new(Start::empty(Lang::En, false)),
+        });
+        assert!(
+            empty.contains(r#"data-testid="broker-C""#),
+            "the default partition's lanes"
+        );
+        let text: Rc<str> = include_str!("../../../web/scenarios/data-loss.scn").into();
+        for lang in [Lang::En, Lang::Zh] {
+            for embed in [false, true] {
+                let html = page(&Story {
+                    text: text.clone(),
+                    preset: Some("data-loss"),
+                    protocol: None,
+                    step: Some(5),
+                    lang,
+                    embed,
+                });
+                assert!(html.contains(r#"data-testid="step" data-step="5""#), "{html}");
+                assert!(html.contains(r#"data-testid="broker-B" data-role="follower" data-leo="0""#));
+                assert_eq!(html.contains("embed-head"), embed);
+                assert!(html.contains(replab_narrate::label(lang, replab_narrate::Label::Decisions)));
+            }
+        }
     }
 }

@@ -66,7 +66,7 @@ pub fn use_share_link(dispatch: &Dispatch) {
 /// compresses the whole history, so it is made in the background once the view
 /// has rested for `REST_MS`, or at once when the reader reaches for it (pointer,
 /// touch or focus), not on every step. Until the first is made the link is the
-/// address the embed was opened with. A click while the view is newer than the
+/// address the embed was opened with (`address`). A click while the view is newer than the
 /// link opens a window at once (within the click's activation, so no popup
 /// blocker refuses it) and sends it to the link once made.
 pub struct FullAppLink {
@@ -85,17 +85,9 @@ const REST_MS: u32 = 400;
 type LinkKey = (Timeline, usize, Lang, Option<replab_core::Protocol>);
 
 #[hook]
-pub fn use_full_app_link(state: &UseReducerHandle<AppState>) -> FullAppLink {
+pub fn use_full_app_link(state: &UseReducerHandle<AppState>, address: Option<Rc<str>>) -> FullAppLink {
     let key: LinkKey = (state.timeline().clone(), state.cursor, state.lang, state.compare);
-    let made = use_state(|| {
-        let hash = link::current_hash();
-        (!hash.is_empty()).then(|| {
-            (
-                None::<LinkKey>,
-                Rc::<str>::from(format!("{}#{hash}", link::page_base())),
-            )
-        })
-    });
+    let made = use_state(|| address.map(|a| (None::<LinkKey>, a)));
     // Makes the link for the view shown, unless it is made already.
     let make = {
         let (made, state, key) = (made.clone(), state.clone(), key.clone());

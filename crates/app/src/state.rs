@@ -94,6 +94,10 @@ impl History {
         self.timeline.len()
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.timeline.is_empty()
+    }
+
     /// Applies `command` at the end.
     fn push(&mut self, command: Command) -> Result<(), CommandError> {
         self.timeline.push(command.clone())?;
@@ -260,6 +264,10 @@ impl AppState {
         self.history.len()
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.history.is_empty()
+    }
+
     /// The next message value at the cursor.
     pub fn next_value(&self) -> String {
         self.history.next_value(self.cursor)
@@ -385,6 +393,34 @@ impl AppState {
             c.view_step = step;
         }
         self.comparison = Some(c);
+    }
+
+    /// This state showing `loaded`: shown at once (even while a link in the
+    /// address opens), at its step, with nothing of the story before.
+    pub fn loaded(mut self, loaded: Loaded) -> AppState {
+        let Loaded {
+            timeline,
+            text,
+            title,
+            preset,
+            step,
+        } = loaded;
+        self.opening = false;
+        let cursor = step.unwrap_or(timeline.len());
+        self.replace_history(History::new(timeline), cursor);
+        self.source = Some(text);
+        self.title = title;
+        self.preset = preset;
+        self.undo = None;
+        self.notice = None;
+        self.playing = false;
+        self.selected = None;
+        // Loaded under the protocol compared with: nothing to compare.
+        if self.compare == Some(self.view.protocol()) {
+            self.compare = None;
+        }
+        self.sync_comparison();
+        self
     }
 
     fn replace_history(&mut self, history: History, cursor: usize) {
@@ -546,30 +582,7 @@ impl AppState {
                 s.undo = None;
             }
             Action::SetCompare(p) => s.compare = p.filter(|&p| p != s.view.protocol()),
-            Action::Load(loaded) => {
-                // Shown at once, even while a link in the address opens.
-                s.opening = false;
-                let Loaded {
-                    timeline,
-                    text,
-                    title,
-                    preset,
-                    step,
-                } = Rc::unwrap_or_clone(loaded);
-                let cursor = step.unwrap_or(timeline.len());
-                s.replace_history(History::new(timeline), cursor);
-                s.source = Some(text);
-                s.title = title;
-                s.preset = preset;
-                s.undo = None;
-                s.notice = None;
-                s.playing = false;
-                s.selected = None;
-                // Loaded under the protocol compared with: nothing to compare.
-                if s.compare == Some(s.view.protocol()) {
-                    s.compare = None;
-                }
-            }
+            Action::Load(loaded) => s = s.loaded(Rc::unwrap_or_clone(loaded)),
             Action::SetLang(l) => s.lang = l,
             Action::TogglePlay => s.playing = !s.playing,
             Action::SetPlaying(playing) => s.playing = playing,

@@ -16,6 +16,7 @@ mod compare;
 mod explore;
 mod figure;
 mod json;
+mod publish;
 mod raster;
 
 use replab_core::scenario::{self, Outcome, Run, Script};
@@ -40,6 +41,8 @@ fn main() -> ExitCode {
         Some("check") => check_command(&args[1..]),
         Some("link") => link_command(&args[1..]),
         Some("figure") => figure::figure_command(&args[1..]),
+        Some("prerender") => publish::prerender_command(&args[1..]),
+        Some("publish") => publish::publish_command(&args[1..]),
         Some("explore") => explore::explore_command(&args[1..]).map_err(|e| format!("{e}\n{}", usage())),
         Some("protocols") if args.len() == 1 => {
             print!("{}", protocols());
@@ -98,7 +101,7 @@ fn parse_flags(args: &[String], allow_all: bool) -> Result<Options, String> {
 }
 
 fn usage() -> String {
-    format!("{USAGE}{}\n{}", explore::USAGE, figure::USAGE)
+    format!("{USAGE}{}\n{}\n{}", explore::USAGE, figure::USAGE, publish::USAGE)
 }
 
 fn read_source(file: &str) -> Result<String, String> {

@@ -560,6 +560,8 @@ pub fn lane(p: &LaneProps) -> Html {
                     } else {
                         <table class="epochs" data-testid={format!("epochs-{id}")}>
                             <caption>{ label(lang, Label::EpochCache) }</caption>
+                            // Its body explicit, as the HTML parser makes it in pre-rendered markup.
+                            <tbody>
                             <tr><th scope="col">{ label(lang, Label::Epoch) }</th><th scope="col">{ label(lang, Label::StartOffset) }</th></tr>
                             if b.durable.epoch_cache.entries().is_empty() {
                                 <tr><td colspan="2">{ label(lang, Label::NoEpochs) }</td></tr>
@@ -567,6 +569,7 @@ pub fn lane(p: &LaneProps) -> Html {
                             { for b.durable.epoch_cache.entries().iter().map(|e| html! {
                                 <tr class={format!("e{}", e.epoch % 8)}><td>{ e.epoch }</td><td>{ e.start_offset }</td></tr>
                             }) }
+                            </tbody>
                         </table>
                     }
                 </div>

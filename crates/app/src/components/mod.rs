@@ -2,6 +2,7 @@
 //! not change is not re-rendered.
 
 pub mod checker;
+pub mod checker_body;
 pub mod compare;
 pub mod controls;
 pub mod decision;

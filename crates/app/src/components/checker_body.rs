@@ -1,7 +1,7 @@
-//! "Find a failure": the exhaustive checker (replab-check) run in a Web Worker.
-//! The worker is its own wasm module (`crates/worker`), downloaded the first time
-//! the reader runs it, as this panel is (this crate) the first time the reader
-//! opens it. The panel is given the current history's header (brokers, leader,
+//! "Find a failure", the checker panel's body: the exhaustive checker
+//! (replab-check) run in a Web Worker. The worker is its own wasm module
+//! (`crates/worker`), downloaded the first time the reader runs it. The body is
+//! rendered once the reader opens the panel (`checker.rs`), and is given the current history's header (brokers, leader,
 //! settings, under the current protocol), sends it with the bounds, shows the
 //! progress, and hands a history found to the page, which loads it as the
 //! editor's Load does. Cancel terminates the worker; every run starts a new one.
@@ -320,8 +320,8 @@ fn start(request: &Request, run: u32, dispatch: UseReducerDispatcher<Checker>) -
     )
 }
 
-#[function_component(CheckerPanel)]
-pub fn checker_panel(p: &CheckerProps) -> Html {
+#[function_component(CheckerBody)]
+pub fn checker_body(p: &CheckerProps) -> Html {
     let lang = p.lang;
     let checker = use_reducer(Checker::idle);
     let bounds = use_state(|| Bounds::with_limit(STATE_LIMIT as usize));

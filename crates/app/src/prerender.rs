@@ -1,0 +1,166 @@
+//! The page's first frame at build time: the app rendered natively (yew's
+//! `ssr`) into the built `index.html`, for the default partition and for each
+//! story a page shows (the presets, an author's own scenarios). The browser's
+//! wasm builds the same first state from the story the page declares
+//! (`start.rs`) and takes over the markup in one frame.
+
+use crate::app::{App, AppProps};
+use crate::start::{Start, Story, HOST, STORY};
+use replab_narrate::{label, Label, Lang};
+use std::rc::Rc;
+
+/// A page to write: its file name and what it shows.
+pub struct Page {
+    pub file: String,
+    /// None: the default partition (in `lang`).
+    pub story: Option<Story>,
+    pub lang: Lang,
+}
+
+/// The app's markup for `start`, as its first render draws it.
+pub fn markup(start: Start) -> String {
+    let props = AppProps { start: Rc::new(start) };
+    futures::executor::block_on(
+        yew::LocalServerRenderer::<App>::with_props(props)
+            .hydratable(false)
+            .render(),
+    )
+}
+
+/// `template` (the built index.html, with an empty `<div id="replab">`) with
+/// `page`'s first frame in it, its story declared for the wasm, and its
+/// language and title. None if the page's scenario does not load.
+pub fn page_html(template: &str, page: &Page) -> Option<String> {
+    let start = match &page.story {
+        Some(story) => Start::of(story)?,
+        None => Start::empty(page.lang, false),
+    };
+    let title = start.state.display_title();
+    let app_title = label(page.lang, Label::AppTitle);
+    let title = if title == app_title {
+        title
+    } else {
+        format!("{title} · {app_title}")
+    };
+    let host = format!("<div id=\"{HOST}\"></div>");
+    if !template.contains(&host) {
+        return None;
+    }
+    let mut filled = format!("<div id=\"{HOST}\">{}</div>", markup(start));
+    if let Some(story) = &page.story {
+        filled.push_str(&format!(
+            "\n<script type=\"application/json\" id=\"{STORY}\">{}</script>",
+            story_json(story)
+        ));
+    }
+    let lang = if page.lang == Lang::Zh { "zh-CN" } else { "en" };
+    let html_tag = match page.story {
+        Some(_) => format!("<html lang=\"{lang}\" data-story>"),
+        None => format!("<html lang=\"{lang}\">"),
+    };
+    Some(
+        template
+            .replacen("<html lang=\"en\">", &html_tag, 1)
+            .replacen(
+                &format!("<title>{}</title>", label(Lang::En, Label::AppTitle)),
+                &format!("<title>{}</title>", escape(&title)),
+                1,
+            )
+            .replacen(&host, &filled, 1),
+    )
+}
+
+/// The story as JSON, safe inside a `<script>` (no `<` at all).
+fn story_json(story: &Story) -> String {
+    serde_json::json!({
+        "text": &*story.text,
+        "preset": story.preset,
+        "protocol": story.protocol.map(|p| p.name()),
+        "step": story.step,
+        "lang": story.lang.code(),
+        "embed": story.embed,
+    })
+    .to_string()
+    .replace('<', "\\u003c")
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// The file of a page: `<name>[.embed-<step>][.zh].html`.
+pub fn file_name(name: &str, embed_step: Option<usize>, lang: Lang) -> String {
+    let embed = embed_step.map(|k| format!(".embed-{k}")).unwrap_or_default();
+    let lang = if lang == Lang::Zh { ".zh" } else { "" };
+    format!("{name}{embed}{lang}.html")
+}
+
+/// Which steps a story's embed is written at.
+pub enum EmbedSteps {
+    /// Every step (a preset: Copy embed code points at the step shown).
+    All,
+    /// One step; the end if None.
+    At(Option<usize>),
+}
+
+/// The pages of one story, in both languages: the full page at `step` (the
+/// end if None), and its embed at `embeds`. `name` names the files. None if
+/// the scenario does not load.
+pub fn story_pages(
+    name: &str,
+    text: &Rc<str>,
+    preset: Option<&'static str>,
+    step: Option<usize>,
+    embeds: EmbedSteps,
+) -> Option<Vec<Page>> {
+    let script = replab_core::scenario::parse(text).ok()?;
+    let len = replab_core::scenario::load(&script, None).ok()?.timeline.len();
+    let steps: Vec<usize> = match embeds {
+        EmbedSteps::All => (0..=len).collect(),
+        EmbedSteps::At(k) => vec![k.unwrap_or(len).min(len)],
+    };
+    let mut pages = Vec::new();
+    for lang in [Lang::En, Lang::Zh] {
+        let story = |step: Option<usize>, embed: bool| Story {
+            text: text.clone(),
+            preset,
+            protocol: None,
+            step,
+            lang,
+            embed,
+        };
+        pages.push(Page {
+            file: file_name(name, None, lang),
+            story: Some(story(step, false)),
+            lang,
+        });
+        for &k in &steps {
+            pages.push(Page {
+                file: file_name(name, Some(k), lang),
+                story: Some(story(Some(k), true)),
+                lang,
+            });
+        }
+    }
+    Some(pages)
+}
+
+/// Every page of the built site: the default partition in each language
+/// (`index.html`, `index.zh.html`), and each preset's pages.
+pub fn site_pages(preset_text: impl Fn(&str) -> Option<String>) -> Vec<Page> {
+    let mut pages: Vec<Page> = [Lang::En, Lang::Zh]
+        .into_iter()
+        .map(|lang| Page {
+            file: file_name("index", None, lang),
+            story: None,
+            lang,
+        })
+        .collect();
+    for preset in crate::presets::PRESETS {
+        let text: Option<Rc<str>> = preset_text(preset.id).map(Rc::from);
+        if let Some(more) = text.and_then(|t| story_pages(preset.id, &t, Some(preset.id), None, EmbedSteps::All)) {
+            pages.extend(more);
+        }
+    }
+    pages
+}

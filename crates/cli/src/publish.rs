@@ -1,0 +1,139 @@
+//! Pages whose figure is real at first paint: `replab prerender` fills the
+//! built site (Trunk's post_build hook) with the app's first frame for the
+//! default partition and every preset; `replab publish` writes an author's own
+//! scenarios as pages beside a built site, readable with no JavaScript at all.
+
+use replab_app::prerender::{self, EmbedSteps, Page};
+use replab_narrate::{self as narrate, Lang, Names};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+pub const USAGE: &str = "  replab prerender [DIR]   (the built site in DIR, by default Trunk's staging directory \
+$TRUNK_STAGING_DIR: the app's first frame written into index.html and index.zh.html, and a page per \
+preset with its embed at every step, each in English and Chinese; run by Trunk's post_build hook)
+  replab publish [--dist DIR] [--step N] -o OUT SCENARIO...
+      (each scenario as pages whose figure is drawn before any script runs: OUT/<name>.html, the \
+full page, and OUT/<name>.embed-<step>.html, its embed at --step (the end), each also in Chinese \
+(<name>.zh.html, <name>.embed-<step>.zh.html); DIR (dist) is a built site, and when OUT is \
+another folder what the pages need from it is copied there)";
+
+/// Where the template of a page is kept in a built site: `index.html` before
+/// its first frame was written into it.
+const TEMPLATE: &str = "page-template.html";
+
+fn write_pages(dir: &Path, template: &str, pages: &[Page]) -> Result<usize, String> {
+    for page in pages {
+        let html = prerender::page_html(template, page)
+            .ok_or_else(|| format!("{}: the template has no <div id=\"replab\"></div>", page.file))?;
+        let path = dir.join(&page.file);
+        std::fs::write(&path, html).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(pages.len())
+}
+
+pub fn prerender_command(args: &[String]) -> Result<std::process::ExitCode, String> {
+    let dir = match args {
+        [] => std::env::var("TRUNK_STAGING_DIR")
+            .map(PathBuf::from)
+            .map_err(|_| format!("replab prerender: no DIR and no $TRUNK_STAGING_DIR\n{USAGE}"))?,
+        [dir] => PathBuf::from(dir),
+        _ => return Err(USAGE.to_string()),
+    };
+    let index = dir.join("index.html");
+    let template = std::fs::read_to_string(&index).map_err(|e| format!("{}: {e}", index.display()))?;
+    std::fs::write(dir.join(TEMPLATE), &template).map_err(|e| format!("{TEMPLATE}: {e}"))?;
+    let scenarios = dir.join("scenarios");
+    let pages = prerender::site_pages(|id| std::fs::read_to_string(scenarios.join(format!("{id}.scn"))).ok());
+    let written = write_pages(&dir, &template, &pages)?;
+    eprintln!("replab prerender: {written} pages in {}", dir.display());
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+pub fn publish_command(args: &[String]) -> Result<std::process::ExitCode, String> {
+    let (mut dist, mut out, mut step, mut files) = (PathBuf::from("dist"), None, None, Vec::new());
+    let mut i = 0;
+    while i < args.len() {
+        let value = || {
+            args.get(i + 1)
+                .ok_or_else(|| format!("{} needs a value\n{USAGE}", args[i]))
+        };
+        match args[i].as_str() {
+            "--dist" => dist = PathBuf::from(value()?),
+            "-o" => out = Some(PathBuf::from(value()?)),
+            "--step" => {
+                let v = value()?;
+                step = Some(
+                    v.parse::<usize>()
+                        .map_err(|_| format!("--step: not a step number: {v}"))?,
+                )
+            }
+            f if f.starts_with('-') => return Err(format!("unknown option {f}\n{USAGE}")),
+            f => {
+                files.push(f.to_string());
+                i += 1;
+                continue;
+            }
+        }
+        i += 2;
+    }
+    let out = out.ok_or_else(|| format!("publish: -o OUT is required\n{USAGE}"))?;
+    if files.is_empty() {
+        return Err(format!("publish: no scenario given\n{USAGE}"));
+    }
+    let template_path = dist.join(TEMPLATE);
+    let template = std::fs::read_to_string(&template_path).map_err(|e| {
+        format!(
+            "{}: {e} (build the site first: trunk build --release)",
+            template_path.display()
+        )
+    })?;
+    // Every scenario is read and checked before anything is written.
+    let mut pages = Vec::new();
+    for file in &files {
+        let text: Rc<str> = crate::read_source(file)?.into();
+        let said = |names: &[String], e: &replab_core::scenario::ScriptError| {
+            format!("{file}: {}", narrate::script_error(Lang::En, &Names(names), e))
+        };
+        let script = replab_core::scenario::parse_within_limits(&text).map_err(|e| said(&[], &e))?;
+        let timeline = replab_core::scenario::load(&script, None)
+            .map_err(|e| said(&script.brokers, &e))?
+            .timeline;
+        if let Some(k) = step.filter(|&k| k > timeline.len()) {
+            return Err(format!(
+                "{file}: --step {k} is past the history's end, {}",
+                timeline.len()
+            ));
+        }
+        let name = Path::new(file)
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .filter(|s| !s.is_empty() && *s != "-")
+            .unwrap_or("scenario");
+        pages.extend(prerender::story_pages(name, &text, None, step, EmbedSteps::At(step)).unwrap_or_default());
+    }
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let same = std::fs::canonicalize(&out).ok() == std::fs::canonicalize(&dist).ok();
+    if !same {
+        copy_assets(&dist, &out)?;
+    }
+    let written = write_pages(&out, &template, &pages)?;
+    eprintln!("replab publish: {written} pages in {}", out.display());
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// Everything of the built site but its pages: the scripts, the wasm, the
+/// styles, the preset files.
+fn copy_assets(from: &Path, to: &Path) -> Result<(), String> {
+    let entries = std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let target = to.join(entry.file_name());
+        if path.is_dir() {
+            std::fs::create_dir_all(&target).map_err(|e| format!("{}: {e}", target.display()))?;
+            copy_assets(&path, &target)?;
+        } else if path.extension().is_none_or(|x| x != "html") {
+            std::fs::copy(&path, &target).map_err(|e| format!("{}: {e}", target.display()))?;
+        }
+    }
+    Ok(())
+}
