@@ -247,11 +247,22 @@ test('the exported SVG parses and holds every broker lane', async () => {
   assert.match(parsed.decision, /Truncation decision/);
 });
 
-test('the copied embed code is an iframe that opens the embed', async () => {
+test('the copied embed code is an iframe that opens the embed; an unchanged preset\'s is its page, drawn before the wasm', async () => {
   const { page } = await open(server.url);
   await page.getByTestId('broker-A').waitFor();
   await pickPreset(page, 'data-loss');
+  await page.getByTestId('step-back').click();
   await page.getByTestId('copy-embed').click();
+  const preset = await page.getByTestId('embed-code').inputValue();
+  const src = preset.match(/^<iframe src="([^"]+\/data-loss\.embed-8\.html)" title="Data loss: a quick restart, then a leader change"/)?.[1];
+  assert.ok(src, preset);
+  const shown = await open(src, { width: 700, height: 800 });
+  assert.equal(await shown.page.getByTestId('step').getAttribute('data-step'), '8');
+  await shown.page.close();
+  // Changed, it is a link that carries the history.
+  await page.getByTestId('produce').click();
+  await page.getByTestId('copy-embed').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=embed-code]')?.value.includes('#v1.'));
   const code = await page.getByTestId('embed-code').inputValue();
   const m = code.match(/^<iframe src="([^"]+)" title="([^"]+)" width="100%" height="(\d+)"/);
   assert.ok(m, code);

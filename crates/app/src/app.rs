@@ -99,7 +99,8 @@ pub fn app(p: &AppProps) -> Html {
             { for (0..state.view.brokers().len()).map(|ix| html! {
                 <Lane key={ix} view={state.view.clone()} ix={ix} lang={lang}
                     selected={!state.embed && state.selected == Some(ix)} interactive={!state.embed}
-                    ghosts={ghosts[ix].clone()} story={state.source.clone()} last_restart={restarts[ix]}
+                    ghosts={ghosts[ix].clone()} last_restart={restarts[ix]}
+                    folds={state.folds[0].get(ix).cloned().unwrap_or_default()} on_fold={callbacks.fold[0].clone()}
                     on_command={callbacks.command.clone()} on_select={callbacks.select.clone()} />
             }) }
             <Flights lang={lang} timeline={timeline.clone()} cursor={state.cursor} playing={state.playing}
@@ -133,7 +134,7 @@ pub fn app(p: &AppProps) -> Html {
                     </section>
                     if state.compare.is_some() {
                         <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
-                            timeline={timeline.clone()} story={state.source.clone()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} />
+                            timeline={timeline.clone()} folds={state.folds[1].clone()} on_fold={callbacks.fold[1].clone()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} />
                     }
                     <aside class="side">
                         <DecisionPanel lang={lang} timeline={timeline.clone()}
@@ -157,7 +158,8 @@ pub fn app(p: &AppProps) -> Html {
                 can_undo: state.undo.is_some(), marks: marks.clone(), actions: callbacks.player.clone(), difference }) }
             { link_alert }
             <ShareBar lang={lang} timeline={timeline.clone()} cursor={state.cursor} title={state.title.clone()}
-                display_title={Rc::<str>::from(state.display_title())} preset={state.preset} compare={state.compare} />
+                display_title={Rc::<str>::from(state.display_title())} preset={state.preset} source={state.source.clone()}
+                compare={state.compare} />
             if let Some(notice) = &state.notice {
                 { notice::notice_bar(lang, notice, &names, &callbacks.dismiss) }
             }
@@ -173,7 +175,7 @@ pub fn app(p: &AppProps) -> Html {
                     { lanes }
                 </section>
                 <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
-                    timeline={timeline.clone()} story={state.source.clone()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} />
+                    timeline={timeline.clone()} folds={state.folds[1].clone()} on_fold={callbacks.fold[1].clone()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} />
                 <aside class="side">
                     { violations(lang, &state.view, &marks, &callbacks.step) }
                     <DecisionPanel lang={lang} timeline={timeline.clone()}

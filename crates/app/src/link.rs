@@ -127,6 +127,27 @@ pub fn embed_height(brokers: usize) -> u32 {
     150 + 170 * brokers as u32 + 300
 }
 
+/// The folder of the page: where the site's other pages are.
+pub fn site_base() -> String {
+    let base = page_base();
+    match base.rfind('/') {
+        Some(i) => base[..=i].to_string(),
+        None => base,
+    }
+}
+
+/// The iframe snippet of a preset's pre-rendered embed at `step` (its figure
+/// is drawn before any script runs): `<preset>.embed-<step>[.zh].html`.
+pub fn preset_embed_code(preset: &str, step: usize, lang: Lang, brokers: usize, title: &str) -> String {
+    let title = title.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;");
+    let zh = if lang == Lang::Zh { ".zh" } else { "" };
+    format!(
+        "<iframe src=\"{}{preset}.embed-{step}{zh}.html\" title=\"{title}\" width=\"100%\" height=\"{}\" style=\"border:0;max-width:800px\" loading=\"lazy\"></iframe>",
+        site_base(),
+        embed_height(brokers),
+    )
+}
+
 /// The iframe snippet for a blog post; comparing, with `&compare=<protocol>`,
 /// twice the lanes' height (the columns stack in a narrow column) and room for
 /// two columns side by side.

@@ -127,6 +127,42 @@ fn push_highest(highest: &mut Chunked<u32>, command: &Command) {
     highest.push(n.map_or(before, |n| n.max(before)));
 }
 
+/// What the reader unfolded and picked in one lane's long log: it stays
+/// across steps, and goes when another history is shown.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Folds {
+    /// First offsets of the pages unfolded, oldest first.
+    pub unfolded: Vec<u64>,
+    /// Records picked with a click, oldest first.
+    pub pinned: Vec<u64>,
+}
+
+/// A reader's act on a lane's long log.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Fold {
+    Unfold(u64),
+    Refold(u64),
+    /// Pick a record, or let it go.
+    Pin(u64),
+}
+
+impl Folds {
+    fn apply(&mut self, fold: Fold) {
+        match fold {
+            Fold::Unfold(from) => self.unfolded = replab_view::fold::unfold(&self.unfolded, from),
+            Fold::Refold(from) => self.unfolded.retain(|&u| u != from),
+            Fold::Pin(o) if self.pinned.contains(&o) => self.pinned.retain(|&x| x != o),
+            Fold::Pin(o) => {
+                self.pinned.push(o);
+                // A handful at most, so what is shown stays bounded.
+                if self.pinned.len() > 8 {
+                    self.pinned.remove(0);
+                }
+            }
+        }
+    }
+}
+
 /// A scenario built and ready to show: its history (built once, by whoever
 /// read the text), its text, title and preset, and the step to show.
 #[derive(Clone, Debug, PartialEq)]
@@ -193,6 +229,8 @@ pub struct AppState {
     pub compare: Option<Protocol>,
     /// The history under `compare`, derived by the reducer.
     pub comparison: Option<Comparison>,
+    /// Each lane's folds, by broker: the page's column, then the compared one.
+    pub folds: [Rc<Vec<Folds>>; 2],
     /// A link in the address is still being opened: the page is not shown yet
     /// (index.html's frame stands in for it), so it never shows the default
     /// partition for a moment before the link's.
@@ -233,6 +271,7 @@ impl AppState {
             link_problem: None,
             compare: None,
             comparison: None,
+            folds: Default::default(),
             opening: false,
         }
     }
@@ -423,7 +462,9 @@ impl AppState {
         self
     }
 
+    /// Another history shown: what was unfolded in its lanes is forgotten.
     fn replace_history(&mut self, history: History, cursor: usize) {
+        self.folds = Default::default();
         self.cursor = cursor.min(history.len());
         self.view = history.timeline.state_arc(self.cursor);
         self.history = history;
@@ -519,6 +560,8 @@ pub enum Action {
     OnScreen(bool),
     /// Compare with a second protocol, or stop comparing.
     SetCompare(Option<Protocol>),
+    /// A reader's act on a lane's long log: (the compared column, broker, act).
+    Fold(bool, usize, Fold),
 }
 
 impl Reducible for AppState {
@@ -581,7 +624,17 @@ impl AppState {
                 }
                 s.undo = None;
             }
-            Action::SetCompare(p) => s.compare = p.filter(|&p| p != s.view.protocol()),
+            Action::SetCompare(p) => {
+                s.compare = p.filter(|&p| p != s.view.protocol());
+                s.folds[1] = Rc::default();
+            }
+            Action::Fold(compared, broker, fold) => {
+                let folds = Rc::make_mut(&mut s.folds[usize::from(compared)]);
+                if folds.len() <= broker {
+                    folds.resize(broker + 1, Folds::default());
+                }
+                folds[broker].apply(fold);
+            }
             Action::Load(loaded) => s = s.loaded(Rc::unwrap_or_clone(loaded)),
             Action::SetLang(l) => s.lang = l,
             Action::TogglePlay => s.playing = !s.playing,
@@ -1015,5 +1068,38 @@ mod tests {
         s = reduce(s, Action::Visibility(false));
         let after = reduce(s.clone(), Action::AutoStep);
         assert!(Rc::ptr_eq(&s, &after));
+    }
+
+    #[test]
+    fn what_was_unfolded_stays_across_steps_and_goes_with_a_load() {
+        let mut s = data_loss();
+        s = reduce(s, Action::Fold(false, 1, Fold::Unfold(4)));
+        s = reduce(s, Action::Fold(false, 1, Fold::Pin(2)));
+        s = reduce(s, Action::StepTo(2));
+        s = produce(s);
+        assert_eq!(
+            s.folds[0][1],
+            Folds {
+                unfolded: vec![4],
+                pinned: vec![2]
+            }
+        );
+        s = reduce(s, Action::Fold(false, 1, Fold::Pin(2)));
+        assert!(s.folds[0][1].pinned.is_empty(), "picked again: let go");
+        // The same story loaded again is shown afresh.
+        let again = reduce(s, Action::Fold(false, 0, Fold::Unfold(7)));
+        let again = reduce(
+            again,
+            Action::Load(Rc::new(
+                Loaded::build(
+                    &scenario::parse(crate::presets::DEFAULT_TEXT).expect("parses"),
+                    Rc::from(crate::presets::DEFAULT_TEXT),
+                    None,
+                    Some("data-loss"),
+                )
+                .expect("loads"),
+            )),
+        );
+        assert!(again.folds[0].is_empty());
     }
 }

@@ -25,8 +25,10 @@ pub struct CompareProps {
     pub comparison: Option<Comparison>,
     /// The first history: its states and events at the first difference.
     pub timeline: Timeline,
-    /// The text of the story shown (the lanes forget what was unfolded when it changes).
-    pub story: Option<Rc<str>>,
+    /// What the reader unfolded and picked in the compared lanes, by broker,
+    /// and acting on it.
+    pub folds: Rc<Vec<crate::state::Folds>>,
+    pub on_fold: Callback<(usize, crate::state::Fold)>,
     pub cursor: usize,
     /// Goes to a step; compares with another protocol, or stops.
     pub on_step: Callback<usize>,
@@ -250,7 +252,7 @@ pub fn compare(p: &CompareProps) -> Html {
             }
             { for (0..c.view.brokers().len()).map(|ix| html! {
                 <Lane key={ix} view={c.view.clone()} ix={ix} lang={lang} selected={false} interactive={false} prefix="cmp-"
-                    story={p.story.clone()} ghosts={ghosts.get(ix).cloned().unwrap_or_default()} last_restart={restarts.get(ix).copied().flatten()} on_command={Callback::noop()} on_select={Callback::noop()} />
+                    folds={p.folds.get(ix).cloned().unwrap_or_default()} on_fold={p.on_fold.clone()} ghosts={ghosts.get(ix).cloned().unwrap_or_default()} last_restart={restarts.get(ix).copied().flatten()} on_command={Callback::noop()} on_select={Callback::noop()} />
             }) }
         </section>
         </>

@@ -7,6 +7,7 @@
 //! `Cluster::check` accepts its command.
 
 use crate::badges::badges;
+use crate::state::{Fold, Folds};
 use replab_core::{Cluster, Command, CrashTarget, Record};
 use replab_narrate::{self as narrate, label, Label, Lang};
 use replab_view::fold::{self, Item};
@@ -33,10 +34,10 @@ pub struct LaneProps {
     /// A command on this broker, and selecting it (only interactive lanes use them).
     pub on_command: Callback<Command>,
     pub on_select: Callback<usize>,
-    /// The text of the story shown: what the reader unfolded or picked is
-    /// forgotten when another is loaded.
-    #[prop_or_default]
-    pub story: Option<Rc<str>>,
+    /// What the reader unfolded and picked in this lane (`AppState::folds`),
+    /// and acting on it: (this lane's broker, the act).
+    pub folds: Folds,
+    pub on_fold: Callback<(usize, Fold)>,
 }
 
 /// Only what this lane shows is compared, so an unchanged lane is not re-rendered.
@@ -79,7 +80,8 @@ impl PartialEq for LaneProps {
             // A read-only lane's callbacks are never called.
             && (!self.interactive || self.on_command == other.on_command && self.on_select == other.on_select)
             && self.last_restart == other.last_restart
-            && self.story == other.story
+            && self.folds == other.folds
+            && self.on_fold == other.on_fold
             && (a == b
                 || (a.broker(ix) == b.broker(ix)
                     && controller(a) == controller(b)
@@ -128,48 +130,6 @@ fn chunk(p: &ChunkProps) -> Html {
             </li>
             </>
         }}) }
-    }
-}
-
-/// What the reader unfolded and picked in this lane; it stays across steps.
-#[derive(Default, PartialEq)]
-struct Folds {
-    /// First offsets of the pages unfolded, oldest first.
-    unfolded: Vec<u64>,
-    /// Records picked with a click, oldest first.
-    pinned: Vec<u64>,
-}
-
-enum FoldAction {
-    Reset,
-    Unfold(u64),
-    Refold(u64),
-    Pin(u64),
-}
-
-impl Reducible for Folds {
-    type Action = FoldAction;
-    fn reduce(self: Rc<Self>, action: FoldAction) -> Rc<Self> {
-        // Nothing to forget: the same state, so no render.
-        if matches!(action, FoldAction::Reset) && *self == Folds::default() {
-            return self;
-        }
-        let mut unfolded = self.unfolded.clone();
-        let mut pinned = self.pinned.clone();
-        match action {
-            FoldAction::Reset => return Rc::default(),
-            FoldAction::Unfold(from) => unfolded = fold::unfold(&unfolded, from),
-            FoldAction::Refold(from) => unfolded.retain(|&u| u != from),
-            FoldAction::Pin(o) if pinned.contains(&o) => pinned.retain(|&x| x != o),
-            FoldAction::Pin(o) => {
-                pinned.push(o);
-                // A handful at most, so what is shown stays bounded.
-                if pinned.len() > 8 {
-                    pinned.remove(0);
-                }
-            }
-        }
-        Rc::new(Folds { unfolded, pinned })
     }
 }
 
@@ -287,18 +247,11 @@ fn buttons(ix: usize) -> [Button; 8] {
 
 #[function_component(Lane)]
 pub fn lane(p: &LaneProps) -> Html {
-    let folds = use_reducer(Folds::default);
-    let fold_cbs = use_memo((), {
-        let d = folds.dispatcher();
-        move |_| {
-            (
-                d.to_callback().reform(FoldAction::Pin),
-                d.to_callback().reform(FoldAction::Unfold),
-                d.to_callback().reform(FoldAction::Refold),
-            )
-        }
-    });
-    let (on_pin, on_unfold, on_refold) = &*fold_cbs;
+    let folds = &p.folds;
+    let ix = p.ix;
+    let on_pin = p.on_fold.reform(move |o| (ix, Fold::Pin(o)));
+    let on_unfold = p.on_fold.reform(move |o| (ix, Fold::Unfold(o)));
+    let on_refold = p.on_fold.reform(move |o| (ix, Fold::Refold(o)));
     let log_ref = use_node_ref();
     // A record picked by keyboard, to focus again once the lane has re-rendered
     // (picking can redraw the run of records it is in).
@@ -371,13 +324,8 @@ pub fn lane(p: &LaneProps) -> Html {
             }
         })
     };
-    {
-        let d = folds.dispatcher();
-        use_effect_with(p.story.clone(), move |_| d.dispatch(FoldAction::Reset));
-    }
     let lang = p.lang;
     let c = &p.view;
-    let ix = p.ix;
     let Some(b) = c.broker(ix) else { return html! {} };
     let id: Rc<str> = Rc::from(b.id.as_str());
     let is_leader = c.leader() == Some(ix);
@@ -613,7 +561,13 @@ mod tests {
     use replab_core::timeline::Timeline;
     use replab_core::Protocol;
 
-    fn props(view: Arc<Cluster>, ix: usize, on: &(Callback<Command>, Callback<usize>)) -> LaneProps {
+    type On = (Callback<Command>, Callback<usize>, Callback<(usize, Fold)>);
+
+    fn noop() -> On {
+        (Callback::noop(), Callback::noop(), Callback::noop())
+    }
+
+    fn props(view: Arc<Cluster>, ix: usize, on: &On) -> LaneProps {
         LaneProps {
             view,
             ix,
@@ -625,12 +579,13 @@ mod tests {
             last_restart: None,
             on_command: on.0.clone(),
             on_select: on.1.clone(),
-            story: None,
+            folds: Folds::default(),
+            on_fold: on.2.clone(),
         }
     }
 
     fn lane_at(t: &Timeline, k: usize, ix: usize) -> String {
-        rendered::<Lane>(props(t.state_arc(k), ix, &(Callback::noop(), Callback::noop())))
+        rendered::<Lane>(props(t.state_arc(k), ix, &noop()))
     }
 
     /// The opening tag of the element with this test id.
@@ -695,7 +650,7 @@ mod tests {
         let t = history_of("brokers A B\nproduce m1\nsend B\n", None);
         let html = rendered::<Lane>(LaneProps {
             interactive: false,
-            ..props(t.state_arc(2), 1, &(Callback::noop(), Callback::noop()))
+            ..props(t.state_arc(2), 1, &noop())
         });
         assert!(tag(&html, "fetch-B").is_none());
         assert!(tag(&html, "deliver-B")
@@ -772,7 +727,7 @@ mod tests {
     fn only_the_lanes_whose_data_changed_are_rendered_again() {
         let t = history_of("brokers A B C\nproduce m1\nproduce m2\nfetch B\ntick 100\n", None);
         // The page's callbacks are made once.
-        let on = (Callback::noop(), Callback::noop());
+        let on = noop();
         let same = |k: usize, ix: usize| props(t.state_arc(k - 1), ix, &on) == props(t.state_arc(k), ix, &on);
         // produce m2: A changes, B and C do not.
         assert_eq!((same(2, 0), same(2, 1), same(2, 2)), (false, true, true));
@@ -786,11 +741,12 @@ mod tests {
             None,
         );
         assert!(props(t.state_arc(3), 2, &on) == props(t.state_arc(4), 2, &on));
-        // A read-only lane (the compared column) never calls its callbacks: new
-        // ones on each render change nothing.
+        // A read-only lane (the compared column) never calls its command and
+        // select callbacks: new ones on each render change nothing (it folds
+        // with the page's one fold callback).
         let read_only = |k: usize| LaneProps {
             interactive: false,
-            ..props(t.state_arc(k), 2, &(Callback::noop(), Callback::noop()))
+            ..props(t.state_arc(k), 2, &(Callback::noop(), Callback::noop(), on.2.clone()))
         };
         assert!(read_only(3) == read_only(4) && read_only(2) != read_only(3));
     }

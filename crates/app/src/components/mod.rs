@@ -73,6 +73,9 @@ pub struct Callbacks {
     pub command: Callback<replab_core::Command>,
     /// Select a broker (its lane's name).
     pub select: Callback<usize>,
+    /// Unfold, fold or pick in a lane's long log: the page's column's, the
+    /// compared column's.
+    pub fold: [Callback<(usize, crate::state::Fold)>; 2],
     /// Produce a value (the next one if empty) with the acks chosen.
     pub produce: Callback<(String, Option<replab_core::Acks>)>,
 }
@@ -106,6 +109,7 @@ impl Callbacks {
             load,
             command: d.reform(Action::Do),
             select: d.reform(|ix| Action::Select(Some(ix))),
+            fold: [false, true].map(|compared| d.reform(move |(ix, fold)| Action::Fold(compared, ix, fold))),
             produce: d.reform(|(value, acks)| Action::Produce {
                 value: Some(value),
                 acks,

@@ -13,7 +13,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// What a link, an embed code and a figure of the view are made of.
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct ShareProps {
     pub lang: Lang,
     pub timeline: Timeline,
@@ -24,6 +24,9 @@ pub struct ShareProps {
     pub display_title: Rc<str>,
     /// The preset shown, if one: the name of exported files.
     pub preset: Option<&'static str>,
+    /// The text of the scenario loaded: an unchanged preset's embed is its
+    /// pre-rendered page.
+    pub source: Option<Rc<str>>,
     pub compare: Option<Protocol>,
 }
 
@@ -37,6 +40,15 @@ impl ShareProps {
             self.lang,
         )
     }
+}
+
+/// The preset shown, if the history is still exactly the preset's (under its
+/// own protocol) and nothing is compared: its pre-rendered embed pages show it.
+fn unchanged_preset(p: &ShareProps) -> Option<&'static str> {
+    let preset = p.preset.filter(|_| p.compare.is_none())?;
+    let script = replab_core::scenario::parse(p.source.as_deref()?).ok()?;
+    let own = replab_core::scenario::load(&script, None).ok()?.timeline;
+    (own == p.timeline).then_some(preset)
 }
 
 /// Puts `text` on the clipboard, then shows it, saying whether the copy worked
@@ -79,15 +91,24 @@ pub fn share_bar(p: &ShareProps) -> Html {
         })
     };
     let on_embed = {
-        let shared = p.shared();
-        let brokers = p.timeline.setup().brokers.len();
-        let (title, compare) = (p.display_title.clone(), p.compare);
+        let (shared, brokers, title, compare) = (
+            p.shared(),
+            p.timeline.setup().brokers.len(),
+            p.display_title.clone(),
+            p.compare,
+        );
+        // Read on the click only: it loads the preset again to compare.
+        let props = Rc::new(p.clone());
         let shown = shown.clone();
         Callback::from(move |_| {
-            let (shared, title) = (shared.clone(), title.clone());
-            let shown = shown.clone();
+            let (shared, title, shown) = (shared.clone(), title.clone(), shown.clone());
+            let unchanged = unchanged_preset(&props);
+            let (cursor, lang) = (props.cursor, props.lang);
             yew::platform::spawn_local(async move {
-                let code = link::embed_code(&link::encode(&shared).await, brokers, &title, compare);
+                let code = match unchanged {
+                    Some(preset) => link::preset_embed_code(preset, cursor, lang, brokers, &title),
+                    None => link::embed_code(&link::encode(&shared).await, brokers, &title, compare),
+                };
                 copy_and_show(code, Label::EmbedCode, shown);
             });
         })
