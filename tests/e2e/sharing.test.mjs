@@ -259,8 +259,10 @@ test('the copied embed code is an iframe that opens the embed; an unchanged pres
   const shown = await open(src, { width: 700, height: 800 });
   assert.equal(await shown.page.getByTestId('step').getAttribute('data-step'), '8');
   await shown.page.close();
-  // Changed, it is a link that carries the history.
-  await page.getByTestId('produce').click();
+  await page.bringToFront();
+  // Changed, it is a link that carries the history (the preset's own step 9
+  // is a produce: a tick makes another history).
+  await page.getByTestId('tick').click();
   await page.getByTestId('copy-embed').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=embed-code]')?.value.includes('#v1.'));
   const code = await page.getByTestId('embed-code').inputValue();
