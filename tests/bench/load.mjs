@@ -7,7 +7,12 @@
 //    (1.6 Mbit/s down and up, 150 ms latency). Medians of the bytes transferred
 //    (encoded, headers included, as the network saw them; and the gzipped
 //    bodies alone, from Resource Timing), the files fetched, first contentful
-//    paint, and the time to the first server (RaftScope) or broker lane (ours).
+//    paint, and the time to the first server (RaftScope) or broker lane (ours);
+//    for ours also when a click made as soon as the lane shows is answered
+//    (painted: the app has taken over and applied it).
+// 1b. A post with six preset embeds (their pre-rendered pages), same link: the
+//    bytes transferred in all, and in each figure when its first lane was on
+//    screen against its first contentful paint.
 // 2. Long logs: 3 brokers, N produces (a fetch by B and C after every 1,000),
 //    loaded into the page through window.replab.load on an unthrottled network:
 //    the load's time until painted, click latencies, DOM size, JS heap and wasm
@@ -39,6 +44,10 @@ async function serveBoth() {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const [, site, ...rest] = path.split('/');
+    if (path === '/post.html') {
+      res.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-store' }).end(POST);
+      return;
+    }
     const root = roots[site];
     if (!root) { res.writeHead(404).end('not found'); return; }
     let file = normalize(join(root, rest.join('/')));
@@ -61,6 +70,14 @@ async function serveBoth() {
   const { port } = server.address();
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(ok)) };
 }
+
+// A post with six preset embeds at a step of their stories.
+const EMBEDS = [['data-loss', 5], ['divergence', 6], ['leader-epoch-walkthrough', 8], ['fast-failover', 6],
+  ['unclean-election', 5], ['kraft-quick-restart', 7]];
+const POST = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Six figures</title>
+<style>body{max-width:760px;margin:auto;font:16px/1.5 sans-serif} iframe{display:block;width:100%;border:0}</style></head><body>
+<h1>Six figures</h1>${EMBEDS.map(([id, k]) => `<p>The ${id} story, at step ${k}.</p>
+<iframe src="/replab/${id}.embed-${k}.html" title="${id}" height="790"></iframe>`).join('\n')}</body></html>`;
 
 const median = (xs) => {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
@@ -85,17 +102,24 @@ const watchFirst = (selector) => {
   new MutationObserver(seen).observe(document, { childList: true, subtree: true });
 };
 
+// A page's CDP session with the cache off and the link throttled: 1.6 Mbit/s
+// down and up, 150 ms latency.
+async function throttled(context, page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 1.6e6 / 8,
+  });
+  return cdp;
+}
+
 // One load as a new user: a fresh context, the cache off, the link throttled.
-async function loadOnce(browser, url, selector, after) {
+async function loadOnce(browser, url, selector, after, click) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   try {
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 1.6e6 / 8,
-    });
+    const cdp = await throttled(context, page);
     // Bytes of every response; files: those that succeeded (not a 404 favicon.ico).
     let bytes = 0, files = 0;
     const ok = new Set();
@@ -104,6 +128,13 @@ async function loadOnce(browser, url, selector, after) {
     await page.addInitScript(watchFirst, selector);
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(() => window.__firstShown > 0, null, { timeout: 60000, polling: 50 });
+    // A reader's first click, made as soon as the lane shows: when it is answered.
+    const clicked = click && await page.evaluate(async (c) => {
+      document.querySelector(c.selector).click();
+      while (document.querySelector(c.done) === null) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return performance.now();
+    }, click);
     await page.waitForLoadState('load');
     // Anything still in flight (a font, the favicon) is part of the load.
     await page.waitForLoadState('networkidle').catch(() => {});
@@ -116,7 +147,7 @@ async function loadOnce(browser, url, selector, after) {
     }));
     // Then what the site measures after the load, on the same link (its bytes
     // are not the load's).
-    const loaded = { bytes, bodies, files, fcp, shown };
+    const loaded = { bytes, bodies, files, fcp, shown, clicked };
     const later = after ? await after(page) : undefined;
     return { ...loaded, later };
   } finally {
@@ -129,14 +160,15 @@ async function sideBySide(browser, base) {
     { name: 'RaftScope', url: `${base}/raftscope/`, selector: '#servers .server', what: 'first server' },
     {
       name: 'Kafka Replication Lab', url: `${base}/replab/`, selector: '[data-testid=broker-A]', what: 'first broker lane',
-      // The checker panel opened: its module imported on the throttled link.
+      click: { selector: '[data-testid=produce]', done: '[data-testid=step][data-step="1"]' },
+      // The checker panel opened.
       after: async (page) => {
         const t0 = Date.now();
         await page.getByTestId('explore-open').click();
         await page.getByTestId('explore-run').waitFor({ timeout: 60000 });
         return Date.now() - t0;
       },
-      later: 'the checker panel opened, its module imported',
+      later: 'the checker panel opened',
     },
   ];
   const rows = [];
@@ -144,7 +176,7 @@ async function sideBySide(browser, base) {
     const runs = [];
     for (let i = 0; i < LOADS; i++) {
       try {
-        runs.push(await loadOnce(browser, site.url, site.selector, site.after));
+        runs.push(await loadOnce(browser, site.url, site.selector, site.after, site.click));
       } catch (e) {
         console.log(`  ${site.name}: load ${i + 1} failed: ${String(e.message ?? e).split('\n')[0]}`);
       }
@@ -154,6 +186,7 @@ async function sideBySide(browser, base) {
       bytes: median(runs.map((r) => r.bytes)), bodies: median(runs.map((r) => r.bodies)), files: median(runs.map((r) => r.files)),
       fcp: median(runs.map((r) => r.fcp)), shown: median(runs.map((r) => r.shown)),
       later: site.after && median(runs.map((r) => r.later)),
+      clicked: site.click && median(runs.map((r) => r.clicked)),
     });
   }
   console.log(`first load, gzip, 1.6 Mbit/s down and up, 150 ms latency, cache off (medians of ${LOADS} loads):`);
@@ -161,7 +194,45 @@ async function sideBySide(browser, base) {
   for (const r of rows) {
     console.log(`  ${r.site.name.padEnd(24)}${kb(r.bytes).padStart(13)}${kb(r.bodies).padStart(10)}${String(r.files).padStart(7)}${ms(r.fcp).padStart(13)}   ${ms(r.shown)} (${r.site.what}${r.n < LOADS ? `; ${r.n} of ${LOADS} loads succeeded` : ''})`);
   }
+  for (const r of rows.filter((r) => r.clicked !== undefined)) console.log(`  ${r.site.name}: a click made as soon as its first lane shows is answered (painted) at ${ms(r.clicked)}`);
   for (const r of rows.filter((r) => r.later !== undefined)) console.log(`  ${r.site.name}: ${r.site.later} ${ms(r.later)} after the click`);
+}
+
+// The post with six preset embeds, loaded as a new reader on the throttled link.
+async function postOnce(browser, base) {
+  const context = await browser.newContext({ viewport: { width: 900, height: 1000 } });
+  try {
+    const page = await context.newPage();
+    const cdp = await throttled(context, page);
+    let bytes = 0;
+    cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
+    await page.addInitScript(watchFirst, '.lane');
+    await page.goto(`${base}/post.html`, { waitUntil: 'load', timeout: 120000 });
+    await page.waitForLoadState('networkidle').catch(() => {});
+    const frames = [];
+    for (const frame of page.frames().filter((f) => f !== page.mainFrame())) {
+      frames.push(await frame.evaluate(() => ({
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        shown: window.__firstShown,
+        lanes: document.querySelectorAll('.lane').length,
+      })));
+    }
+    return { bytes, frames };
+  } finally {
+    await context.close();
+  }
+}
+
+async function post(browser, base) {
+  const runs = [];
+  for (let i = 0; i < LOADS; i++) {
+    try { runs.push(await postOnce(browser, base)); } catch (e) { console.log(`  post: load ${i + 1} failed: ${String(e.message ?? e).split('\n')[0]}`); }
+  }
+  const real = runs.every((r) => r.frames.length === EMBEDS.length && r.frames.every((f) => f.lanes > 0 && f.shown > 0 && f.shown <= f.fcp + 50));
+  console.log(`a post with ${EMBEDS.length} preset embeds, same link (medians of ${runs.length} loads):`);
+  console.log(`  transferred in all ${kb(median(runs.map((r) => r.bytes)))}; every figure's lanes on screen by its first paint: ${real ? 'yes' : 'no'}`);
+  const late = median(runs.map((r) => Math.max(...r.frames.map((f) => f.shown - f.fcp))));
+  console.log(`  the latest figure's first lane against its first paint: ${ms(late)} (${runs[0]?.frames.map((f) => ms(f.fcp)).join(', ')} first paints in the first load)`);
 }
 
 // The long log: 3 brokers, `n` produces, B and C fetch after every 1,000.
@@ -267,6 +338,7 @@ const browser = await chromium.launch({
 });
 try {
   await sideBySide(browser, server.url);
+  await post(browser, server.url);
   console.log(`long logs, 3 brokers, window.replab.load, unthrottled (clicks: median of ${CLICKS}, until two frames later):`);
   console.log(`  ${'records'.padEnd(9)}${'steps'.padStart(8)}${'load'.padStart(10)}${'produce'.padStart(10)}${'back'.padStart(9)}${'forward'.padStart(10)}${'DOM nodes'.padStart(11)}${'JS heap'.padStart(10)}${'wasm memory'.padStart(13)}`);
   for (const n of SIZES) {
