@@ -62,3 +62,24 @@ pub fn apply_kept_click() {
         button.click();
     }
 }
+
+/// index.html makes the error banner a dead wasm cannot make: its words must
+/// stay the app's own, in both languages at once.
+#[cfg(test)]
+mod banner_words {
+    use replab_narrate::{label, Label, Lang};
+
+    #[test]
+    fn index_html_carries_the_banners_words_in_both_languages() {
+        let html = include_str!("../../../index.html");
+        let message = format!(
+            "{} {}",
+            label(Lang::En, Label::PanicMessage),
+            label(Lang::Zh, Label::PanicMessage)
+        );
+        let reload = format!("{} / {}", label(Lang::En, Label::Reload), label(Lang::Zh, Label::Reload));
+        for words in [message, reload] {
+            assert!(html.contains(&format!("'{words}'")), "index.html lacks {words:?}");
+        }
+    }
+}
