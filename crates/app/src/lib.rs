@@ -77,7 +77,11 @@ mod banner_words {
             label(Lang::En, Label::PanicMessage),
             label(Lang::Zh, Label::PanicMessage)
         );
-        let reload = format!("{} / {}", label(Lang::En, Label::Reload), label(Lang::Zh, Label::Reload));
+        let reload = format!(
+            "{} / {}",
+            label(Lang::En, Label::Reload),
+            label(Lang::Zh, Label::Reload)
+        );
         for words in [message, reload] {
             assert!(html.contains(&format!("'{words}'")), "index.html lacks {words:?}");
         }

@@ -118,6 +118,12 @@ impl State {
     pub fn after(&self, command: &Command) -> Option<(State, Vec<Event>)> {
         let mut cluster = self.cluster.clone();
         let events = cluster.apply(command).ok()?;
+        // Every state explored keeps the model's invariants (in release builds
+        // too, where `apply` does not check them): a broken one is a bug of the
+        // model, stopped here with its rule named rather than explored on.
+        if let Err(broken) = replab_core::invariants::check(&cluster) {
+            panic!("the model {broken} after {command:?}");
+        }
         let mut tracked = self.tracked.clone();
         tracked.spent.produces += events.iter().filter(|e| matches!(e, Event::Appended { .. })).count() as u32;
         tracked.spent.failures += failures(command);

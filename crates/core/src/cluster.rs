@@ -22,6 +22,14 @@ pub struct Cluster {
     safety: Safety,
 }
 
+impl Cluster {
+    /// The partition, to break on purpose (the invariants' tests).
+    #[cfg(test)]
+    pub(crate) fn partition_mut(&mut self) -> &mut Partition {
+        &mut self.partition
+    }
+}
+
 impl Deref for Cluster {
     type Target = Partition;
     fn deref(&self) -> &Partition {
@@ -127,6 +135,11 @@ impl Cluster {
             });
         }
         self.safety.check(&self.partition, &mut out);
+        // A state that breaks an invariant is a bug of the model: found where it was made.
+        #[cfg(debug_assertions)]
+        if let Err(broken) = crate::invariants::check(self) {
+            panic!("{broken} after {command:?}");
+        }
         Ok(out)
     }
 
