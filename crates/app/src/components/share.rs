@@ -79,11 +79,13 @@ fn download(name: &str, mime: &str, content: &str) -> Option<()> {
 pub fn share_bar(p: &ShareProps) -> Html {
     let lang = p.lang;
     let shown = use_state(|| None::<(Label, String, bool)>);
+    // What the buttons read, on the click only: a link writes the whole history
+    // as text, and an unchanged preset is loaded again to compare.
+    let props = Rc::new(p.clone());
     let on_link = {
-        let shared = p.shared();
-        let shown = shown.clone();
+        let (props, shown) = (props.clone(), shown.clone());
         Callback::from(move |_| {
-            let shared = shared.clone();
+            let shared = props.shared();
             let shown = shown.clone();
             yew::platform::spawn_local(async move {
                 copy_and_show(link::address(&shared).await, Label::ShareLink, shown);
@@ -91,23 +93,18 @@ pub fn share_bar(p: &ShareProps) -> Html {
         })
     };
     let on_embed = {
-        let (shared, brokers, title, compare) = (
-            p.shared(),
-            p.timeline.setup().brokers.len(),
-            p.display_title.clone(),
-            p.compare,
-        );
-        // Read on the click only: it loads the preset again to compare.
-        let props = Rc::new(p.clone());
         let shown = shown.clone();
         Callback::from(move |_| {
-            let (shared, title, shown) = (shared.clone(), title.clone(), shown.clone());
-            let unchanged = unchanged_preset(&props);
-            let (cursor, lang) = (props.cursor, props.lang);
+            let p = &props;
+            let (brokers, title, shown) = (p.timeline.setup().brokers.len(), p.display_title.clone(), shown.clone());
+            let (cursor, lang, compare) = (p.cursor, p.lang, p.compare);
+            let unchanged = unchanged_preset(p);
+            let shared = unchanged.is_none().then(|| p.shared());
             yew::platform::spawn_local(async move {
-                let code = match unchanged {
-                    Some(preset) => link::preset_embed_code(preset, cursor, lang, brokers, &title),
-                    None => link::embed_code(&link::encode(&shared).await, brokers, &title, compare),
+                let code = match (unchanged, shared) {
+                    (Some(preset), _) => link::preset_embed_code(preset, cursor, lang, brokers, &title),
+                    (None, Some(shared)) => link::embed_code(&link::encode(&shared).await, brokers, &title, compare),
+                    (None, None) => return,
                 };
                 copy_and_show(code, Label::EmbedCode, shown);
             });
