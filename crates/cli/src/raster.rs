@@ -176,25 +176,9 @@ pub fn png(p: &Pixmap, scale: u32) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// The smallest rectangle (x, y, width, height) holding every pixel that
-/// differs between `a` and `b` (`width` wide, 4 bytes a pixel), if any does.
-fn changed(a: &[u8], b: &[u8], width: usize) -> Option<(usize, usize, usize, usize)> {
-    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-    for (i, (p, q)) in a.chunks_exact(4).zip(b.chunks_exact(4)).enumerate() {
-        if p != q {
-            let (x, y) = (i % width, i / width);
-            x0 = x0.min(x);
-            y0 = y0.min(y);
-            x1 = x1.max(x);
-            y1 = y1.max(y);
-        }
-    }
-    (x0 != usize::MAX).then(|| (x0, y0, x1 - x0 + 1, y1 - y0 + 1))
-}
-
 /// An animated GIF of `pictures` (all one size), picture `i` shown for
-/// `delays[i]` hundredths of a second, looping forever. Each picture after the
-/// first holds only the rectangle that changed, over the one before.
+/// `delays[i]` hundredths of a second, looping forever: the page's encoder
+/// (`replab_view::gif`), given the pictures as RGBA.
 pub fn gif(pictures: &[Pixmap], delays: &[u16]) -> Result<Vec<u8>, String> {
     let first = pictures.first().ok_or("no picture to animate")?;
     let too_big = || {
@@ -206,35 +190,11 @@ pub fn gif(pictures: &[Pixmap], delays: &[u16]) -> Result<Vec<u8>, String> {
     };
     let w = u16::try_from(first.width()).map_err(|_| too_big())?;
     let h = u16::try_from(first.height()).map_err(|_| too_big())?;
-    let err = |e: gif::EncodingError| format!("cannot write the GIF: {e}");
-    let mut out = Vec::new();
-    {
-        let mut enc = gif::Encoder::new(&mut out, w, h, &[]).map_err(err)?;
-        enc.set_repeat(gif::Repeat::Infinite).map_err(err)?;
-        let mut before: Option<Vec<u8>> = None;
-        for (p, &delay) in pictures.iter().zip(delays) {
-            let now: Vec<u8> = rgb(p).chunks_exact(3).flat_map(|c| [c[0], c[1], c[2], 255]).collect();
-            let width = p.width() as usize;
-            let (x, y, cw, ch) = match &before {
-                None => (0, 0, width, p.height() as usize),
-                // Nothing changed: one pixel, drawn again.
-                Some(b) => changed(b, &now, width).unwrap_or((0, 0, 1, 1)),
-            };
-            let mut part: Vec<u8> = (y..y + ch)
-                .flat_map(|row| now[(row * width + x) * 4..(row * width + x + cw) * 4].iter().copied())
-                .collect();
-            // Within a u16 picture, so are the rectangle's sides.
-            let side = |v: usize| u16::try_from(v).map_err(|_| too_big());
-            let mut frame = gif::Frame::from_rgba_speed(side(cw)?, side(ch)?, &mut part, 10);
-            frame.left = side(x)?;
-            frame.top = side(y)?;
-            frame.delay = delay;
-            frame.dispose = gif::DisposalMethod::Keep;
-            enc.write_frame(&frame).map_err(err)?;
-            before = Some(now);
-        }
-    }
-    Ok(out)
+    let mut rgba: Vec<Vec<u8>> = pictures
+        .iter()
+        .map(|p| rgb(p).chunks_exact(3).flat_map(|c| [c[0], c[1], c[2], 255]).collect())
+        .collect();
+    replab_view::gif::encode(w, h, &mut rgba, delays).map_err(|e| format!("cannot write the GIF: {e}"))
 }
 
 /// An animated PNG of `pictures` (all one size), picture `i` shown for
