@@ -6,7 +6,7 @@ use replab_core::command::CommandError;
 use replab_core::compare;
 use replab_core::scenario::{self, Script};
 use replab_core::timeline::Timeline;
-use replab_core::Protocol;
+use replab_core::{Command, Protocol};
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
 use std::fmt::Write as _;
 
@@ -37,23 +37,16 @@ struct Under {
 }
 
 fn under(script: &Script, protocol: Protocol) -> Under {
-    let mut timeline = Timeline::new(script.setup(Some(protocol)));
-    let mut lines = Vec::new();
-    for (line, command) in script.commands_under(protocol) {
-        if let Err(error) = timeline.push(command.clone()) {
-            let text = scenario::command_line(&script.brokers, command);
-            return Under {
-                stopped: Some((timeline.len(), line, text, error)),
-                timeline,
-                lines,
-            };
-        }
-        lines.push(line);
-    }
+    let (lines, commands): (Vec<usize>, Vec<&Command>) = script.commands_under(protocol).unzip();
+    let (timeline, refused) = Timeline::replay_until_refused(script.setup(Some(protocol)), commands.iter().copied());
+    let stopped = refused.and_then(|r| {
+        let text = scenario::command_line(&script.brokers, commands.get(r.index)?);
+        Some((r.index, *lines.get(r.index)?, text, r.error))
+    });
     Under {
+        lines: lines[..timeline.len()].to_vec(),
         timeline,
-        lines,
-        stopped: None,
+        stopped,
     }
 }
 
@@ -91,17 +84,15 @@ pub fn report(script: &Script, [pa, pb]: [Protocol; 2]) -> String {
             for d in &first.differences {
                 let _ = writeln!(out, "  {}", narrate::difference(Lang::En, &names, d, &x, &y));
             }
-            let said = |t: &Timeline| -> Vec<String> {
-                t.events_of(step)
-                    .iter()
-                    .map(|e| narrate::event(Lang::En, &names, e))
+            // What each did there that the other did not: the core compares
+            // the events; each is worded in its step, as the page does.
+            let [only_a, only_b] = compare::differing_events(ta, tb, step);
+            let said = |t: &Timeline, only: &[usize]| -> Vec<String> {
+                only.iter()
+                    .map(|&i| narrate::event_in_step(Lang::En, &names, t.events_of(step), i))
                     .collect()
             };
-            let (sa, sb) = (said(ta), said(tb));
-            let only = |mine: &[String], theirs: &[String]| -> Vec<String> {
-                mine.iter().filter(|s| !theirs.contains(s)).cloned().collect()
-            };
-            let did = [(pa, only(&sa, &sb)), (pb, only(&sb, &sa))];
+            let did = [(pa, said(ta, &only_a)), (pb, said(tb, &only_b))];
             if did.iter().any(|(_, s)| !s.is_empty()) {
                 let _ = writeln!(out, "{}", label(Lang::En, Label::DifferingEvents));
                 for (p, said) in did.iter().filter(|(_, s)| !s.is_empty()) {

@@ -117,6 +117,17 @@ pub fn first_epoch_cache_difference(a: &Timeline, b: &Timeline) -> Option<FirstC
     first_where(a, b, epoch_cache_differences).map(|(step, brokers)| FirstCacheDifference { step, brokers })
 }
 
+/// What each history did at `step` that the other did not: the positions, in
+/// each one's events of that step, of the events the other's lacks. Compared
+/// as data, not as sentences: the page and the runner word the same events.
+pub fn differing_events(a: &Timeline, b: &Timeline, step: usize) -> [Vec<usize>; 2] {
+    let (ea, eb) = (a.events_of(step), b.events_of(step));
+    let only = |mine: &[crate::event::Event], theirs: &[crate::event::Event]| -> Vec<usize> {
+        (0..mine.len()).filter(|&i| !theirs.contains(&mine[i])).collect()
+    };
+    [only(ea, eb), only(eb, ea)]
+}
+
 /// The first step whose states `differ` finds something in, over the steps both
 /// histories have.
 fn first_where<T>(a: &Timeline, b: &Timeline, differ: fn(&Cluster, &Cluster) -> Vec<T>) -> Option<(usize, Vec<T>)> {
@@ -203,5 +214,27 @@ mod tests {
         assert!(first_difference(&hw, &kip101).is_some());
         assert_eq!(first_epoch_cache_difference(&hw, &kip101), None, "hw keeps no cache");
         assert_eq!(first_epoch_cache_difference(&kip279, &kip279.clone()), None);
+    }
+
+    #[test]
+    fn what_each_did_at_the_first_difference_is_compared_as_events() {
+        let text = include_str!("../../../web/scenarios/data-loss.scn");
+        let (hw, kip101) = (timeline(text, Protocol::Hw), timeline(text, Protocol::Kip101));
+        let step = first_difference(&hw, &kip101).expect("they differ").step;
+        let [a, b] = differing_events(&hw, &kip101, step);
+        let truncated = |t: &Timeline, i: &[usize]| {
+            i.iter()
+                .any(|&i| matches!(t.events_of(step)[i], crate::event::Event::Truncation { from, to, .. } if to < from))
+        };
+        assert!(truncated(&hw, &a), "hw truncates B to its HW");
+        assert!(!truncated(&kip101, &b), "kip-101 keeps B's log");
+        assert!(!b.is_empty(), "kip-101's follower validates first");
+        // What both did is in neither list.
+        let shared = hw
+            .events_of(step)
+            .iter()
+            .filter(|e| kip101.events_of(step).contains(e))
+            .count();
+        assert_eq!(a.len() + shared, hw.events_of(step).len());
     }
 }

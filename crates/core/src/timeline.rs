@@ -50,11 +50,26 @@ impl Timeline {
 
     /// Replays `commands` from `setup`; stops at the first refused one.
     pub fn replay<'a>(setup: Setup, commands: impl IntoIterator<Item = &'a Command>) -> Result<Timeline, ReplayError> {
+        match Timeline::replay_until_refused(setup, commands) {
+            (t, None) => Ok(t),
+            (_, Some(refused)) => Err(refused),
+        }
+    }
+
+    /// Replays `commands` from `setup` up to the first one refused: the history
+    /// replayed so far, and the refusal if any. The one replay the page's
+    /// protocol switch and comparison, and the runner's `--compare`, make.
+    pub fn replay_until_refused<'a>(
+        setup: Setup,
+        commands: impl IntoIterator<Item = &'a Command>,
+    ) -> (Timeline, Option<ReplayError>) {
         let mut t = Timeline::new(setup);
         for (index, c) in commands.into_iter().enumerate() {
-            t.push(c.clone()).map_err(|error| ReplayError { index, error })?;
+            if let Err(error) = t.push(c.clone()) {
+                return (t, Some(ReplayError { index, error }));
+            }
         }
-        Ok(t)
+        (t, None)
     }
 
     /// The same history under another protocol, up to the first command that
@@ -64,13 +79,7 @@ impl Timeline {
             protocol,
             ..(*self.setup).clone()
         };
-        let mut t = Timeline::new(setup);
-        for (index, c) in self.commands.all().iter().enumerate() {
-            if let Err(error) = t.push(c.clone()) {
-                return (t, Some(ReplayError { index, error }));
-            }
-        }
-        (t, None)
+        Timeline::replay_until_refused(setup, self.commands.all())
     }
 
     pub fn setup(&self) -> &Setup {

@@ -54,9 +54,14 @@ fn words(lang: Lang, first: &replab_core::compare::FirstDifference, a: &Timeline
         .map(|c| replab_core::scenario::command_line(names, c))
         .unwrap_or_default();
     let (x, y) = (a.state_at(step), b.state_at(step));
-    let said = |t: &Timeline| -> Vec<String> { narrate::step_events(lang, &n, t.events_of(step)) };
-    let (sa, sb) = (said(a), said(b));
-    let only = |mine: &[String], theirs: &[String]| mine.iter().filter(|s| !theirs.contains(s)).cloned().collect();
+    // What each did there that the other did not: the core compares the
+    // events; each is worded in its step.
+    let [only_a, only_b] = replab_core::compare::differing_events(a, b, step);
+    let said = |t: &Timeline, only: &[usize]| -> Vec<String> {
+        only.iter()
+            .map(|&i| narrate::event_in_step(lang, &n, t.events_of(step), i))
+            .collect()
+    };
     Words {
         heading: narrate::first_difference(lang, step, &command),
         differences: first
@@ -64,7 +69,7 @@ fn words(lang: Lang, first: &replab_core::compare::FirstDifference, a: &Timeline
             .iter()
             .map(|d| narrate::difference(lang, &n, d, &x, &y))
             .collect(),
-        did: [(x.protocol(), only(&sa, &sb)), (y.protocol(), only(&sb, &sa))],
+        did: [(x.protocol(), said(a, &only_a)), (y.protocol(), said(b, &only_b))],
     }
 }
 
