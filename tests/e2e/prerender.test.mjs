@@ -120,6 +120,7 @@ test('with JavaScript off, a preset page and a published embed are readable: lan
     await page.goto(`${server.url}data-loss.embed-5.html`);
     assert.equal(await page.getByTestId('broker-B').getAttribute('data-leo'), '0');
     assert.match(await page.getByTestId('decision').textContent(), /B truncates to 0 \(before 2\)/);
+    assert.equal(await page.getByTestId('open-full').getAttribute('href'), 'data-loss.html', 'the full page, without a script');
     await page.goto(`${published.url}my-story.embed-4.html`);
     assert.equal(await page.locator('.lane').count(), 3);
     assert.match(await page.locator('.embed-title').textContent(), /My story/);

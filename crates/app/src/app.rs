@@ -309,11 +309,14 @@ mod rendered_tests {
                     step: Some(5),
                     lang,
                     embed,
+                    page: embed.then(|| Rc::from("data-loss.html")),
                 });
                 assert!(html.contains(r#"data-testid="step" data-step="5""#), "{html}");
                 assert!(html.contains(r#"data-testid="broker-B" data-role="follower" data-leo="0""#));
                 assert_eq!(html.contains("embed-head"), embed);
                 assert!(html.contains(replab_narrate::label(lang, replab_narrate::Label::Decisions)));
+                // An embed's way to the full app works before any script, and without one.
+                assert_eq!(html.contains(r#"href="data-loss.html""#), embed);
             }
         }
     }

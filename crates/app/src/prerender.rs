@@ -79,6 +79,7 @@ fn story_json(story: &Story) -> String {
         "step": story.step,
         "lang": story.lang.code(),
         "embed": story.embed,
+        "page": story.page.as_deref(),
     })
     .to_string()
     .replace('<', "\\u003c")
@@ -121,6 +122,7 @@ pub fn story_pages(
     };
     let mut pages = Vec::new();
     for lang in [Lang::En, Lang::Zh] {
+        let page = Rc::<str>::from(file_name(name, None, lang));
         let story = |step: Option<usize>, embed: bool| Story {
             text: text.clone(),
             preset,
@@ -128,6 +130,7 @@ pub fn story_pages(
             step,
             lang,
             embed,
+            page: embed.then(|| page.clone()),
         };
         pages.push(Page {
             file: file_name(name, None, lang),

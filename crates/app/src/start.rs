@@ -29,6 +29,9 @@ pub struct Story {
     pub step: Option<usize>,
     pub lang: Lang,
     pub embed: bool,
+    /// An embed's full page (relative to it), where "Open the full app" leads
+    /// until the embed has made its own link (and with no JavaScript at all).
+    pub page: Option<Rc<str>>,
 }
 
 /// The app's first state, and what the page's address adds to it.
@@ -62,7 +65,7 @@ impl Start {
         Some(Start {
             state,
             spacetime: false,
-            address: None,
+            address: story.page.clone(),
         })
     }
 }
@@ -90,6 +93,7 @@ fn page_story() -> Option<Story> {
             .and_then(|l| Lang::from_code(&l))
             .unwrap_or(Lang::En),
         embed: get("embed").and_then(|e| e.as_bool()).unwrap_or(false),
+        page: get("page").and_then(|p| p.as_string()).map(Rc::from),
     })
 }
 
@@ -109,6 +113,8 @@ pub fn in_browser() -> Start {
     start.state.embed |= crate::link::is_embed();
     start.state.opening = !hash.is_empty();
     start.spacetime = crate::link::query_flag("spacetime");
-    start.address = (!hash.is_empty()).then(|| Rc::from(format!("{}#{hash}", crate::link::page_base())));
+    if !hash.is_empty() {
+        start.address = Some(Rc::from(format!("{}#{hash}", crate::link::page_base())));
+    }
     start
 }
