@@ -86,7 +86,15 @@ export async function openApp(browser, url, { width = 1400, height = 1000, local
   await page.addInitScript((l) => Object.defineProperty(navigator, 'language', { get: () => l }), locale);
   await page.goto(url);
   await page.getByTestId('broker-A').waitFor();
+  await appReady(page);
   return { page, errors, requests };
+}
+
+/** Waits until the app has taken over the page's pre-rendered frame: its
+ * `window.replab` API is installed with its first render. (A click before that
+ * is kept and applied, but what it changes is not on the page yet.) */
+export async function appReady(page) {
+  await page.waitForFunction(() => window.replab !== undefined);
 }
 
 /** Chooses a preset and waits until it has loaded (its file is fetched when

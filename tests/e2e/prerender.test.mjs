@@ -144,6 +144,21 @@ test('a click before the wasm is kept, and applied once the app has taken over',
   }
 });
 
+test('before the wasm, the drawn frame\'s fields take no input and say so; once it has taken over they do', async () => {
+  const { page, release } = await openHeld(server.url);
+  try {
+    await page.getByTestId('produce-value').click({ force: true });
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset?.testid ?? null), null, 'not focused');
+    assert.equal(await page.evaluate(() => document.documentElement.classList.contains('waiting')), true);
+    await release();
+    await page.getByTestId('produce-value').fill('x1');
+    await page.getByTestId('produce').click();
+    assert.equal(await page.getByTestId('record-A-0').textContent().then((t) => /x1/.test(t)), true);
+  } finally {
+    await page.close();
+  }
+});
+
 const link = (payload, version = 'v1') => `${version}.${deflateRawSync(Buffer.from(payload)).toString('base64url')}`;
 const five = 'title Five brokers\nbrokers A B C D E\nproduce m1\nfetch B\n';
 

@@ -18,6 +18,8 @@ async function open(url, { width = 1300, height = 1000 } = {}) {
     if (!sessionStorage.getItem('fresh')) { localStorage.clear(); sessionStorage.setItem('fresh', '1'); }
   });
   await page.goto(url);
+  // The app has taken over its pre-rendered frame (a host page has none).
+  await page.waitForFunction(() => window.replab !== undefined || !document.getElementById('replab'));
   return { page, errors };
 }
 
