@@ -18,7 +18,7 @@ use crate::components::{
 use crate::components::{flight::Flights, spacetime::SpaceTime};
 use crate::history;
 use crate::hooks;
-use crate::hooks::{use_autoplay, use_embed_watch, use_keyboard, use_language, use_share_link, use_visibility, Upto};
+use crate::hooks::{use_autoplay, use_embed_watch, use_keyboard, use_language, use_share_link, use_visibility};
 use crate::start::Start;
 use replab_narrate::{self as narrate, label, Label, Names};
 use std::rc::Rc;
@@ -60,25 +60,7 @@ pub fn app(p: &AppProps) -> Html {
     // per history and grown as steps are added, not scanned again on each click.
     let timeline = state.timeline();
     let marks = crate::hooks::use_grown(Some(timeline), history::violation_marks_in);
-    let losses = crate::hooks::use_grown(Some(timeline), history::losses_in);
-    // What each replica lost is read back (a replay) only when the steps up to
-    // the latest losses change, not on every click.
-    let loss_steps = history::latest_losses(&losses, state.cursor, state.view.brokers().len());
-    let ghosts = use_memo(
-        (
-            Upto {
-                timeline: timeline.clone(),
-                step: loss_steps.iter().copied().max().unwrap_or(0),
-            },
-            loss_steps,
-        ),
-        |(upto, steps)| {
-            history::lost_records(&upto.timeline, steps)
-                .into_iter()
-                .map(Rc::new)
-                .collect::<Vec<_>>()
-        },
-    );
+    let ghosts = crate::hooks::use_lost_records(Some(timeline), state.cursor, state.view.brokers().len());
     let lang = state.lang;
     let names: Vec<String> = state.view.brokers().iter().map(|b| b.id.clone()).collect();
     let sentences = narrate::step_events(lang, &Names(&names), timeline.events_of(state.cursor));

@@ -355,6 +355,34 @@ fn on_key(state: &AppState, dispatch: &UseReducerDispatcher<AppState>, e: &web_s
     }
 }
 
+/// What one replica lost most recently: (the step, the records), for its lane.
+pub type Lost = Rc<(usize, Vec<replab_core::Record>)>;
+
+/// What each replica of `timeline` lost most recently by step `step`, for its
+/// lane's struck-out records (`brokers` lanes; none without a history). The
+/// losses are found once and grown as steps are added; the records are read
+/// back (a replay) only when the steps up to the latest losses change, not on
+/// every click. The page's column and the compared one both ask here.
+#[hook]
+pub fn use_lost_records(timeline: Option<&Timeline>, step: usize, brokers: usize) -> Rc<Vec<Lost>> {
+    let losses = use_grown(timeline, crate::history::losses_in);
+    let steps = crate::history::latest_losses(&losses, step, brokers);
+    let upto = timeline.map(|t| Upto {
+        timeline: t.clone(),
+        step: steps.iter().copied().max().unwrap_or(0),
+    });
+    use_memo((upto, steps), |(upto, steps)| {
+        upto.as_ref()
+            .map(|u| {
+                crate::history::lost_records(&u.timeline, steps)
+                    .into_iter()
+                    .map(Rc::new)
+                    .collect()
+            })
+            .unwrap_or_default()
+    })
+}
+
 /// A history up to a step, as a memo key: equal when both histories agree on
 /// their first `step` steps, whatever follows, so what is read from those
 /// steps is made again only when they change.
@@ -390,7 +418,7 @@ pub fn use_grown<T: Clone + 'static>(
         Some((seen, found)) if timeline.extends(&seen) => (seen.len() + 1, found),
         _ => (1, Rc::new(Vec::new())),
     };
-    if from <= timeline.len() || timeline.is_empty() {
+    if from <= timeline.len() {
         let more = scan(timeline, from..=timeline.len());
         if !more.is_empty() {
             Rc::make_mut(&mut found).extend(more);

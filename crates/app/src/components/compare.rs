@@ -83,32 +83,15 @@ pub fn compare(p: &CompareProps) -> Html {
     // the first history's are.
     let timeline = c.map(|c| &c.timeline);
     let marks = crate::hooks::use_grown(timeline, history::violation_marks_in);
-    let losses = crate::hooks::use_grown(timeline, history::losses_in);
-    let loss_steps = c
-        .map(|c| history::latest_losses(&losses, c.view_step, c.view.brokers().len()))
-        .unwrap_or_default();
-    // What each replica lost, read back only when the steps up to its latest loss change.
+    let ghosts = crate::hooks::use_lost_records(
+        timeline,
+        c.map_or(0, |c| c.view_step),
+        c.map_or(0, |c| c.view.brokers().len()),
+    );
     let upto = |t: &Timeline, step: usize| Upto {
         timeline: t.clone(),
         step,
     };
-    let ghosts = use_memo(
-        (
-            c.map(|c| upto(&c.timeline, loss_steps.iter().copied().max().unwrap_or(0))),
-            loss_steps,
-        ),
-        |(second, steps)| {
-            second
-                .as_ref()
-                .map(|s| {
-                    history::lost_records(&s.timeline, steps)
-                        .into_iter()
-                        .map(Rc::new)
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
-        },
-    );
     let first = c.and_then(|c| c.first.clone());
     // The words depend only on both histories up to the first difference.
     let words = use_memo(
