@@ -163,6 +163,20 @@ impl Folds {
     }
 }
 
+/// The script of `source` if `t` is still exactly its history under `t`'s
+/// protocol (the scenario's lines for that protocol, from its start); None
+/// once the reader has changed it. A protocol switch loads such a story again
+/// (its `under` lines apply); the share bar gives an unchanged preset's embed page.
+pub fn unchanged_story(source: &str, t: &Timeline) -> Option<Script> {
+    let script = scenario::parse(source).ok()?;
+    let protocol = t.setup().protocol;
+    let same = {
+        let mut own = script.commands_under(protocol).map(|(_, c)| c);
+        t.commands().iter().all(|c| own.next() == Some(c)) && own.next().is_none()
+    };
+    (same && script.setup(Some(protocol)) == *t.setup()).then_some(script)
+}
+
 /// A scenario built and ready to show: its history (built once, by whoever
 /// read the text), its text, title and preset, and the step to show.
 #[derive(Clone, Debug, PartialEq)]
@@ -315,15 +329,7 @@ impl AppState {
     /// The loaded scenario's history under `protocol`, if `current` is still
     /// exactly that scenario's history under its own protocol.
     fn reload_source_under(&self, current: &Timeline, protocol: Protocol) -> Option<Timeline> {
-        let script = scenario::parse(self.source.as_deref()?).ok()?;
-        let own: Vec<&Command> = script
-            .commands_under(current.setup().protocol)
-            .map(|(_, c)| c)
-            .collect();
-        let same = own.len() == current.len() && own.iter().zip(current.commands()).all(|(a, b)| *a == b);
-        if !same || script.setup(Some(current.setup().protocol)) != *current.setup() {
-            return None;
-        }
+        let script = unchanged_story(self.source.as_deref()?, current)?;
         scenario::load(&script, Some(protocol)).ok().map(|l| l.timeline)
     }
 
@@ -458,7 +464,7 @@ impl AppState {
         if self.compare == Some(self.view.protocol()) {
             self.compare = None;
         }
-        self.sync_comparison();
+        // (The reducer brings the comparison up to date after every action.)
         self
     }
 

@@ -46,9 +46,9 @@ impl ShareProps {
 /// own protocol) and nothing is compared: its pre-rendered embed pages show it.
 fn unchanged_preset(p: &ShareProps) -> Option<&'static str> {
     let preset = p.preset.filter(|_| p.compare.is_none())?;
-    let script = replab_core::scenario::parse(p.source.as_deref()?).ok()?;
-    let own = replab_core::scenario::load(&script, None).ok()?.timeline;
-    (own == p.timeline).then_some(preset)
+    let script = crate::state::unchanged_story(p.source.as_deref()?, &p.timeline)?;
+    // Its embed pages are drawn under its own protocol.
+    (script.setup(None).protocol == p.timeline.setup().protocol).then_some(preset)
 }
 
 /// Puts `text` on the clipboard, then shows it, saying whether the copy worked
