@@ -137,22 +137,16 @@ pub fn site_base() -> String {
 }
 
 /// The iframe snippet of a preset's pre-rendered embed at `step` (its figure
-/// is drawn before any script runs): `<preset>.embed-<step>[.zh].html`.
+/// is drawn before any script runs; `start::page_file` names it).
 pub fn preset_embed_code(preset: &str, step: usize, lang: Lang, brokers: usize, title: &str) -> String {
-    let title = title.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;");
-    let zh = if lang == Lang::Zh { ".zh" } else { "" };
-    format!(
-        "<iframe src=\"{}{preset}.embed-{step}{zh}.html\" title=\"{title}\" width=\"100%\" height=\"{}\" style=\"border:0;max-width:800px\" loading=\"lazy\"></iframe>",
-        site_base(),
-        embed_height(brokers),
-    )
+    let src = format!("{}{}", site_base(), crate::start::page_file(preset, Some(step), lang));
+    iframe(&src, title, embed_height(brokers), 800)
 }
 
 /// The iframe snippet for a blog post; comparing, with `&compare=<protocol>`,
 /// twice the lanes' height (the columns stack in a narrow column) and room for
 /// two columns side by side.
 pub fn embed_code(fragment: &str, brokers: usize, title: &str, compare: Option<Protocol>) -> String {
-    let title = title.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;");
     let (query, height, width) = match compare {
         Some(p) => (
             format!("&amp;compare={}", p.name()),
@@ -161,8 +155,19 @@ pub fn embed_code(fragment: &str, brokers: usize, title: &str, compare: Option<P
         ),
         None => (String::new(), embed_height(brokers), 800),
     };
+    iframe(
+        &format!("{}?embed{query}#{fragment}", page_base()),
+        title,
+        height,
+        width,
+    )
+}
+
+/// An iframe of `src` (already escaped for an attribute), titled `title`, at
+/// the height that fits and at most `width` px wide.
+fn iframe(src: &str, title: &str, height: u32, width: u32) -> String {
+    let title = title.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;");
     format!(
-        "<iframe src=\"{}?embed{query}#{fragment}\" title=\"{title}\" width=\"100%\" height=\"{height}\" style=\"border:0;max-width:{width}px\" loading=\"lazy\"></iframe>",
-        page_base(),
+        "<iframe src=\"{src}\" title=\"{title}\" width=\"100%\" height=\"{height}\" style=\"border:0;max-width:{width}px\" loading=\"lazy\"></iframe>"
     )
 }

@@ -5,7 +5,7 @@
 //! (`start.rs`) and takes over the markup in one frame.
 
 use crate::app::{App, AppProps};
-use crate::start::{Start, Story, HOST, STORY};
+use crate::start::{page_file, Start, Story, HOST, STORY};
 use replab_narrate::{label, Label, Lang};
 use std::rc::Rc;
 
@@ -89,13 +89,6 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
-/// The file of a page: `<name>[.embed-<step>][.zh].html`.
-pub fn file_name(name: &str, embed_step: Option<usize>, lang: Lang) -> String {
-    let embed = embed_step.map(|k| format!(".embed-{k}")).unwrap_or_default();
-    let lang = if lang == Lang::Zh { ".zh" } else { "" };
-    format!("{name}{embed}{lang}.html")
-}
-
 /// Which steps a story's embed is written at.
 pub enum EmbedSteps {
     /// Every step (a preset: Copy embed code points at the step shown).
@@ -122,7 +115,7 @@ pub fn story_pages(
     };
     let mut pages = Vec::new();
     for lang in [Lang::En, Lang::Zh] {
-        let page = Rc::<str>::from(file_name(name, None, lang));
+        let page = Rc::<str>::from(page_file(name, None, lang));
         let story = |step: Option<usize>, embed: bool| Story {
             text: text.clone(),
             preset,
@@ -133,13 +126,13 @@ pub fn story_pages(
             page: embed.then(|| page.clone()),
         };
         pages.push(Page {
-            file: file_name(name, None, lang),
+            file: page_file(name, None, lang),
             story: Some(story(step, false)),
             lang,
         });
         for &k in &steps {
             pages.push(Page {
-                file: file_name(name, Some(k), lang),
+                file: page_file(name, Some(k), lang),
                 story: Some(story(Some(k), true)),
                 lang,
             });
@@ -154,7 +147,7 @@ pub fn site_pages(preset_text: impl Fn(&str) -> Option<String>) -> Vec<Page> {
     let mut pages: Vec<Page> = [Lang::En, Lang::Zh]
         .into_iter()
         .map(|lang| Page {
-            file: file_name("index", None, lang),
+            file: page_file("index", None, lang),
             story: None,
             lang,
         })

@@ -16,6 +16,14 @@ pub const HOST: &str = "replab";
 /// The JSON script that holds a pre-rendered page's story.
 pub const STORY: &str = "replab-story";
 
+/// The file of a pre-rendered page: `<name>[.embed-<step>][.zh].html` (the
+/// pre-render writes it, Copy embed code points at it).
+pub fn page_file(name: &str, embed_step: Option<usize>, lang: Lang) -> String {
+    let embed = embed_step.map(|k| format!(".embed-{k}")).unwrap_or_default();
+    let lang = if lang == Lang::Zh { ".zh" } else { "" };
+    format!("{name}{embed}{lang}.html")
+}
+
 /// A page's story: what it shows, and how.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Story {
