@@ -144,27 +144,29 @@ impl Timeline {
 
     /// The state after the first `k` commands (clamped to the history).
     pub fn state_at(&self, k: usize) -> Cluster {
-        (*self.state_arc(k)).clone()
+        self.replayed(k).unwrap_or_else(|| (*self.head).clone())
     }
 
     /// The state after the first `k` commands, shared with the history when it
     /// is the head.
     pub fn state_arc(&self, k: usize) -> Arc<Cluster> {
-        let k = k.min(self.commands.len());
-        if k == self.commands.len() {
-            return self.head.clone();
+        self.replayed(k).map_or_else(|| self.head.clone(), Arc::new)
+    }
+
+    /// The state after the first `k` commands, replayed from the snapshot
+    /// before it; None for the head (k at or past the end).
+    fn replayed(&self, k: usize) -> Option<Cluster> {
+        if k >= self.commands.len() {
+            return None;
         }
         let j = (k / SNAPSHOT_INTERVAL).min(self.snapshots.len() - 1);
-        let Some(snapshot) = self.snapshots.get(j) else {
-            return self.head.clone();
-        };
-        let mut state = snapshot.clone();
+        let mut state = self.snapshots.get(j)?.clone();
         for c in self.commands.slice(j * SNAPSHOT_INTERVAL, k).iter() {
             // Every stored command was applied once from this very state.
             let replayed = state.apply(c);
             debug_assert!(replayed.is_ok());
         }
-        Arc::new(state)
+        Some(state)
     }
 
     /// Forgets every command after the first `k` (to fork history at step k), and
