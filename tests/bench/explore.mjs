@@ -17,7 +17,7 @@ async function fresh() {
 }
 
 // Loads `header` and opens the checker panel; returns the time from the click
-// to the panel's body shown (its module imported, on the page's first open).
+// to the panel's body shown.
 async function setup(page, header) {
   await page.getByTestId('scenario-editor').fill(header);
   await page.getByTestId('load-scenario').click();
@@ -62,7 +62,7 @@ const show = (name, r) => console.log(`${name.padEnd(58)} ${String(r.states).pad
 try {
   let page = await fresh();
   const opened = await setup(page, 'brokers A B\nprotocol hw\n');
-  console.log(`the checker panel's body shown ${opened} ms after the first open (its module imported)`);
+  console.log(`the checker panel's body shown ${opened} ms after the first open`);
   show('hw, 2 brokers, defaults (first run: worker download)', await run(page));
   show('hw, 2 brokers, defaults (again)', await run(page));
   await page.close();
