@@ -34,25 +34,26 @@ test('window.replab: load, step, state, events and listeners, as plain objects',
   assert.deepEqual(s.acked, ['m1']);
   assert.deepEqual(s.violations, []);
 
-  // Listeners hear each move; the page follows the API.
-  // (A call takes effect before the next task: the page renders, then tells.)
+  // Listeners hear each move; the page follows the API. A step's promise
+  // resolves once the page shows it and the listeners have heard it, even on
+  // a CPU slow enough that the page yields to the browser within a render.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
   const heard = await page.evaluate(async () => {
-    const tick = () => new Promise((r) => setTimeout(r, 0));
     window.heard = [];
     window.onStep = (e) => window.heard.push(['step', e.step]);
     window.replab.on('step', window.onStep);
     window.replab.on('decision', (e) => window.heard.push(['decision', e.step, e.decisions.length]));
-    window.replab.step(3);
-    await tick();
-    window.replab.step(5);
-    await tick();
+    const at3 = await window.replab.step(3);
+    window.heard.push(['resolved', at3.step]);
+    await window.replab.step(5);
     window.replab.off('step', window.onStep);
-    window.replab.step(6);
-    await tick();
+    await window.replab.step(6);
     return window.heard;
   });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   // Under kip-279 neither step decides anything the panel explains (B asks first).
-  assert.deepEqual(heard, [['step', 3], ['step', 5]]);
+  assert.deepEqual(heard, [['step', 3], ['resolved', 3], ['step', 5]]);
   assert.equal(await page.getByTestId('step').getAttribute('data-step'), '6');
   const events = await page.evaluate(() => window.replab.events(5));
   assert.ok(events.some((e) => e.type === 'Restarted' && /B restarts from disk/.test(e.text)), JSON.stringify(events));
@@ -68,8 +69,7 @@ test('window.replab: load, step, state, events and listeners, as plain objects',
   // Under hw, step 5 is B's truncation to its HW: a decision, in words.
   const decided = await page.evaluate(async () => {
     window.heard = [];
-    window.replab.step(5);
-    await new Promise((r) => setTimeout(r, 0));
+    await window.replab.step(5);
     return window.heard;
   });
   assert.deepEqual(decided, [['decision', 5, 1]]);

@@ -278,6 +278,29 @@ fn step_to(value: &JsValue, latest: &AppState, dispatch: &Dispatch) -> Result<()
     Ok(())
 }
 
+/// The promises of `load` and `step` not yet resolved. A dispatched action
+/// renders in the scheduler's time, which may yield to the browser between the
+/// render and its effects, so a promise resolves in the page's last effect
+/// after the render that shows it, once the listeners have heard it.
+#[derive(Clone, Default)]
+struct Shown(Rc<RefCell<Vec<js_sys::Function>>>);
+
+impl Shown {
+    fn promise(&self) -> js_sys::Promise {
+        js_sys::Promise::new(&mut |resolve, _| self.0.borrow_mut().push(resolve))
+    }
+
+    fn resolve(&self, state: &AppState) {
+        let waiting = std::mem::take(&mut *self.0.borrow_mut());
+        if !waiting.is_empty() {
+            let value = to_js(&state_of(state));
+            for resolve in waiting {
+                let _ = resolve.call1(&JsValue::NULL, &value);
+            }
+        }
+    }
+}
+
 /// Listeners of `on(name, callback)`, by event name.
 type Listeners = Rc<RefCell<Vec<(String, js_sys::Function)>>>;
 
@@ -344,12 +367,14 @@ pub fn use_api(state: &AppState, dispatch: &Dispatch) {
     let latest = use_mut_ref(|| state.clone());
     *latest.borrow_mut() = state.clone();
     let listeners: Listeners = (*use_mut_ref(|| Rc::new(RefCell::new(Vec::new())))).borrow().clone();
+    let shown: Shown = (*use_mut_ref(Shown::default)).borrow().clone();
 
     // The API object, installed once and removed with the page.
     {
         let latest = latest.clone();
         let listeners = listeners.clone();
         let dispatch = dispatch.clone();
+        let shown = shown.clone();
         use_effect_with((), move |_| {
             let window = gloo::utils::window();
             let api = js_sys::Object::new();
@@ -360,7 +385,8 @@ pub fn use_api(state: &AppState, dispatch: &Dispatch) {
             };
             let _ = js_sys::Reflect::set(&api, &"version".into(), &VERSION.into());
             {
-                let (latest, dispatch, listeners) = (latest.clone(), dispatch.clone(), listeners.clone());
+                let (latest, dispatch, listeners, shown) =
+                    (latest.clone(), dispatch.clone(), listeners.clone(), shown.clone());
                 method(
                     "load",
                     Closure::<dyn Fn(JsValue, JsValue) -> Result<js_sys::Promise, JsValue>>::new(
@@ -369,16 +395,7 @@ pub fn use_api(state: &AppState, dispatch: &Dispatch) {
                             match check_load(&text, &options, lang) {
                                 Ok(load) => {
                                     apply_load(load, &dispatch);
-                                    // Resolved once the page shows it: renders run
-                                    // before the next task.
-                                    let latest = latest.clone();
-                                    Ok(js_sys::Promise::new(&mut |resolve, _| {
-                                        let latest = latest.clone();
-                                        gloo::timers::callback::Timeout::new(0, move || {
-                                            let _ = resolve.call1(&JsValue::NULL, &to_js(&state_of(&latest.borrow())));
-                                        })
-                                        .forget();
-                                    }))
+                                    Ok(shown.promise())
                                 }
                                 Err(r @ Refusal::Script(_)) => {
                                     emit(&listeners, "error", &object(&[("message", r.message().into())]));
@@ -392,12 +409,13 @@ pub fn use_api(state: &AppState, dispatch: &Dispatch) {
                 );
             }
             {
-                let (latest, dispatch) = (latest.clone(), dispatch.clone());
+                let (latest, dispatch, shown) = (latest.clone(), dispatch.clone(), shown.clone());
                 method(
                     "step",
-                    Closure::<dyn Fn(JsValue) -> Result<(), JsValue>>::new(move |n: JsValue| {
+                    Closure::<dyn Fn(JsValue) -> Result<js_sys::Promise, JsValue>>::new(move |n: JsValue| {
                         let s = latest.borrow().clone();
-                        step_to(&n, &s, &dispatch).map_err(|r| r.to_js())
+                        step_to(&n, &s, &dispatch).map_err(|r| r.to_js())?;
+                        Ok(shown.promise())
                     })
                     .into_js_value(),
                 );
@@ -531,6 +549,13 @@ pub fn use_api(state: &AppState, dispatch: &Dispatch) {
                 }
             },
         );
+    }
+
+    // After every render, once the listeners above have heard it: the promises
+    // of the calls it shows.
+    {
+        let latest = latest.clone();
+        use_effect(move || shown.resolve(&latest.borrow()));
     }
 
     // An embed obeys its host page: `{ replab: 1, cmd: … }` from the parent
