@@ -74,7 +74,7 @@ test('a 1.5 MB scenario pasted into the editor is edited a window of lines at a 
   // Load takes the whole text, the edit in the first window included.
   await page.getByTestId('load-scenario').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=step-count]').textContent === '100001');
-  const first = await page.evaluate(() => { window.replab.step(100001); return window.replab.state().brokers[0].log[0].value; });
+  const first = await page.evaluate(async () => (await window.replab.step(100001)).brokers[0].log[0].value);
   assert.equal(first, 'first');
   // The editor shows the text loaded, from its first line.
   assert.match(await bar.textContent(), /Lines 1–2,000 of 100,002/);
