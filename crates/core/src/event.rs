@@ -176,10 +176,16 @@ pub enum Event {
         epoch: u32,
         isr: BrokerSet,
         reason: ElectionReason,
+        /// How the leader records the new epoch in its leader-epoch cache.
+        record: EpochRecord,
     },
     PartitionOffline {
         epoch: u32,
     },
+    /// Told to follow `leader`, or restarted while the partition has no leader
+    /// (`None`): it keeps its log as it is and waits for one
+    /// (`ReplicaManager.makeFollowers` acts only for a live leader). `next` is
+    /// what it decided to do first: now, or once a leader is elected.
     BecameFollower {
         broker: BrokerIx,
         leader: Option<BrokerIx>,
@@ -312,13 +318,31 @@ pub enum ElectionReason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "type")]
 pub enum FollowerNext {
+    /// It carries on as it was, without checking its log: a `KeptFollowing`
+    /// follower's move (before KAFKA-7164, Kafka 2.1).
+    KeepFollowing,
     /// It must first find out where its log diverges (OffsetsForLeaderEpoch).
     Validate,
+    /// Before leader epochs: it truncates to its own HW (its log ended at
+    /// `from`), then fetches.
+    TruncateToHw { hw: u64, from: u64 },
+    /// It fetches from its log end, each fetch carrying its latest epoch for
+    /// the leader to check (KIP-320, truncation on fetch from 2.8).
+    FetchChecked,
     /// It fetches from its log end.
     Fetch,
-    /// The partition has no leader: it keeps its log as it is and waits for one
-    /// (`ReplicaManager.makeFollowers` acts only for a live leader).
-    WaitForLeader,
+}
+
+/// How the leader of a new epoch records it in its leader-epoch cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "type")]
+pub enum EpochRecord {
+    /// At once, at its log end `offset` (Kafka 2.1+, `Partition.makeLeader`).
+    AtOnce { offset: u64 },
+    /// With its next write (Kafka 0.11: `Log.append` assigns the epoch).
+    WithNextWrite,
+    /// Not at all: no leader-epoch cache before Kafka 0.11.
+    NoCache,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

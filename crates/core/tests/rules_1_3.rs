@@ -6,7 +6,7 @@
 #![allow(clippy::single_element_loop)]
 
 use replab_core::config::Acks;
-use replab_core::event::{AckFailure, ElectionReason, Event, FollowerNext, ShrinkReason, TruncationRule};
+use replab_core::event::{AckFailure, ElectionReason, EpochRecord, Event, FollowerNext, ShrinkReason, TruncationRule};
 use replab_core::message::{EpochAnswer, Reply, Request};
 use replab_core::scenario::{self, Outcome};
 use replab_core::{BrokerSet, Cluster, Protocol};
@@ -398,7 +398,8 @@ fn kafka_controller_sees_a_bounce_by_its_broker_epoch() {
                     leader: 0,
                     epoch: 1,
                     isr: set(&[0]),
-                    reason: ElectionReason::FollowersCrashed
+                    reason: ElectionReason::FollowersCrashed,
+                    record: EpochRecord::AtOnce { offset: 1 }
                 },
                 Event::EpochAssigned {
                     broker: 0,
@@ -425,7 +426,7 @@ fn kafka_controller_sees_a_bounce_by_its_broker_epoch() {
                 Event::BecameFollower {
                     broker: 1,
                     leader: Some(0),
-                    next: FollowerNext::Fetch
+                    next: FollowerNext::FetchChecked
                 },
             ],
             "{}: ",
@@ -480,7 +481,12 @@ fn kafka_controller_remove_replica_from_isr_may_empty_it() {
                     leader: 1,
                     epoch: 2,
                     isr: set(&[1]),
-                    reason: ElectionReason::CameBack { unclean: true }
+                    reason: ElectionReason::CameBack { unclean: true },
+                    record: if p == Protocol::Hw {
+                        EpochRecord::NoCache
+                    } else {
+                        EpochRecord::WithNextWrite
+                    }
                 },
             ],
             "{}: ",
@@ -502,7 +508,8 @@ fn partition_state_machine_elects_the_current_leader_again() {
                     leader: 0,
                     epoch: 1,
                     isr: set(&[0, 1]),
-                    reason: ElectionReason::Requested { unclean: false }
+                    reason: ElectionReason::Requested { unclean: false },
+                    record: EpochRecord::AtOnce { offset: 0 }
                 },
                 Event::EpochAssigned {
                     broker: 0,
@@ -553,7 +560,8 @@ fn abstract_fetcher_thread_keeps_a_response_across_the_same_leaders_epoch() {
                     leader: 0,
                     epoch: 1,
                     isr: set(&[0, 1]),
-                    reason: ElectionReason::FollowersCrashed
+                    reason: ElectionReason::FollowersCrashed,
+                    record: EpochRecord::AtOnce { offset: 2 }
                 },
                 Event::EpochAssigned {
                     broker: 0,
@@ -563,7 +571,7 @@ fn abstract_fetcher_thread_keeps_a_response_across_the_same_leaders_epoch() {
                 Event::BecameFollower {
                     broker: 1,
                     leader: Some(0),
-                    next: FollowerNext::Fetch
+                    next: FollowerNext::FetchChecked
                 },
                 Event::HighWatermarkChanged {
                     broker: 0,

@@ -1,10 +1,10 @@
 //! English.
 
-use super::{EpochRecord, Explain, Names, Reaction};
+use super::{Explain, Names};
 use replab_core::command::CommandError;
 use replab_core::event::{
-    AckFailure, ElectionReason, Event, FollowerNext, LossReason, ProduceRefusal, ShrinkReason, TruncationRule,
-    Violation,
+    AckFailure, ElectionReason, EpochRecord, Event, FollowerNext, LossReason, ProduceRefusal, ShrinkReason,
+    TruncationRule, Violation,
 };
 use replab_core::message::{Reply, Request};
 use replab_core::scenario::{Found, ScriptErrorKind};
@@ -169,33 +169,33 @@ pub fn protocol_note(p: Protocol) -> &'static str {
 }
 
 /// What a follower does, without its subject ("must first validate its log ...").
-fn reaction(names: &Names, leader: usize, r: Reaction) -> String {
+fn reaction(names: &Names, leader: usize, r: FollowerNext) -> String {
     let l = names.get(leader);
     match r {
-        Reaction::KeepsFollowing => format!("keeps following {l} without checking its log"),
-        Reaction::Validates => "must first validate its log with OffsetsForLeaderEpoch".into(),
-        Reaction::FetchChecked => {
+        FollowerNext::KeepFollowing => format!("keeps following {l} without checking its log"),
+        FollowerNext::Validate => "must first validate its log with OffsetsForLeaderEpoch".into(),
+        FollowerNext::FetchChecked => {
             format!("fetches from its log end, each fetch carrying its latest epoch for {l} to check")
         }
-        Reaction::TruncatesToHw { hw, from } if hw < from => {
+        FollowerNext::TruncateToHw { hw, from } if hw < from => {
             format!("truncates to its own high watermark, {hw}, then fetches")
         }
-        Reaction::TruncatesToHw { hw, .. } => {
+        FollowerNext::TruncateToHw { hw, .. } => {
             format!("keeps its log, which ends at its own high watermark, {hw}, and fetches")
         }
-        Reaction::Fetches => "fetches from its log end".into(),
+        FollowerNext::Fetch => "fetches from its log end".into(),
     }
 }
 
 /// The same, as what it will do once a leader is elected.
-fn future_reaction(r: Reaction) -> String {
+fn future_reaction(r: FollowerNext) -> String {
     match r {
-        Reaction::Validates => "validate its log with OffsetsForLeaderEpoch first".into(),
-        Reaction::FetchChecked => {
+        FollowerNext::Validate => "validate its log with OffsetsForLeaderEpoch first".into(),
+        FollowerNext::FetchChecked => {
             "fetch from its log end, each fetch carrying its latest epoch for the leader to check".into()
         }
-        Reaction::TruncatesToHw { hw, .. } => format!("truncate to its own high watermark, {hw}, then fetch"),
-        Reaction::KeepsFollowing | Reaction::Fetches => "fetch from its log end".into(),
+        FollowerNext::TruncateToHw { hw, .. } => format!("truncate to its own high watermark, {hw}, then fetch"),
+        FollowerNext::KeepFollowing | FollowerNext::Fetch => "fetch from its log end".into(),
     }
 }
 
@@ -230,9 +230,9 @@ pub fn explain(names: &Names, e: &Explain) -> String {
         Explain::BumpFollower {
             follower,
             leader,
-            reaction: r,
+            next: r,
         } => {
-            let why = if r == Reaction::KeepsFollowing {
+            let why = if r == FollowerNext::KeepFollowing {
                 "before Kafka 2.1 the same leader in a new epoch was not a change (KAFKA-7164)"
             } else {
                 "from Kafka 2.1 every new leader epoch is a change, even with the same leader (KAFKA-7164)"
@@ -267,7 +267,7 @@ pub fn explain(names: &Names, e: &Explain) -> String {
              nor validates (ReplicaManager.makeFollowers)"
             .into(),
         Explain::WaitingResult { broker } => format!("{} keeps its log as it is and waits", n(broker)),
-        Explain::WaitingNext { broker, reaction: r } => {
+        Explain::WaitingNext { broker, next: r } => {
             format!("once a leader is elected, {} will {}", n(broker), future_reaction(r))
         }
         Explain::LeaderFoundCause { leader, epoch, reason } => format!(
@@ -283,7 +283,7 @@ pub fn explain(names: &Names, e: &Explain) -> String {
         Explain::LeaderFoundResult {
             follower,
             leader,
-            reaction: r,
+            next: r,
         } => format!(
             "{} stops waiting, follows {} and {}",
             n(follower),
@@ -798,13 +798,16 @@ pub fn event(names: &Names, e: &Event) -> String {
             epoch,
             isr,
             reason: ElectionReason::FollowersCrashed,
+            ..
         } => format!(
             "{} stays leader, now in epoch {epoch} (ISR: {}): the ZooKeeper controller writes a new leader epoch \
              whenever it removes crashed followers from the ISR",
             n(*leader),
             names.list(*isr)
         ),
-        Event::LeaderElected { leader, epoch, isr, reason } => format!(
+        Event::LeaderElected {
+            leader, epoch, isr, reason, ..
+        } => format!(
             "{} becomes leader in epoch {epoch} (ISR: {}): {}",
             n(*leader),
             names.list(*isr),
@@ -814,7 +817,7 @@ pub fn event(names: &Names, e: &Event) -> String {
             format!("the partition is offline in epoch {epoch}: no replica may lead")
         }
         Event::BecameFollower { broker, leader, next } => match (leader, next) {
-            (None, _) | (_, FollowerNext::WaitForLeader) => format!(
+            (None, _) => format!(
                 "{} keeps its log as it is and waits: the partition has no leader to follow",
                 n(*broker)
             ),
@@ -823,7 +826,7 @@ pub fn event(names: &Names, e: &Event) -> String {
                 n(*broker),
                 n(*l)
             ),
-            (Some(l), FollowerNext::Fetch) => format!("{} follows {} and fetches from its log end", n(*broker), n(*l)),
+            (Some(l), _) => format!("{} follows {} and fetches from its log end", n(*broker), n(*l)),
         },
         Event::KeptFollowing { broker, leader, epoch } => format!(
             "{} keeps following {} in epoch {epoch} without checking its log: before Kafka 2.1 the same leader in a new epoch was not a change (KAFKA-7164)",

@@ -10,7 +10,7 @@ pub use labels::{label, violation_label, Label};
 
 use replab_core::command::CommandError;
 use replab_core::compare::Difference;
-use replab_core::event::{ElectionReason, Event, Violation};
+use replab_core::event::{ElectionReason, EpochRecord, Event, FollowerNext, Violation};
 use replab_core::protocol::ControllerKind;
 use replab_core::scenario::{Found, ScriptError, ScriptErrorKind};
 use replab_core::{BrokerIx, BrokerSet, Cluster, Protocol, Value};
@@ -217,34 +217,6 @@ pub fn protocol_note(lang: Lang, p: Protocol) -> &'static str {
     }
 }
 
-/// What a follower does when it is told of a new leader or a new epoch, as the
-/// decision panel tells it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reaction {
-    /// It carries on without checking its log (before KAFKA-7164, Kafka 2.1).
-    KeepsFollowing,
-    /// It asks the leader with OffsetsForLeaderEpoch before fetching.
-    Validates,
-    /// It fetches from its log end, each fetch carrying its latest epoch for the
-    /// leader to check (truncation on fetch).
-    FetchChecked,
-    /// It truncates to its own high watermark (its log ended at `from`), then fetches.
-    TruncatesToHw { hw: u64, from: u64 },
-    /// It fetches from its log end.
-    Fetches,
-}
-
-/// How the leader of a new epoch records it in its leader-epoch cache.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EpochRecord {
-    /// At once, at its log end (Kafka 2.1+).
-    AtOnce { offset: u64 },
-    /// With its next write (Kafka 0.11).
-    WithNextWrite,
-    /// Not at all: no leader-epoch cache before Kafka 0.11.
-    NoCache,
-}
-
 /// One row of a decision the panel explains besides truncations: the controller's
 /// epoch bump on a follower crash, a follower that keeps following the same leader
 /// into a new epoch, a restarted broker that waits for a leader, then finds one;
@@ -276,7 +248,7 @@ pub enum Explain<'a> {
     BumpFollower {
         follower: BrokerIx,
         leader: BrokerIx,
-        reaction: Reaction,
+        next: FollowerNext,
     },
     /// No other replica is running to see the new epoch.
     NoFollowerRunning,
@@ -305,7 +277,7 @@ pub enum Explain<'a> {
     /// What it will do once a leader is elected.
     WaitingNext {
         broker: BrokerIx,
-        reaction: Reaction,
+        next: FollowerNext,
     },
     /// A leader was elected while a restarted broker waited.
     LeaderFoundCause {
@@ -321,7 +293,7 @@ pub enum Explain<'a> {
     LeaderFoundResult {
         follower: BrokerIx,
         leader: BrokerIx,
-        reaction: Reaction,
+        next: FollowerNext,
     },
     /// KRaft: the ISR was empty and `leader` was the first unfenced member of the
     /// ELR (`elr`, as it was at the election).

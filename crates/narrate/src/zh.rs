@@ -1,10 +1,10 @@
 //! 中文。
 
-use super::{EpochRecord, Explain, Names, Reaction};
+use super::{Explain, Names};
 use replab_core::command::CommandError;
 use replab_core::event::{
-    AckFailure, ElectionReason, Event, FollowerNext, LossReason, ProduceRefusal, ShrinkReason, TruncationRule,
-    Violation,
+    AckFailure, ElectionReason, EpochRecord, Event, FollowerNext, LossReason, ProduceRefusal, ShrinkReason,
+    TruncationRule, Violation,
 };
 use replab_core::message::{Reply, Request};
 use replab_core::scenario::{Found, ScriptErrorKind};
@@ -179,25 +179,25 @@ pub fn protocol_note(p: Protocol) -> &'static str {
 }
 
 /// follower 做什么（不含主语）。
-fn reaction(names: &Names, leader: usize, r: Reaction) -> String {
+fn reaction(names: &Names, leader: usize, r: FollowerNext) -> String {
     let l = names.get(leader);
     match r {
-        Reaction::KeepsFollowing => format!("继续跟随 {l}，不校验日志"),
-        Reaction::Validates => "要先用 OffsetsForLeaderEpoch 校验日志".into(),
-        Reaction::FetchChecked => format!("从日志末端拉取，每次拉取都带上自己的最新纪元，由 {l} 检查"),
-        Reaction::TruncatesToHw { hw, from } if hw < from => format!("截断到自己的高水位 {hw}，再拉取"),
-        Reaction::TruncatesToHw { hw, .. } => format!("保留日志（它正好结束于自己的高水位 {hw}），再拉取"),
-        Reaction::Fetches => "从日志末端拉取".into(),
+        FollowerNext::KeepFollowing => format!("继续跟随 {l}，不校验日志"),
+        FollowerNext::Validate => "要先用 OffsetsForLeaderEpoch 校验日志".into(),
+        FollowerNext::FetchChecked => format!("从日志末端拉取，每次拉取都带上自己的最新纪元，由 {l} 检查"),
+        FollowerNext::TruncateToHw { hw, from } if hw < from => format!("截断到自己的高水位 {hw}，再拉取"),
+        FollowerNext::TruncateToHw { hw, .. } => format!("保留日志（它正好结束于自己的高水位 {hw}），再拉取"),
+        FollowerNext::Fetch => "从日志末端拉取".into(),
     }
 }
 
 /// 选出 leader 之后它将做什么。
-fn future_reaction(r: Reaction) -> String {
+fn future_reaction(r: FollowerNext) -> String {
     match r {
-        Reaction::Validates => "先用 OffsetsForLeaderEpoch 校验日志".into(),
-        Reaction::FetchChecked => "从日志末端拉取，每次拉取都带上最新纪元供 leader 检查".into(),
-        Reaction::TruncatesToHw { hw, .. } => format!("截断到自己的高水位 {hw}，再拉取"),
-        Reaction::KeepsFollowing | Reaction::Fetches => "从日志末端拉取".into(),
+        FollowerNext::Validate => "先用 OffsetsForLeaderEpoch 校验日志".into(),
+        FollowerNext::FetchChecked => "从日志末端拉取，每次拉取都带上最新纪元供 leader 检查".into(),
+        FollowerNext::TruncateToHw { hw, .. } => format!("截断到自己的高水位 {hw}，再拉取"),
+        FollowerNext::KeepFollowing | FollowerNext::Fetch => "从日志末端拉取".into(),
     }
 }
 
@@ -232,9 +232,9 @@ pub fn explain(names: &Names, e: &Explain) -> String {
         Explain::BumpFollower {
             follower,
             leader,
-            reaction: r,
+            next: r,
         } => {
-            let why = if r == Reaction::KeepsFollowing {
+            let why = if r == FollowerNext::KeepFollowing {
                 "Kafka 2.1 之前，同一个 leader 进入新纪元不算变化（KAFKA-7164）"
             } else {
                 "从 Kafka 2.1 起，即使 leader 不变，每个新纪元也算变化（KAFKA-7164）"
@@ -270,7 +270,7 @@ pub fn explain(names: &Names, e: &Explain) -> String {
             "副本只跟随存活的 leader：选出 leader 之前，它既不截断也不校验（ReplicaManager.makeFollowers）".into()
         }
         Explain::WaitingResult { broker } => format!("{} 保持日志不变，等待 leader", n(broker)),
-        Explain::WaitingNext { broker, reaction: r } => {
+        Explain::WaitingNext { broker, next: r } => {
             format!("选出 leader 后，{} 将{}", n(broker), future_reaction(r))
         }
         Explain::LeaderFoundCause { leader, epoch, reason } => format!(
@@ -286,7 +286,7 @@ pub fn explain(names: &Names, e: &Explain) -> String {
         Explain::LeaderFoundResult {
             follower,
             leader,
-            reaction: r,
+            next: r,
         } => format!(
             "{} 结束等待，跟随 {}，{}",
             n(follower),
@@ -799,6 +799,7 @@ pub fn event(names: &Names, e: &Event) -> String {
             epoch,
             isr,
             reason: ElectionReason::FollowersCrashed,
+            ..
         } => format!(
             "{} 仍是 leader，进入纪元 {epoch}（ISR：{}）：ZooKeeper 控制器每次把崩溃的 follower 移出 ISR 都会写入新的 leader 纪元",
             n(*leader),
@@ -809,6 +810,7 @@ pub fn event(names: &Names, e: &Event) -> String {
             epoch,
             isr,
             reason,
+            ..
         } => format!(
             "{} 成为纪元 {epoch} 的 leader（ISR：{}）：{}",
             n(*leader),
@@ -817,7 +819,7 @@ pub fn event(names: &Names, e: &Event) -> String {
         ),
         Event::PartitionOffline { epoch } => format!("分区在纪元 {epoch} 离线：没有副本可以成为 leader"),
         Event::BecameFollower { broker, leader, next } => match (leader, next) {
-            (None, _) | (_, FollowerNext::WaitForLeader) => {
+            (None, _) => {
                 format!("{} 保持日志不变并等待：分区现在没有可以跟随的 leader", n(*broker))
             }
             (Some(l), FollowerNext::Validate) => {
@@ -827,7 +829,7 @@ pub fn event(names: &Names, e: &Event) -> String {
                     n(*l)
                 )
             }
-            (Some(l), FollowerNext::Fetch) => format!("{} 跟随 {}，从日志末端开始拉取", n(*broker), n(*l)),
+            (Some(l), _) => format!("{} 跟随 {}，从日志末端开始拉取", n(*broker), n(*l)),
         },
         Event::KeptFollowing { broker, leader, epoch } => format!(
             "{} 在纪元 {epoch} 继续跟随 {}，不校验日志：Kafka 2.1 之前，同一个 leader 进入新纪元不算变化（KAFKA-7164）",

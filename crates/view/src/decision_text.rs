@@ -13,10 +13,10 @@
 
 use crate::history::{self, Decision, DecisionKind};
 use replab_core::event::{AckFailure, ElectionReason, Event, FollowerNext, ShrinkReason, TruncationRule};
-use replab_core::protocol::{ControllerKind, FollowCause, FollowStart, Rules};
+use replab_core::protocol::ControllerKind;
 use replab_core::timeline::Timeline;
 use replab_core::{BrokerSet, Cluster, Command, Record};
-use replab_narrate::{self as narrate, label, EpochRecord, Explain, Label, Lang, Names, Reaction};
+use replab_narrate::{self as narrate, label, Explain, Label, Lang, Names};
 
 /// A truncation as a picture: the follower's log before the decision, its HW
 /// then, and where the leader's answer put the end of the epoch.
@@ -121,57 +121,18 @@ fn leader_end(rule: &TruncationRule) -> Option<u64> {
     }
 }
 
-/// What follower `f` does, from what step `events` say it did: it kept following,
-/// validates, truncated to its HW, or fetches (its fetches checked by the leader
-/// when the protocol's fetches carry an epoch and it has one).
-fn reaction(events: &[Event], rules: &dyn Rules, f: usize, has_epochs: bool) -> Option<Reaction> {
-    let hw_cut = events.iter().find_map(|e| match *e {
-        Event::Truncation {
-            broker,
-            from,
-            rule: TruncationRule::HighWatermark { hw },
-            ..
-        } if broker == f => Some(Reaction::TruncatesToHw { hw, from }),
-        _ => None,
-    });
+/// What follower `f` decided at this step, as its handler told it: it kept
+/// following, or started following with its first move.
+fn next_move(events: &[Event], f: usize) -> Option<FollowerNext> {
     events.iter().find_map(|e| match *e {
-        Event::KeptFollowing { broker, .. } if broker == f => Some(Reaction::KeepsFollowing),
+        Event::KeptFollowing { broker, .. } if broker == f => Some(FollowerNext::KeepFollowing),
         Event::BecameFollower {
             broker,
             leader: Some(_),
             next,
-        } if broker == f => Some(match (next, hw_cut) {
-            (FollowerNext::Validate, _) => Reaction::Validates,
-            (_, Some(cut)) => cut,
-            _ if rules.capabilities().fetch_carries_epoch && has_epochs => Reaction::FetchChecked,
-            _ => Reaction::Fetches,
-        }),
+        } if broker == f => Some(next),
         _ => None,
     })
-}
-
-/// The latest epoch broker `b` restarted with at step `k`, if it restarted then.
-fn restarted_with(t: &Timeline, k: usize, b: usize) -> Option<Option<u32>> {
-    t.events_of(k).iter().find_map(|e| match *e {
-        Event::Restarted {
-            broker, latest_epoch, ..
-        } if broker == b => Some(latest_epoch),
-        _ => None,
-    })
-}
-
-/// What a broker that restarted with `hw` and `latest_epoch` will do once a leader
-/// is elected, as the protocol's rules say.
-fn next_reaction(before: &Cluster, hw: u64, leo: u64, latest_epoch: Option<u32>) -> Reaction {
-    let rules = before.rules();
-    match rules.follow_start(FollowCause::Restart, latest_epoch.is_some()) {
-        FollowStart::TruncateToHighWatermark => Reaction::TruncatesToHw { hw, from: leo },
-        FollowStart::Validate => Reaction::Validates,
-        FollowStart::Fetch if rules.capabilities().fetch_carries_epoch && latest_epoch.is_some() => {
-            Reaction::FetchChecked
-        }
-        FollowStart::Fetch | FollowStart::Continue => Reaction::Fetches,
-    }
 }
 
 /// Every decision of step `step` (1-based), in words.
@@ -220,7 +181,6 @@ pub fn describe(lang: Lang, t: &Timeline, step: usize) -> Vec<Described> {
 pub fn summaries(lang: Lang, t: &Timeline, step: usize) -> Vec<String> {
     let events = t.events_of(step);
     let names = Names(&t.setup().brokers);
-    let rules = t.setup().protocol.rules();
     history::decisions_of(t, step)
         .iter()
         .filter_map(|d| match (d.kind, events.get(d.event)?) {
@@ -229,21 +189,17 @@ pub fn summaries(lang: Lang, t: &Timeline, step: usize) -> Vec<String> {
                 Event::BecameFollower {
                     broker,
                     leader: Some(leader),
-                    ..
+                    next,
                 },
-            ) => {
-                let has_epochs = restarted_with(t, d.since, *broker).flatten().is_some();
-                let reaction = reaction(events, rules, *broker, has_epochs).unwrap_or(Reaction::Fetches);
-                Some(narrate::explain(
-                    lang,
-                    &names,
-                    &Explain::LeaderFoundResult {
-                        follower: *broker,
-                        leader: *leader,
-                        reaction,
-                    },
-                ))
-            }
+            ) => Some(narrate::explain(
+                lang,
+                &names,
+                &Explain::LeaderFoundResult {
+                    follower: *broker,
+                    leader: *leader,
+                    next: *next,
+                },
+            )),
             (_, _) => Some(narrate::event_in_step(lang, &names, events, d.event)),
         })
         .collect()
@@ -356,8 +312,17 @@ fn other_rows(
         _ => None,
     });
     Some(match (d.kind, events.get(d.event)?) {
-        (DecisionKind::EpochBump, Event::LeaderElected { leader, epoch, isr, .. }) => {
-            let (leader, epoch) = (*leader, *epoch);
+        (
+            DecisionKind::EpochBump,
+            Event::LeaderElected {
+                leader,
+                epoch,
+                isr,
+                record,
+                ..
+            },
+        ) => {
+            let (leader, epoch, record) = (*leader, *epoch, *record);
             let mut crashed = BrokerSet::default();
             for e in events {
                 if let Event::IsrShrunk {
@@ -369,29 +334,14 @@ fn other_rows(
                     crashed.insert(broker);
                 }
             }
-            let rules = before.rules();
-            let record = match events.iter().find_map(|e| match *e {
-                Event::EpochAssigned {
-                    broker, start_offset, ..
-                } if broker == leader => Some(start_offset),
-                _ => None,
-            }) {
-                Some(offset) => EpochRecord::AtOnce { offset },
-                None if !rules.capabilities().has_epoch_cache() => EpochRecord::NoCache,
-                None if !rules.capabilities().records_epoch_on_election => EpochRecord::WithNextWrite,
-                None => EpochRecord::AtOnce {
-                    offset: before.broker(leader).map_or(0, |b| b.leo()),
-                },
-            };
             let followers: Vec<String> = (0..n.0.len())
                 .filter(|&f| f != leader)
                 .filter_map(|f| {
-                    let has_epochs = before.broker(f).is_some_and(|b| b.latest_epoch().is_some());
-                    reaction(events, rules, f, has_epochs).map(|reaction| {
+                    next_move(events, f).map(|next| {
                         say(Explain::BumpFollower {
                             follower: f,
                             leader,
-                            reaction,
+                            next,
                         })
                     })
                 })
@@ -424,27 +374,20 @@ fn other_rows(
             ));
             rows
         }
-        (DecisionKind::WaitForLeader, Event::BecameFollower { broker, .. }) => {
-            let broker = *broker;
-            let (leo, hw, latest_epoch) = events
+        (DecisionKind::WaitForLeader, Event::BecameFollower { broker, next, .. }) => {
+            let (broker, next) = (*broker, *next);
+            let (leo, hw) = events
                 .iter()
                 .find_map(|e| match *e {
-                    Event::Restarted {
-                        broker: b,
-                        leo,
-                        hw,
-                        latest_epoch,
-                        ..
-                    } if b == broker => Some((leo, hw, latest_epoch)),
+                    Event::Restarted { broker: b, leo, hw, .. } if b == broker => Some((leo, hw)),
                     _ => None,
                 })
-                .or_else(|| before.broker(broker).map(|b| (b.leo(), b.hw(), b.latest_epoch())))?;
-            let reaction = next_reaction(before, hw, leo, latest_epoch);
+                .or_else(|| before.broker(broker).map(|b| (b.leo(), b.hw())))?;
             vec![
                 (Label::Cause, say(Explain::WaitingCause { broker, leo, hw })),
                 (Label::Rule, say(Explain::WaitingRule)),
                 (Label::Result, say(Explain::WaitingResult { broker })),
-                (Label::Then, say(Explain::WaitingNext { broker, reaction })),
+                (Label::Then, say(Explain::WaitingNext { broker, next })),
             ]
         }
         (
@@ -452,10 +395,10 @@ fn other_rows(
             Event::BecameFollower {
                 broker,
                 leader: Some(leader),
-                ..
+                next,
             },
         ) => {
-            let (broker, leader) = (*broker, *leader);
+            let (broker, leader, next) = (*broker, *leader, *next);
             let mut rows = Vec::new();
             if let Some((l, epoch, reason)) = elected {
                 rows.push((
@@ -468,14 +411,12 @@ fn other_rows(
                 ));
             }
             rows.push((Label::Rule, say(Explain::LeaderFoundRule { broker, since: d.since })));
-            let has_epochs = before.broker(broker).is_some_and(|b| b.latest_epoch().is_some());
-            let reaction = reaction(events, before.rules(), broker, has_epochs).unwrap_or(Reaction::Fetches);
             rows.push((
                 Label::Result,
                 say(Explain::LeaderFoundResult {
                     follower: broker,
                     leader,
-                    reaction,
+                    next,
                 }),
             ));
             rows

@@ -7,7 +7,7 @@
 //! not needed), what each replica has lost, how each broker last restarted, and
 //! whether a caught-up replica outside the ISR holds the leader's HW.
 
-use replab_core::event::{AckFailure, ElectionReason, Event, FollowerNext, ViolationKind};
+use replab_core::event::{AckFailure, ElectionReason, Event, ViolationKind};
 use replab_core::protocol::ControllerKind;
 use replab_core::timeline::Timeline;
 use replab_core::{Cluster, Record};
@@ -181,9 +181,7 @@ pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
                 // At an epoch bump the bump explains what each follower does.
                 Event::KeptFollowing { broker, .. } if !bump => (DecisionKind::KeptFollowing, broker, 0),
                 Event::BecameFollower {
-                    broker,
-                    next: FollowerNext::WaitForLeader,
-                    ..
+                    broker, leader: None, ..
                 } => (DecisionKind::WaitForLeader, broker, 0),
                 // Only an election ends a wait.
                 Event::BecameFollower {
@@ -231,9 +229,7 @@ fn waiting_since(t: &Timeline, k: usize, b: usize) -> Option<usize> {
         for e in t.events_of(j).iter().rev() {
             match *e {
                 Event::BecameFollower {
-                    broker,
-                    next: FollowerNext::WaitForLeader,
-                    ..
+                    broker, leader: None, ..
                 } if broker == b => return Some(j),
                 Event::BecameFollower { broker, .. }
                 | Event::KeptFollowing { broker, .. }

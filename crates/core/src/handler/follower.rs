@@ -143,14 +143,18 @@ impl Follower<'_> {
         let kept = if keeps_response { self.take_in_flight() } else { None };
         self.lose_in_flight(LossReason::Fenced { epoch });
         let b = &mut self.p.brokers[self.ix];
-        let has_log = !b.durable.log.is_empty();
         b.follow(Some(leader));
         if let Some(state) = b.follower_state_mut() {
             state.validating = start == FollowStart::Validate;
             state.in_flight = kept;
         }
-        if start == FollowStart::TruncateToHighWatermark && has_log {
-            let hw = b.hw();
+        // An empty log has nothing to truncate: it fetches.
+        let start = match start {
+            FollowStart::TruncateToHighWatermark if b.durable.log.is_empty() => FollowStart::Fetch,
+            start => start,
+        };
+        let next = self.first_move(start);
+        if let FollowerNext::TruncateToHw { hw, .. } = next {
             self.truncate(Decision {
                 to: hw,
                 rule: TruncationRule::HighWatermark { hw },
@@ -160,23 +164,42 @@ impl Follower<'_> {
         self.out.push(Event::BecameFollower {
             broker: self.ix,
             leader: Some(leader),
-            next: if start == FollowStart::Validate {
-                FollowerNext::Validate
-            } else {
-                FollowerNext::Fetch
-            },
+            next,
         });
     }
 
     /// Restarted while the partition has no leader: it keeps its log as it is and
-    /// waits (`ReplicaManager.makeFollowers` acts only for a live leader).
+    /// waits (`ReplicaManager.makeFollowers` acts only for a live leader), having
+    /// decided what it will do once a leader is elected.
     pub fn wait_for_leader(&mut self) {
+        let has_epochs = self.p.brokers[self.ix].latest_epoch().is_some();
+        let next = self.first_move(self.p.rules().follow_start(FollowCause::Restart, has_epochs));
         self.p.brokers[self.ix].follow(None);
         self.out.push(Event::BecameFollower {
             broker: self.ix,
             leader: None,
-            next: FollowerNext::WaitForLeader,
+            next,
         });
+    }
+
+    /// What a follower starting with `start` does first, with its log as it is
+    /// now: its fetches carry its latest epoch for the leader to check where
+    /// the protocol's do and it has one.
+    fn first_move(&self, start: FollowStart) -> FollowerNext {
+        let rules = self.p.rules();
+        let b = &self.p.brokers[self.ix];
+        match start {
+            FollowStart::Continue => FollowerNext::KeepFollowing,
+            FollowStart::Validate => FollowerNext::Validate,
+            FollowStart::TruncateToHighWatermark => FollowerNext::TruncateToHw {
+                hw: b.hw(),
+                from: b.leo(),
+            },
+            FollowStart::Fetch if rules.capabilities().fetch_carries_epoch && b.latest_epoch().is_some() => {
+                FollowerNext::FetchChecked
+            }
+            FollowStart::Fetch => FollowerNext::Fetch,
+        }
     }
 
     /// The follower's side of a response (a parked fetch was answered before).
@@ -343,7 +366,7 @@ impl Follower<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::event::{ElectionReason, Event, FollowerNext, LossReason, ShrinkReason, TruncationRule};
+    use crate::event::{ElectionReason, EpochRecord, Event, FollowerNext, LossReason, ShrinkReason, TruncationRule};
     use crate::handler::testing::{cluster, step};
     use crate::message::{EpochAnswer, Reply, Request};
     use crate::BrokerSet;
@@ -360,7 +383,7 @@ mod tests {
         fetch C
         send B";
 
-    fn bump_events(tail: Vec<Event>) -> Vec<Event> {
+    fn bump_events(record: EpochRecord, tail: Vec<Event>) -> Vec<Event> {
         let mut events = vec![
             Event::Crashed {
                 broker: 2,
@@ -378,6 +401,7 @@ mod tests {
                 epoch: 1,
                 isr: set(&[0, 1]),
                 reason: ElectionReason::FollowersCrashed,
+                record,
             },
         ];
         events.extend(tail);
@@ -399,15 +423,18 @@ mod tests {
     // delivered, with A's HW then (DelayedFetch.onComplete reads again).
     #[test]
     fn before_kafka_2_1_a_response_in_flight_survives_the_same_leader_in_a_new_epoch() {
-        for protocol in ["hw", "kip-101"] {
+        for (protocol, record) in [("hw", EpochRecord::NoCache), ("kip-101", EpochRecord::WithNextWrite)] {
             let mut c = cluster(&format!("protocol {protocol}\n{IN_FLIGHT_WHEN_C_CRASHES}"));
             assert_eq!(
                 step(&mut c, "crash C"),
-                bump_events(vec![Event::KeptFollowing {
-                    broker: 1,
-                    leader: 0,
-                    epoch: 1,
-                }]),
+                bump_events(
+                    record,
+                    vec![Event::KeptFollowing {
+                        broker: 1,
+                        leader: 0,
+                        epoch: 1,
+                    }]
+                ),
                 "{protocol}"
             );
             assert_eq!(
@@ -448,23 +475,26 @@ mod tests {
         let mut c = cluster(&format!("protocol kip-279\n{IN_FLIGHT_WHEN_C_CRASHES}"));
         assert_eq!(
             step(&mut c, "crash C"),
-            bump_events(vec![
-                Event::EpochAssigned {
-                    broker: 0,
-                    epoch: 1,
-                    start_offset: 1,
-                },
-                Event::ParkedFetchLost {
-                    follower: 1,
-                    offset: 1,
-                    reason: LossReason::Fenced { epoch: 1 },
-                },
-                Event::BecameFollower {
-                    broker: 1,
-                    leader: Some(0),
-                    next: FollowerNext::Validate,
-                },
-            ])
+            bump_events(
+                EpochRecord::AtOnce { offset: 1 },
+                vec![
+                    Event::EpochAssigned {
+                        broker: 0,
+                        epoch: 1,
+                        start_offset: 1,
+                    },
+                    Event::ParkedFetchLost {
+                        follower: 1,
+                        offset: 1,
+                        reason: LossReason::Fenced { epoch: 1 },
+                    },
+                    Event::BecameFollower {
+                        broker: 1,
+                        leader: Some(0),
+                        next: FollowerNext::Validate,
+                    },
+                ]
+            )
         );
     }
 

@@ -16,7 +16,7 @@ use crate::broker::{FollowerView, LastFetch, LeaderState, Volatile};
 use crate::broker_set::{BrokerIx, BrokerSet};
 use crate::command::{CommandError, CrashTarget};
 use crate::config::Setting;
-use crate::event::{ElectionReason, Event, LossReason};
+use crate::event::{ElectionReason, EpochRecord, Event, LossReason};
 use crate::partition::Partition;
 use crate::protocol::{ControllerKind, FollowCause};
 
@@ -192,11 +192,22 @@ impl Controller<'_> {
         if previous != Some(leader) {
             self.fail_pending_acks();
         }
+        let capabilities = self.p.protocol.rules().capabilities();
+        let record = if !capabilities.has_epoch_cache() {
+            EpochRecord::NoCache
+        } else if !capabilities.records_epoch_on_election {
+            EpochRecord::WithNextWrite
+        } else {
+            EpochRecord::AtOnce {
+                offset: self.p.brokers[leader].leo(),
+            }
+        };
         self.out.push(Event::LeaderElected {
             leader,
             epoch,
             isr,
             reason,
+            record,
         });
         if !self.p.brokers[leader].is_alive() {
             return;
@@ -206,8 +217,7 @@ impl Controller<'_> {
         self.reset_leader_state(leader);
         let b = &mut self.p.brokers[leader];
         let leo = b.leo();
-        if self.p.protocol.rules().capabilities().records_epoch_on_election && b.durable.epoch_cache.assign(epoch, leo)
-        {
+        if capabilities.records_epoch_on_election && b.durable.epoch_cache.assign(epoch, leo) {
             self.out.push(Event::EpochAssigned {
                 broker: leader,
                 epoch,
@@ -280,7 +290,7 @@ pub(crate) fn reset_follower_view(
 
 #[cfg(test)]
 mod tests {
-    use crate::event::{ElectionReason, Event, FollowerNext, ShrinkReason};
+    use crate::event::{ElectionReason, EpochRecord, Event, FollowerNext, ShrinkReason};
     use crate::handler::testing::{cluster, step};
     use crate::BrokerSet;
     use std::sync::Arc;
@@ -326,6 +336,7 @@ mod tests {
                     epoch: 1,
                     isr: set(&[0, 1]),
                     reason: ElectionReason::FollowersCrashed,
+                    record: EpochRecord::AtOnce { offset: 1 },
                 },
                 Event::EpochAssigned {
                     broker: 0,
@@ -370,6 +381,7 @@ mod tests {
                     epoch: 1,
                     isr: set(&[0, 1]),
                     reason: ElectionReason::FollowersCrashed,
+                    record: EpochRecord::WithNextWrite,
                 },
                 Event::KeptFollowing {
                     broker: 1,
@@ -410,6 +422,7 @@ mod tests {
             epoch: 1,
             isr: set(&[2]),
             reason: ElectionReason::LeaderFailed,
+            record: EpochRecord::NoCache,
         }));
         assert_eq!(c.leader_epoch(), 1);
     }
@@ -441,7 +454,8 @@ mod tests {
                 Event::BecameFollower {
                     broker: 1,
                     leader: None,
-                    next: FollowerNext::WaitForLeader,
+                    // What it decided to do once a leader is elected.
+                    next: FollowerNext::TruncateToHw { hw: 0, from: 1 },
                 },
             ]
         );
