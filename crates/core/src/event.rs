@@ -181,6 +181,10 @@ pub enum Event {
     },
     PartitionOffline {
         epoch: u32,
+        /// Losing its leader wrote `epoch`, a new leader epoch: under KRaft that
+        /// is a leader change (`PartitionRegistration.merge`); under ZooKeeper
+        /// the epoch stays and the banner tells it.
+        new_epoch: bool,
     },
     /// Told to follow `leader`, or restarted while the partition has no leader
     /// (`None`): it keeps its log as it is and waits for one

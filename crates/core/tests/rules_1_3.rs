@@ -461,7 +461,10 @@ fn kafka_controller_remove_replica_from_isr_may_empty_it() {
                     isr: set(&[]),
                     reason: ShrinkReason::Crashed
                 },
-                Event::PartitionOffline { epoch: 1 },
+                Event::PartitionOffline {
+                    epoch: 1,
+                    new_epoch: false
+                },
             ],
             "{}: the ISR empties",
             p.name()

@@ -813,7 +813,7 @@ pub fn event(names: &Names, e: &Event) -> String {
             names.list(*isr),
             election_reason(names, *leader, reason)
         ),
-        Event::PartitionOffline { epoch } => {
+        Event::PartitionOffline { epoch, .. } => {
             format!("the partition is offline in epoch {epoch}: no replica may lead")
         }
         Event::BecameFollower { broker, leader, next } => match (leader, next) {

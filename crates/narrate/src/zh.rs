@@ -817,7 +817,7 @@ pub fn event(names: &Names, e: &Event) -> String {
             list(names, *isr),
             election_reason(names, *leader, reason)
         ),
-        Event::PartitionOffline { epoch } => format!("分区在纪元 {epoch} 离线：没有副本可以成为 leader"),
+        Event::PartitionOffline { epoch, .. } => format!("分区在纪元 {epoch} 离线：没有副本可以成为 leader"),
         Event::BecameFollower { broker, leader, next } => match (leader, next) {
             (None, _) => {
                 format!("{} 保持日志不变并等待：分区现在没有可以跟随的 leader", n(*broker))

@@ -496,7 +496,7 @@ fn other_rows(
                 ),
             ]
         }
-        (DecisionKind::Offline, Event::PartitionOffline { epoch }) => {
+        (DecisionKind::Offline, Event::PartitionOffline { epoch, .. }) => {
             let after = after?;
             let mut rows = Vec::new();
             if let Some(previous) = offline_leader(events, before, d.event) {

@@ -124,7 +124,6 @@ pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
             matches!(*e, Event::RequestAnswered { follower, .. } | Event::ParkedFetchLost { follower, .. } if follower == f)
         })
     };
-    let kraft = t.setup().protocol.controller() == ControllerKind::KRaft;
     let bump = events.iter().any(|e| {
         matches!(
             e,
@@ -165,7 +164,7 @@ pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
                 } => (DecisionKind::UncleanElection, leader, 0),
                 // Under ZooKeeper going offline changes no epoch and is told by
                 // the banner; under KRaft it is a leader change.
-                Event::PartitionOffline { .. } if kraft => (DecisionKind::Offline, 0, 0),
+                Event::PartitionOffline { new_epoch: true, .. } => (DecisionKind::Offline, 0, 0),
                 Event::HighWatermarkHeld { broker, .. } => (DecisionKind::HwHeld, broker, 0),
                 Event::HighWatermarkHeldByReplica { broker, .. } => (DecisionKind::HwHeldByReplica, broker, 0),
                 Event::AckFailed {

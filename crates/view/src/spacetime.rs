@@ -157,7 +157,7 @@ fn layout(t: &Timeline, first: usize, last: usize) -> Layout {
                 Event::LeaderElected {
                     leader: l, epoch: e, ..
                 } => (leader, epoch) = (Some(l), e),
-                Event::PartitionOffline { epoch: e } => (leader, epoch) = (None, e),
+                Event::PartitionOffline { epoch: e, .. } => (leader, epoch) = (None, e),
                 Event::ViolationFound { .. } => violation = true,
                 _ => {}
             }

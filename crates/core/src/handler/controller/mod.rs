@@ -163,11 +163,13 @@ impl Controller<'_> {
     /// The partition loses its leader. Under KRaft that is a leader change and
     /// costs an epoch (`PartitionRegistration.merge`); under ZooKeeper it does not.
     fn go_offline(&mut self, new_epoch: bool) {
-        if self.p.leader.take().is_some() && new_epoch {
+        let new_epoch = self.p.leader.take().is_some() && new_epoch;
+        if new_epoch {
             self.p.leader_epoch += 1;
         }
         self.out.push(Event::PartitionOffline {
             epoch: self.p.leader_epoch,
+            new_epoch,
         });
     }
 
