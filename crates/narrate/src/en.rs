@@ -108,7 +108,7 @@ pub fn truncation_reason(rule: &TruncationRule) -> String {
     }
 }
 
-fn election_reason(names: &Names, leader: usize, r: &ElectionReason) -> String {
+pub(crate) fn election_reason(names: &Names, leader: usize, r: &ElectionReason) -> String {
     let l = names.get(leader);
     match r {
         ElectionReason::LeaderFailed => format!("the leader failed and {l} is the first alive ISR member"),

@@ -2,8 +2,14 @@
 //! display text; the runner and the app both speak through this crate, so no
 //! sentence is written twice.
 
+pub mod catalogue;
+mod compare;
+mod decisions;
 mod en;
+mod errors;
+mod events;
 mod labels;
+mod words;
 mod zh;
 
 pub use labels::{label, violation_label, Label};

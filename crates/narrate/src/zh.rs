@@ -127,7 +127,7 @@ pub fn truncation_reason(rule: &TruncationRule) -> String {
     }
 }
 
-fn election_reason(names: &Names, leader: usize, r: &ElectionReason) -> String {
+pub(crate) fn election_reason(names: &Names, leader: usize, r: &ElectionReason) -> String {
     let l = names.get(leader);
     match r {
         ElectionReason::LeaderFailed => format!("原 leader 故障，{l} 是第一个存活的 ISR 成员"),
