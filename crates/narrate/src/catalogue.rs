@@ -79,7 +79,10 @@ pub fn parse(file: &str, source: &str) -> Result<Vec<Entry>, SourceError> {
             return Err(error(line, "a text before any message id".into()));
         };
         let body = raw.trim_start();
-        let Some((lang, text)) = body.split_once(": ").or_else(|| body.strip_suffix(':').map(|l| (l, ""))) else {
+        let Some((lang, text)) = body
+            .split_once(": ")
+            .or_else(|| body.strip_suffix(':').map(|l| (l, "")))
+        else {
             return Err(error(line, format!("expected `lang: text` under {}", entry.id)));
         };
         if entry.texts.iter().any(|(l, _)| l == lang) {
@@ -155,10 +158,13 @@ fn tables() -> &'static [Table; 2] {
     })
 }
 
-/// Message `id` in `lang`, a text without placeholders, as it stands.
+/// Message `id` in `lang`, a text without placeholders or braces, as it stands.
 pub fn text(lang: Lang, id: &str) -> &'static str {
     match tables()[lang as usize].0.get(id) {
-        Some(text) => text.as_str(),
+        Some(text) => {
+            debug_assert!(!text.contains(['{', '}']), "message {id} is not a plain text");
+            text.as_str()
+        }
         None => {
             debug_assert!(false, "no message {id} in {}", lang.code());
             ""
@@ -247,7 +253,10 @@ mod tests {
                 }
                 for (l, _) in &e.texts {
                     if Lang::from_code(l).is_none_or(|x| x.code() != l) {
-                        problems.push(format!("{at}: {} has a text in {l}, which is no language of the lab", e.id));
+                        problems.push(format!(
+                            "{at}: {} has a text in {l}, which is no language of the lab",
+                            e.id
+                        ));
                     }
                 }
                 if let Some((_, first)) = e.texts.first() {
