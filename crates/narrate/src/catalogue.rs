@@ -9,14 +9,25 @@
 //! `\s` a space (for one that ends a text) and `\\` a backslash. Lines
 //! starting with `#` are comments. A language may also come in a file of its
 //! own, written the same way with only its lines.
+//!
+//! The build script splits the files into one per language. English is always
+//! built in; the other languages are built in with the `every-language`
+//! feature (the runner, the worker, the pre-render, the tests), and the page,
+//! which carries English alone, fetches another language's file and
+//! `install`s it before it speaks it.
+
+mod source;
+
+pub use source::{escape, parse, placeholders, Entry, SourceError};
 
 use crate::Lang;
 use std::collections::HashMap;
 use std::fmt::{Display, Write};
 use std::sync::OnceLock;
 
-/// The catalogue's files, by name, in the order they are read.
-pub const SOURCES: &[(&str, &str)] = &[
+/// The side-by-side files, by name: what the catalogue's test checks.
+#[cfg(test)]
+const SOURCES: &[(&str, &str)] = &[
     ("words.msg", include_str!("../messages/words.msg")),
     ("events.msg", include_str!("../messages/events.msg")),
     ("decisions.msg", include_str!("../messages/decisions.msg")),
@@ -25,142 +36,70 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("labels.msg", include_str!("../messages/labels.msg")),
 ];
 
-/// Where a file's text is wrong, with its line.
-#[derive(Debug, PartialEq, Eq)]
-pub struct SourceError {
-    pub file: String,
-    pub line: usize,
-    pub message: String,
-}
-
-impl std::fmt::Display for SourceError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}: {}", self.file, self.line, self.message)
+/// A language's file as the build script wrote it, when it is built in.
+fn built_in(lang: Lang) -> Option<&'static str> {
+    match lang {
+        Lang::En => Some(include_str!(concat!(env!("OUT_DIR"), "/en.msg"))),
+        #[cfg(any(test, feature = "every-language"))]
+        Lang::Zh => Some(include_str!(concat!(env!("OUT_DIR"), "/zh.msg"))),
+        #[cfg(not(any(test, feature = "every-language")))]
+        Lang::Zh => None,
     }
 }
 
-/// One message as read: its id, the file and line it starts at, and its text
-/// by language code.
-#[derive(Debug)]
-pub struct Entry {
-    pub id: String,
-    pub file: String,
-    pub line: usize,
-    pub texts: Vec<(String, String)>,
-}
-
-/// Reads a catalogue file into its messages.
-pub fn parse(file: &str, source: &str) -> Result<Vec<Entry>, SourceError> {
-    let error = |line: usize, message: String| SourceError {
-        file: file.to_string(),
-        line,
-        message,
-    };
-    let mut out: Vec<Entry> = Vec::new();
-    for (i, raw) in source.lines().enumerate() {
-        let line = i + 1;
-        if raw.trim().is_empty() || raw.trim_start().starts_with('#') {
-            continue;
-        }
-        if !raw.starts_with([' ', '\t']) {
-            let id = raw.trim_end();
-            if id.contains(char::is_whitespace) || id.contains(':') {
-                return Err(error(line, format!("a message id is one word, not {id:?}")));
-            }
-            out.push(Entry {
-                id: id.to_string(),
-                file: file.to_string(),
-                line,
-                texts: Vec::new(),
-            });
-            continue;
-        }
-        let Some(entry) = out.last_mut() else {
-            return Err(error(line, "a text before any message id".into()));
-        };
-        let body = raw.trim_start();
-        let Some((lang, text)) = body
-            .split_once(": ")
-            .or_else(|| body.strip_suffix(':').map(|l| (l, "")))
-        else {
-            return Err(error(line, format!("expected `lang: text` under {}", entry.id)));
-        };
-        if entry.texts.iter().any(|(l, _)| l == lang) {
-            return Err(error(line, format!("{} has two {lang} texts", entry.id)));
-        }
-        entry.texts.push((lang.to_string(), unescape(text)));
-    }
-    Ok(out)
-}
-
-fn unescape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match (c, c == '\\') {
-            (_, true) => match chars.next() {
-                Some('n') => out.push('\n'),
-                Some('s') => out.push(' '),
-                Some(other) => out.push(other),
-                None => out.push('\\'),
-            },
-            (c, false) => out.push(c),
-        }
-    }
-    out
-}
-
-/// The placeholders of a text, in order, each once.
-pub fn placeholders(text: &str) -> Vec<&str> {
-    let mut out: Vec<&str> = Vec::new();
-    let mut rest = text;
-    while let Some(i) = rest.find(['{', '}']) {
-        let tail = &rest[i..];
-        if tail.starts_with("{{") || tail.starts_with("}}") {
-            rest = &tail[2..];
-            continue;
-        }
-        match (tail.starts_with('{'), tail.find('}')) {
-            (true, Some(end)) => {
-                let name = &tail[1..end];
-                if !out.contains(&name) {
-                    out.push(name);
-                }
-                rest = &tail[end + 1..];
-            }
-            _ => rest = &tail[1..],
-        }
-    }
-    out
-}
-
-/// Every message of every file, by language: id → text.
+/// One language's messages: id → text.
 struct Table(HashMap<&'static str, String>);
 
-fn tables() -> &'static [Table; 2] {
-    static TABLES: OnceLock<[Table; 2]> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let mut tables = [Table(HashMap::new()), Table(HashMap::new())];
-        for (file, source) in SOURCES {
-            // The sources are checked by the catalogue's test; a broken file
-            // here leaves its messages out rather than stopping the page.
-            let Ok(entries) = parse(file, source) else { continue };
-            for entry in entries {
-                let id: &'static str = Box::leak(entry.id.into_boxed_str());
-                for (lang, text) in entry.texts {
-                    if let Some(l) = Lang::from_code(&lang) {
-                        tables[l as usize].0.insert(id, text);
-                    }
-                }
+impl Table {
+    fn read(lang: Lang, source: &str) -> Result<Table, SourceError> {
+        let mut map = HashMap::new();
+        for entry in parse(&format!("{}.msg", lang.code()), source)? {
+            let id: &'static str = Box::leak(entry.id.into_boxed_str());
+            if let Some((_, text)) = entry.texts.into_iter().find(|(l, _)| l == lang.code()) {
+                map.insert(id, text);
             }
         }
-        tables
-    })
+        Ok(Table(map))
+    }
+}
+
+static TABLES: [OnceLock<Table>; 2] = [OnceLock::new(), OnceLock::new()];
+
+fn table(lang: Lang) -> &'static Table {
+    let slot = &TABLES[lang as usize];
+    if let Some(t) = slot.get() {
+        return t;
+    }
+    match built_in(lang) {
+        // The build script checked the file; it reads.
+        Some(source) => slot.get_or_init(|| Table::read(lang, source).unwrap_or(Table(HashMap::new()))),
+        // Not fetched yet: English meanwhile, never an empty page.
+        None if lang != Lang::En => table(Lang::En),
+        None => slot.get_or_init(|| Table(HashMap::new())),
+    }
+}
+
+/// Whether `lang` can be spoken now: built in or installed.
+pub fn has(lang: Lang) -> bool {
+    TABLES[lang as usize].get().is_some() || built_in(lang).is_some()
+}
+
+/// A language's file, fetched: from now on `lang` is spoken with it. A file
+/// that does not read is refused, and nothing changes.
+pub fn install(lang: Lang, source: &str) -> Result<(), SourceError> {
+    let table = Table::read(lang, source)?;
+    let _ = TABLES[lang as usize].set(table);
+    Ok(())
+}
+
+/// A language's file as the page fetches it, where it is built in.
+pub fn file_of(lang: Lang) -> Option<&'static str> {
+    built_in(lang)
 }
 
 /// Message `id` in `lang`, a text without placeholders or braces, as it stands.
 pub fn text(lang: Lang, id: &str) -> &'static str {
-    match tables()[lang as usize].0.get(id) {
+    match table(lang).0.get(id) {
         Some(text) => {
             debug_assert!(!text.contains(['{', '}']), "message {id} is not a plain text");
             text.as_str()
@@ -174,7 +113,7 @@ pub fn text(lang: Lang, id: &str) -> &'static str {
 
 /// Message `id` in `lang`, its placeholders filled from `args`.
 pub fn say(lang: Lang, id: &str, args: &[(&str, &dyn Display)]) -> String {
-    let Some(text) = tables()[lang as usize].0.get(id) else {
+    let Some(text) = table(lang).0.get(id) else {
         debug_assert!(false, "no message {id} in {}", lang.code());
         return id.to_string();
     };
@@ -282,6 +221,35 @@ mod tests {
         assert_eq!(entries[0].texts[0].1, "{a} and {{b}} and {a}\n");
         assert_eq!(fill(&entries[0].texts[0].1, &[("a", &1)], "x.y"), "1 and {b} and 1\n");
         assert_eq!(placeholders("{a} {{b}} {c} {a}"), vec!["a", "c"]);
+    }
+
+    #[test]
+    fn each_language_file_the_build_writes_holds_every_message() {
+        let mut ids = 0;
+        for (file, source) in SOURCES {
+            ids += parse(file, source).map_or(0, |e| e.len());
+        }
+        for lang in [Lang::En, Lang::Zh] {
+            let source = built_in(lang).expect("built in for tests");
+            let table = Table::read(lang, source).expect("reads");
+            assert_eq!(table.0.len(), ids, "{}", lang.code());
+        }
+    }
+
+    #[test]
+    fn a_written_text_reads_back_the_same() {
+        for text in ["plain", "ends in a space ", " starts with one", "a\\b\nc", "{x} and {{y}}", ""] {
+            let file = format!("x\n  en: {}\n", escape(text));
+            let read = parse("t.msg", &file).expect("reads");
+            assert_eq!(read[0].texts[0].1, text, "{file:?}");
+        }
+    }
+
+    #[test]
+    fn a_fetched_file_that_does_not_read_is_refused() {
+        let e = Table::read(Lang::Zh, "x\n  zh: a\n  zh: b\n").err().expect("refused");
+        assert_eq!((e.file.as_str(), e.line), ("zh.msg", 3));
+        assert!(install(Lang::Zh, "  zh: no id\n").is_err());
     }
 
     #[test]

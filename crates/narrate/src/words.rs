@@ -75,7 +75,7 @@ pub fn reply(lang: Lang, r: &Reply) -> String {
         } => say!(
             lang,
             "reply.records",
-            count = count(lang, n.into(), "record"),
+            count = count(lang, n, "record"),
             from = from,
             hw = high_watermark
         ),
