@@ -1,1 +1,1302 @@
-//! (being written)
+//! The events' sentences, what a step's other events add to them, the short
+//! labels of messages in motion, and the safety violations. Texts in
+//! `messages/events.msg`.
+
+// Called once lib.rs switches over.
+#![allow(dead_code)]
+
+use crate::words::{count, election_reason, list, reply, request, truncation_reason};
+use crate::{catalogue, say, thousands, Lang, Names};
+use replab_core::event::{
+    AckFailure, ElectionReason, Event, FollowerNext, LossReason, ProduceRefusal, ShrinkReason, Violation,
+};
+use replab_core::message::{Reply, Request};
+use replab_core::{BrokerIx, Value};
+
+/// One event as a sentence.
+pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
+    let n = |b: usize| names.get(b);
+    match e {
+        Event::Appended {
+            leader,
+            offset,
+            epoch,
+            value,
+            acks,
+        } => say!(
+            lang,
+            "event.appended",
+            leader = n(*leader),
+            value = value,
+            offset = offset,
+            epoch = epoch,
+            acks = acks.name()
+        ),
+        Event::ProduceRefused { value, reason } => match reason {
+            ProduceRefusal::NoLeader => say!(lang, "event.produce-refused.no-leader", value = value),
+            ProduceRefusal::NotEnoughReplicas { isr, min_isr } => say!(
+                lang,
+                "event.produce-refused.not-enough-replicas",
+                value = value,
+                replicas = count(lang, u64::from(*isr), "replica"),
+                min_isr = min_isr
+            ),
+        },
+        Event::Acked { value, offset } => say!(lang, "event.acked", value = value, offset = offset),
+        Event::AckFailed { value, offset, reason } => match reason {
+            AckFailure::LeadershipMoved => {
+                say!(
+                    lang,
+                    "event.ack-failed.leadership-moved",
+                    value = value,
+                    offset = offset
+                )
+            }
+            AckFailure::NotEnoughReplicasAfterAppend { isr, min_isr } => say!(
+                lang,
+                "event.ack-failed.not-enough-replicas-after-append",
+                value = value,
+                offset = offset,
+                replicas = count(lang, u64::from(*isr), "replica"),
+                min_isr = min_isr
+            ),
+        },
+        Event::RequestSent {
+            follower,
+            leader,
+            request: r,
+        } => say!(
+            lang,
+            "event.request-sent",
+            follower = n(*follower),
+            leader = n(*leader),
+            request = request(lang, r)
+        ),
+        Event::NoLeaderToFetchFrom { follower } => {
+            say!(lang, "event.no-leader-to-fetch-from", follower = n(*follower))
+        }
+        Event::RequestAnswered {
+            follower,
+            leader,
+            reply: r,
+        } => say!(
+            lang,
+            "event.request-answered",
+            leader = n(*leader),
+            follower = n(*follower),
+            reply = reply(lang, r)
+        ),
+        Event::FetchParked {
+            follower,
+            leader,
+            offset,
+        } => say!(
+            lang,
+            "event.fetch-parked",
+            follower = n(*follower),
+            leader = n(*leader),
+            offset = offset
+        ),
+        Event::ParkedFetchLost {
+            follower,
+            offset,
+            reason,
+        } => {
+            let (f, offset) = (n(*follower), *offset);
+            match reason {
+                LossReason::Fenced { epoch } => say!(
+                    lang,
+                    "event.parked-fetch-lost.fenced",
+                    follower = f,
+                    offset = offset,
+                    epoch = epoch
+                ),
+                LossReason::FollowerCrashed => {
+                    say!(
+                        lang,
+                        "event.parked-fetch-lost.follower-crashed",
+                        follower = f,
+                        offset = offset
+                    )
+                }
+                LossReason::LeaderCrashed => {
+                    say!(
+                        lang,
+                        "event.parked-fetch-lost.leader-crashed",
+                        follower = f,
+                        offset = offset
+                    )
+                }
+                LossReason::Dropped => say!(lang, "event.parked-fetch-lost.dropped", follower = f, offset = offset),
+            }
+        }
+        Event::ResponseDelivered { follower, .. } => say!(lang, "event.response-delivered", follower = n(*follower)),
+        Event::ResponseLost { follower, reason, .. } => {
+            let f = n(*follower);
+            match reason {
+                LossReason::Fenced { epoch } => say!(lang, "event.response-lost.fenced", follower = f, epoch = epoch),
+                LossReason::FollowerCrashed => say!(lang, "event.response-lost.follower-crashed", follower = f),
+                LossReason::LeaderCrashed => say!(lang, "event.response-lost.leader-crashed", follower = f),
+                LossReason::Dropped => say!(lang, "event.response-lost.dropped", follower = f),
+            }
+        }
+        Event::Replicated { follower, from, to } => say!(
+            lang,
+            "event.replicated",
+            follower = n(*follower),
+            records = count(lang, to - from, "record"),
+            from = from,
+            last = to - 1
+        ),
+        Event::HighWatermarkChanged { broker, from, to } => say!(
+            lang,
+            "event.high-watermark-changed",
+            broker = n(*broker),
+            from = from,
+            to = to
+        ),
+        Event::Truncation {
+            broker, from, to, rule, ..
+        } => say!(
+            lang,
+            if to < from {
+                "event.truncation"
+            } else {
+                "event.truncation.log-kept"
+            },
+            broker = n(*broker),
+            from = from,
+            to = to,
+            why = truncation_reason(lang, rule)
+        ),
+        Event::EpochAssigned {
+            broker,
+            epoch,
+            start_offset,
+        } => say!(
+            lang,
+            "event.epoch-assigned",
+            broker = n(*broker),
+            epoch = epoch,
+            start_offset = start_offset
+        ),
+        Event::AsksAgainUnchanged { broker, leader_epoch } => say!(
+            lang,
+            "event.asks-again-unchanged",
+            broker = n(*broker),
+            request = request(
+                lang,
+                &Request::OffsetsForLeaderEpoch {
+                    leader_epoch: *leader_epoch
+                }
+            )
+        ),
+        Event::HighWatermarkHeldByReplica {
+            broker,
+            hw,
+            would_be,
+            replica,
+            replica_leo,
+            until_ms,
+        } => say!(
+            lang,
+            "event.high-watermark-held-by-replica",
+            broker = n(*broker),
+            would_be = would_be,
+            hw = hw,
+            replica = n(*replica),
+            replica_leo = replica_leo,
+            until = thousands(*until_ms)
+        ),
+        Event::Crashed {
+            broker,
+            lost_from,
+            lost,
+            noticed,
+        } => {
+            // A bounce the controller never saw is told as such; either may lose records.
+            let id = match (*noticed, lost_from.is_some(), *lost == 1) {
+                (true, false, _) => "event.crashed",
+                (true, true, true) => "event.crashed.losing.one",
+                (true, true, false) => "event.crashed.losing.many",
+                (false, false, _) => "event.bounced",
+                (false, true, true) => "event.bounced.losing.one",
+                (false, true, false) => "event.bounced.losing.many",
+            };
+            let end = lost_from.map(|end| end.to_string()).unwrap_or_default();
+            say!(lang, id, broker = n(*broker), lost = thousands(*lost), end = end)
+        }
+        Event::Restarted {
+            broker,
+            leo,
+            hw,
+            latest_epoch,
+            broker_epoch,
+            clean,
+        } => say!(
+            lang,
+            if *clean {
+                "event.restarted.cleanly"
+            } else {
+                "event.restarted"
+            },
+            broker = n(*broker),
+            leo = leo,
+            hw = hw,
+            latest = match latest_epoch {
+                Some(epoch) => say!(lang, "event.restarted.latest-epoch", epoch = epoch),
+                None => say!(lang, "event.restarted.no-leader-epochs"),
+            },
+            broker_epoch = broker_epoch
+        ),
+        Event::ShutDown { broker } => say!(lang, "event.shut-down", broker = n(*broker)),
+        Event::Halted {
+            broker,
+            fetch_offset,
+            leader_log_end,
+        } => say!(
+            lang,
+            "event.halted",
+            broker = n(*broker),
+            fetch_offset = fetch_offset,
+            leader_log_end = leader_log_end
+        ),
+        Event::BounceNoticed { broker } => say!(lang, "event.bounce-noticed", broker = n(*broker)),
+        Event::ElectionNotNeeded { broker, epoch } => {
+            say!(lang, "event.election-not-needed", broker = n(*broker), epoch = epoch)
+        }
+        Event::ElrChanged { elr, last_known_leader } => match last_known_leader {
+            Some(b) => say!(lang, "event.elr-changed", elr = list(lang, names, *elr), leader = n(*b)),
+            None => say!(
+                lang,
+                "event.elr-changed.no-last-known-leader",
+                elr = list(lang, names, *elr)
+            ),
+        },
+        Event::HighWatermarkHeld {
+            broker,
+            hw,
+            isr,
+            min_isr,
+        } => say!(
+            lang,
+            "event.high-watermark-held",
+            broker = n(*broker),
+            hw = hw,
+            isr = isr,
+            min_isr = min_isr
+        ),
+        Event::LeaderElected {
+            leader,
+            epoch,
+            isr,
+            reason: ElectionReason::FollowersCrashed,
+            ..
+        } => say!(
+            lang,
+            "event.leader-elected.followers-crashed",
+            leader = n(*leader),
+            epoch = epoch,
+            isr = list(lang, names, *isr)
+        ),
+        Event::LeaderElected {
+            leader,
+            epoch,
+            isr,
+            reason,
+            ..
+        } => say!(
+            lang,
+            "event.leader-elected",
+            leader = n(*leader),
+            epoch = epoch,
+            isr = list(lang, names, *isr),
+            reason = election_reason(lang, names, *leader, reason)
+        ),
+        Event::PartitionOffline { epoch, .. } => say!(lang, "event.partition-offline", epoch = epoch),
+        Event::BecameFollower { broker, leader, next } => match (leader, next) {
+            (None, _) => say!(lang, "event.became-follower.no-leader", broker = n(*broker)),
+            (Some(l), FollowerNext::Validate) => {
+                say!(
+                    lang,
+                    "event.became-follower.validate",
+                    broker = n(*broker),
+                    leader = n(*l)
+                )
+            }
+            (Some(l), _) => say!(lang, "event.became-follower.fetch", broker = n(*broker), leader = n(*l)),
+        },
+        Event::KeptFollowing { broker, leader, epoch } => say!(
+            lang,
+            "event.kept-following",
+            broker = n(*broker),
+            leader = n(*leader),
+            epoch = epoch
+        ),
+        Event::EpochsTrimmed {
+            broker,
+            log_end_offset,
+            removed,
+        } => say!(
+            lang,
+            if *removed == 1 {
+                "event.epochs-trimmed.one"
+            } else {
+                "event.epochs-trimmed.many"
+            },
+            broker = n(*broker),
+            log_end_offset = log_end_offset,
+            removed = thousands(*removed)
+        ),
+        Event::IsrShrunk { broker, isr, reason } => {
+            let (b, isr) = (n(*broker), list(lang, names, *isr));
+            match reason {
+                ShrinkReason::Crashed => say!(lang, "event.isr-shrunk.crashed", broker = b, isr = isr),
+                ShrinkReason::ShutDown => say!(lang, "event.isr-shrunk.shut-down", broker = b, isr = isr),
+                ShrinkReason::UncleanRestart => {
+                    say!(lang, "event.isr-shrunk.unclean-restart", broker = b, isr = isr)
+                }
+                ShrinkReason::Lagged {
+                    since_ms: Some(since),
+                    checked_at_ms,
+                } => say!(
+                    lang,
+                    "event.isr-shrunk.lagged",
+                    broker = b,
+                    isr = isr,
+                    checked_at = thousands(*checked_at_ms),
+                    since = thousands(*since)
+                ),
+                ShrinkReason::Lagged {
+                    since_ms: None,
+                    checked_at_ms,
+                } => say!(
+                    lang,
+                    "event.isr-shrunk.never-caught-up",
+                    broker = b,
+                    isr = isr,
+                    checked_at = thousands(*checked_at_ms)
+                ),
+            }
+        }
+        Event::IsrExpanded { broker, isr } => {
+            say!(
+                lang,
+                "event.isr-expanded",
+                broker = n(*broker),
+                isr = list(lang, names, *isr)
+            )
+        }
+        Event::ClockAdvanced { now_ms } => say!(lang, "event.clock-advanced", now_ms = now_ms),
+        Event::ConfigChanged { setting } => {
+            say!(
+                lang,
+                "event.config-changed",
+                key = setting.key(),
+                value = setting.value_text()
+            )
+        }
+        Event::ViolationFound { violation } => say!(
+            lang,
+            match violation {
+                Violation::CommittedWriteLost { .. } => "event.violation-found.committed-write-lost",
+                Violation::ReplicasDiverged { .. } => "event.violation-found.replicas-diverged",
+            },
+            violation = violation_sentence(lang, names, violation)
+        ),
+    }
+}
+
+/// Event `i` of a step as a sentence, with what the step's other events add: a
+/// Records answer carries the leader's HW from before the fetch, so when the
+/// fetch moved it the sentence says the follower learns the new one on its next
+/// fetch; the crash the controller sees after a halt is told as that.
+pub fn event_in_step(lang: Lang, names: &Names, events: &[Event], i: usize) -> String {
+    let Some(e) = events.get(i) else {
+        return String::new();
+    };
+    match *e {
+        Event::RequestAnswered {
+            follower,
+            leader,
+            reply: Reply::Records { high_watermark, .. },
+        } => {
+            if let Some(now) = crate::leader_hw_at(events, i, leader).filter(|&now| now > high_watermark) {
+                return event(lang, names, e) + &hw_note(lang, names, leader, follower, now);
+            }
+        }
+        Event::Crashed {
+            broker,
+            lost_from: None,
+            noticed: true,
+            ..
+        } if events[..i]
+            .iter()
+            .any(|x| matches!(*x, Event::Halted { broker: b, .. } if b == broker)) =>
+        {
+            return say!(lang, "event.crashed.after-halt", broker = names.get(broker));
+        }
+        _ => {}
+    }
+    event(lang, names, e)
+}
+
+/// Every event of a step as a sentence (see `event_in_step`).
+pub fn step_events(lang: Lang, names: &Names, events: &[Event]) -> Vec<String> {
+    (0..events.len())
+        .map(|i| event_in_step(lang, names, events, i))
+        .collect()
+}
+
+/// " (A's HW is now 2: B learns it on its next fetch)".
+fn hw_note(lang: Lang, names: &Names, leader: BrokerIx, follower: BrokerIx, now: u64) -> String {
+    say!(
+        lang,
+        "event.hw-note",
+        leader = names.get(leader),
+        follower = names.get(follower),
+        now = now
+    )
+}
+
+/// A response from `leader` to `follower`, as `reply` says it, and when it
+/// carries records with a HW below the leader's HW now (`leader_hw`), that too:
+/// "1 record from offset 1, HW 1 (A's HW is now 2: B learns it on its next fetch)".
+pub fn reply_with_leader_hw(
+    lang: Lang,
+    names: &Names,
+    r: &Reply,
+    leader: BrokerIx,
+    follower: BrokerIx,
+    leader_hw: u64,
+) -> String {
+    let mut out = reply(lang, r);
+    if let Reply::Records { high_watermark, .. } = *r {
+        if leader_hw > high_watermark {
+            out += &hw_note(lang, names, leader, follower, leader_hw);
+        }
+    }
+    out
+}
+
+/// What a message label adds when the leader's HW has moved past the one its
+/// records response carries: " (A's HW 2)".
+pub fn leader_hw_label(lang: Lang, leader: &str, hw: u64) -> String {
+    say!(lang, "event.leader-hw-label", leader = leader, hw = hw)
+}
+
+/// A fetch parked at the leader, where a response would be: "waiting at A for
+/// new records".
+pub fn waiting_at(lang: Lang, leader: &str) -> String {
+    say!(lang, "event.waiting-at", leader = leader)
+}
+
+/// The leader's badge while a replica outside the ISR holds its HW:
+/// "HW held by C until 35,000 ms".
+pub fn hw_held_badge(lang: Lang, replica: &str, until_ms: u64) -> String {
+    say!(
+        lang,
+        "event.hw-held-badge",
+        replica = replica,
+        until = thousands(until_ms)
+    )
+}
+
+/// An epoch as a label says it: "epoch 0", or that there is none.
+fn label_epoch(lang: Lang, e: Option<u32>) -> String {
+    match e {
+        Some(epoch) => say!(lang, "event.label.epoch", epoch = epoch),
+        None => say!(lang, "event.label.no-epoch"),
+    }
+}
+
+/// A request as a message in motion is labelled, short ("Fetch(offset 2, epoch 0)",
+/// "OffsetsForLeaderEpoch(epoch 0)").
+pub fn request_label(lang: Lang, r: &Request) -> String {
+    match *r {
+        Request::OffsetsForLeaderEpoch { leader_epoch } => say!(
+            lang,
+            "event.label.offsets-for-leader-epoch",
+            epoch = label_epoch(lang, leader_epoch)
+        ),
+        Request::Fetch {
+            offset,
+            last_fetched_epoch,
+            max,
+        } => say!(
+            lang,
+            "event.label.fetch",
+            offset = offset,
+            last_fetched = last_fetched_epoch
+                .map(|epoch| say!(lang, "event.label.fetch.last-fetched-epoch", epoch = epoch))
+                .unwrap_or_default(),
+            max = max
+                .map(|max| say!(lang, "event.label.fetch.max", max = max))
+                .unwrap_or_default()
+        ),
+    }
+}
+
+/// A response as a message in motion is labelled, short, with the values of the
+/// records it carries (three at most, else the first, the last and how many):
+/// "records m2 · HW 1", "epoch 0 ends at 1", "DivergingEpoch(epoch 0, end 1)".
+pub fn reply_label(lang: Lang, r: &Reply, values: &[Value]) -> String {
+    match *r {
+        Reply::EpochEndOffset { asked, answer } => {
+            let epoch = label_epoch(lang, answer.epoch.or(asked));
+            match answer.end_offset {
+                Some(offset) => say!(lang, "event.label.ends-at", epoch = epoch, offset = offset),
+                None => say!(lang, "event.label.undefined", epoch = epoch),
+            }
+        }
+        Reply::Records {
+            from,
+            count,
+            high_watermark: hw,
+        } => match values {
+            [] if count > 0 => say!(lang, "event.label.records.offsets", from = from, count = count, hw = hw),
+            [] => say!(lang, "event.label.records.none", hw = hw),
+            [first, .., last] if values.len() > 3 => say!(
+                lang,
+                "event.label.records.first-last",
+                first = first,
+                last = last,
+                count = values.len(),
+                hw = hw
+            ),
+            _ => say!(lang, "event.label.records.values", values = values.join(" "), hw = hw),
+        },
+        Reply::DivergingEpoch { epoch, end_offset, .. } => {
+            say!(lang, "event.label.diverging-epoch", epoch = epoch, offset = end_offset)
+        }
+        Reply::OffsetOutOfRange { log_end_offset } => {
+            say!(lang, "event.label.offset-out-of-range", offset = log_end_offset)
+        }
+    }
+}
+
+/// A decisive step of a history the checker found, as its comment says it: the
+/// event, then the records it removed (`lost`) or committed (`committed`, those
+/// a later step loses). "B truncates its log from 1 to 0: …; m1 is gone".
+pub fn decisive_event(lang: Lang, names: &Names, e: &Event, lost: &[Value], committed: &[Value]) -> String {
+    let mut out = event(lang, names, e);
+    let values = |v: &[Value]| v.join(catalogue::text(lang, "list.separator"));
+    if !lost.is_empty() {
+        let id = if lost.len() == 1 {
+            "event.decisive.lost.one"
+        } else {
+            "event.decisive.lost.many"
+        };
+        out = say!(lang, id, event = out, values = values(lost));
+    }
+    if !committed.is_empty() {
+        let id = if committed.len() == 1 {
+            "event.decisive.committed.one"
+        } else {
+            "event.decisive.committed.many"
+        };
+        out = say!(lang, id, event = out, values = values(committed));
+    }
+    out
+}
+
+/// A violation's short detail ("m2 at offset 1").
+pub fn violation_detail(lang: Lang, _names: &Names, v: &Violation) -> String {
+    match v {
+        Violation::CommittedWriteLost { offset, value, .. } => {
+            say!(
+                lang,
+                "event.violation-detail.committed-write-lost",
+                value = value,
+                offset = offset
+            )
+        }
+        Violation::ReplicasDiverged {
+            offset,
+            leader_record,
+            follower_record,
+            ..
+        } => say!(
+            lang,
+            "event.violation-detail.replicas-diverged",
+            follower_value = follower_record.1,
+            leader_value = leader_record.1,
+            offset = offset
+        ),
+    }
+}
+
+/// A violation as a sentence, without the kind's name ("m2 (epoch 0) is no
+/// longer at offset 1 in leader A's log").
+pub fn violation_sentence(lang: Lang, names: &Names, v: &Violation) -> String {
+    let n = |b: usize| names.get(b);
+    match v {
+        Violation::CommittedWriteLost {
+            leader,
+            offset,
+            epoch,
+            value,
+            now: None,
+        } => say!(
+            lang,
+            "event.violation.committed-write-lost",
+            value = value,
+            epoch = epoch,
+            offset = offset,
+            leader = n(*leader)
+        ),
+        Violation::CommittedWriteLost {
+            leader,
+            offset,
+            epoch,
+            value,
+            now: Some((now_epoch, now_value)),
+        } => say!(
+            lang,
+            "event.violation.committed-write-lost.replaced",
+            value = value,
+            epoch = epoch,
+            offset = offset,
+            leader = n(*leader),
+            now_value = now_value,
+            now_epoch = now_epoch
+        ),
+        Violation::ReplicasDiverged {
+            leader,
+            follower,
+            offset,
+            leader_record,
+            follower_record,
+        } => say!(
+            lang,
+            "event.violation.replicas-diverged",
+            offset = offset,
+            follower = n(*follower),
+            follower_value = follower_record.1,
+            follower_epoch = follower_record.0,
+            leader = n(*leader),
+            leader_value = leader_record.1,
+            leader_epoch = leader_record.0
+        ),
+    }
+}
+
+/// While the catalogue replaces the old per-language code: the same sentences.
+#[cfg(test)]
+mod same_as_before {
+    use super::*;
+    use replab_core::event::{EpochRecord, TruncationRule};
+    use replab_core::message::EpochAnswer;
+    use replab_core::{scenario, Acks, BrokerSet, Protocol, Setting};
+
+    const LANGS: [Lang; 2] = [Lang::En, Lang::Zh];
+
+    fn v(s: &str) -> Value {
+        Value::from(s)
+    }
+
+    fn requests() -> Vec<Request> {
+        let mut out = vec![
+            Request::OffsetsForLeaderEpoch { leader_epoch: None },
+            Request::OffsetsForLeaderEpoch { leader_epoch: Some(0) },
+            Request::OffsetsForLeaderEpoch { leader_epoch: Some(3) },
+        ];
+        for last_fetched_epoch in [None, Some(0), Some(2)] {
+            for max in [None, Some(1), Some(1234)] {
+                out.push(Request::Fetch {
+                    offset: 4,
+                    last_fetched_epoch,
+                    max,
+                });
+            }
+        }
+        out
+    }
+
+    fn replies() -> Vec<Reply> {
+        let mut out = vec![];
+        for (epoch, end_offset) in [(Some(1), Some(5)), (None, Some(5)), (None, None), (Some(1), None)] {
+            for asked in [None, Some(0), Some(2)] {
+                out.push(Reply::EpochEndOffset {
+                    asked,
+                    answer: EpochAnswer { epoch, end_offset },
+                });
+            }
+        }
+        for count in [0, 1, 2, 3, 4, 1234] {
+            for high_watermark in [0, 2, 7] {
+                out.push(Reply::Records {
+                    from: 3,
+                    count,
+                    high_watermark,
+                });
+            }
+        }
+        out.push(Reply::DivergingEpoch {
+            epoch: 1,
+            end_offset: 3,
+            high_watermark: 2,
+        });
+        out.push(Reply::OffsetOutOfRange { log_end_offset: 7 });
+        out
+    }
+
+    fn rules() -> Vec<TruncationRule> {
+        vec![
+            TruncationRule::HighWatermark { hw: 1 },
+            TruncationRule::LeaderEndOffset {
+                asked: Some(1),
+                end_offset: 2,
+            },
+            TruncationRule::LeaderEndOffset {
+                asked: None,
+                end_offset: 2,
+            },
+            TruncationRule::UndefinedEndOffset { asked: None, hw: 1 },
+            TruncationRule::UndefinedEndOffset { asked: Some(2), hw: 1 },
+            TruncationRule::SameEpoch {
+                asked: 2,
+                epoch: 1,
+                leader_end: 2,
+                follower_end: 3,
+            },
+            TruncationRule::SameEpoch {
+                asked: 2,
+                epoch: 1,
+                leader_end: 3,
+                follower_end: 2,
+            },
+            TruncationRule::FollowerEpochBelow {
+                asked: 3,
+                leader_epoch: 2,
+                leader_end: 5,
+                follower_epoch: 1,
+                follower_end: 3,
+            },
+            TruncationRule::NoFollowerEpochs {
+                asked: None,
+                leader_epoch: 2,
+                leader_end: 5,
+            },
+            TruncationRule::LeaderLogEnd { log_end_offset: 4 },
+        ]
+    }
+
+    fn violations() -> Vec<Violation> {
+        vec![
+            Violation::CommittedWriteLost {
+                leader: 0,
+                offset: 1,
+                epoch: 0,
+                value: v("m2"),
+                now: None,
+            },
+            Violation::CommittedWriteLost {
+                leader: 2,
+                offset: 1234,
+                epoch: 3,
+                value: v("m2"),
+                now: Some((4, v("x9"))),
+            },
+            Violation::ReplicasDiverged {
+                leader: 0,
+                follower: 1,
+                offset: 2,
+                leader_record: (1, v("m3")),
+                follower_record: (0, v("m4")),
+            },
+        ]
+    }
+
+    const REASONS: [ElectionReason; 9] = [
+        ElectionReason::LeaderFailed,
+        ElectionReason::UncleanAfterFailure,
+        ElectionReason::CameBack { unclean: false },
+        ElectionReason::CameBack { unclean: true },
+        ElectionReason::Requested { unclean: false },
+        ElectionReason::Requested { unclean: true },
+        ElectionReason::FollowersCrashed,
+        ElectionReason::FromElr,
+        ElectionReason::LastKnownLeader,
+    ];
+
+    const LOSSES: [LossReason; 4] = [
+        LossReason::Fenced { epoch: 2 },
+        LossReason::FollowerCrashed,
+        LossReason::LeaderCrashed,
+        LossReason::Dropped,
+    ];
+
+    const NEXTS: [FollowerNext; 6] = [
+        FollowerNext::KeepFollowing,
+        FollowerNext::Validate,
+        FollowerNext::TruncateToHw { hw: 1, from: 2 },
+        FollowerNext::TruncateToHw { hw: 2, from: 2 },
+        FollowerNext::FetchChecked,
+        FollowerNext::Fetch,
+    ];
+
+    /// Counts the old Chinese wrote without thousands separators: below 1,000
+    /// both ways agree (see `zh_counts_from_a_thousand_are_grouped`).
+    const SMALL: [u32; 5] = [0, 1, 2, 7, 999];
+
+    /// Every variant of every event, with its branches and edge values.
+    fn events() -> Vec<Event> {
+        let sets = [BrokerSet::all(0), BrokerSet::only(1), BrokerSet::all(3)];
+        let mut out = vec![];
+        for acks in [Acks::None, Acks::Leader, Acks::All] {
+            out.push(Event::Appended {
+                leader: 0,
+                offset: 1234,
+                epoch: 2,
+                value: v("m1"),
+                acks,
+            });
+        }
+        out.push(Event::ProduceRefused {
+            value: v("m1"),
+            reason: ProduceRefusal::NoLeader,
+        });
+        out.push(Event::Acked {
+            value: v("m1"),
+            offset: 0,
+        });
+        out.push(Event::AckFailed {
+            value: v("m1"),
+            offset: 0,
+            reason: AckFailure::LeadershipMoved,
+        });
+        for isr in SMALL {
+            out.push(Event::ProduceRefused {
+                value: v("m1"),
+                reason: ProduceRefusal::NotEnoughReplicas { isr, min_isr: 2 },
+            });
+            out.push(Event::AckFailed {
+                value: v("m1"),
+                offset: 3,
+                reason: AckFailure::NotEnoughReplicasAfterAppend { isr, min_isr: 2 },
+            });
+        }
+        for request in requests() {
+            out.push(Event::RequestSent {
+                follower: 1,
+                leader: 0,
+                request,
+            });
+        }
+        out.push(Event::NoLeaderToFetchFrom { follower: 2 });
+        for reply in replies() {
+            out.push(Event::RequestAnswered {
+                follower: 1,
+                leader: 0,
+                reply,
+            });
+            out.push(Event::ResponseDelivered { follower: 1, reply });
+            for reason in LOSSES {
+                out.push(Event::ResponseLost {
+                    follower: 2,
+                    reply,
+                    reason,
+                });
+            }
+        }
+        out.push(Event::FetchParked {
+            follower: 1,
+            leader: 0,
+            offset: 2,
+        });
+        for reason in LOSSES {
+            out.push(Event::ParkedFetchLost {
+                follower: 1,
+                offset: 3,
+                reason,
+            });
+        }
+        for (from, to) in [(0, 1), (0, 2), (5, 6), (3, 1237), (0, 1_000_000)] {
+            out.push(Event::Replicated { follower: 1, from, to });
+        }
+        out.push(Event::HighWatermarkChanged {
+            broker: 0,
+            from: 1,
+            to: 2,
+        });
+        for rule in rules() {
+            for (from, to) in [(3, 1), (2, 2), (0, 0)] {
+                for complete in [true, false] {
+                    out.push(Event::Truncation {
+                        broker: 1,
+                        from,
+                        to,
+                        rule,
+                        complete,
+                    });
+                }
+            }
+        }
+        out.push(Event::EpochAssigned {
+            broker: 0,
+            epoch: 2,
+            start_offset: 5,
+        });
+        for leader_epoch in [None, Some(0), Some(2)] {
+            out.push(Event::AsksAgainUnchanged {
+                broker: 1,
+                leader_epoch,
+            });
+        }
+        for until_ms in [0, 2500, 1_234_567] {
+            out.push(Event::HighWatermarkHeldByReplica {
+                broker: 0,
+                hw: 2,
+                would_be: 3,
+                replica: 1,
+                replica_leo: 1,
+                until_ms,
+            });
+        }
+        for noticed in [true, false] {
+            for lost_from in [None, Some(0), Some(3)] {
+                for lost in SMALL {
+                    out.push(Event::Crashed {
+                        broker: 2,
+                        lost_from,
+                        lost: lost.into(),
+                        noticed,
+                    });
+                }
+            }
+        }
+        for clean in [true, false] {
+            for latest_epoch in [None, Some(0), Some(3)] {
+                out.push(Event::Restarted {
+                    broker: 1,
+                    leo: 4,
+                    hw: 2,
+                    latest_epoch,
+                    broker_epoch: 12345,
+                    clean,
+                });
+            }
+        }
+        out.push(Event::ShutDown { broker: 0 });
+        out.push(Event::Halted {
+            broker: 0,
+            fetch_offset: 1,
+            leader_log_end: 0,
+        });
+        out.push(Event::BounceNoticed { broker: 1 });
+        out.push(Event::ElectionNotNeeded { broker: 0, epoch: 2 });
+        for elr in sets {
+            for last_known_leader in [None, Some(0), Some(9)] {
+                out.push(Event::ElrChanged { elr, last_known_leader });
+            }
+        }
+        out.push(Event::HighWatermarkHeld {
+            broker: 0,
+            hw: 1,
+            isr: 1,
+            min_isr: 2,
+        });
+        for reason in REASONS {
+            for isr in sets {
+                for record in [
+                    EpochRecord::AtOnce { offset: 1 },
+                    EpochRecord::WithNextWrite,
+                    EpochRecord::NoCache,
+                ] {
+                    out.push(Event::LeaderElected {
+                        leader: 1,
+                        epoch: 3,
+                        isr,
+                        reason,
+                        record,
+                    });
+                }
+            }
+        }
+        for new_epoch in [true, false] {
+            out.push(Event::PartitionOffline { epoch: 4, new_epoch });
+        }
+        for leader in [None, Some(0)] {
+            for next in NEXTS {
+                out.push(Event::BecameFollower {
+                    broker: 1,
+                    leader,
+                    next,
+                });
+            }
+        }
+        out.push(Event::KeptFollowing {
+            broker: 1,
+            leader: 0,
+            epoch: 1,
+        });
+        for removed in SMALL {
+            out.push(Event::EpochsTrimmed {
+                broker: 0,
+                log_end_offset: 2,
+                removed,
+            });
+        }
+        let shrinks = [
+            ShrinkReason::Crashed,
+            ShrinkReason::ShutDown,
+            ShrinkReason::UncleanRestart,
+            ShrinkReason::Lagged {
+                since_ms: Some(0),
+                checked_at_ms: 15_000,
+            },
+            ShrinkReason::Lagged {
+                since_ms: Some(1_234_567),
+                checked_at_ms: 999,
+            },
+            ShrinkReason::Lagged {
+                since_ms: None,
+                checked_at_ms: 15_000,
+            },
+        ];
+        for isr in sets {
+            for reason in shrinks {
+                out.push(Event::IsrShrunk { broker: 1, isr, reason });
+            }
+            out.push(Event::IsrExpanded { broker: 1, isr });
+        }
+        for now_ms in [0, 123_456] {
+            out.push(Event::ClockAdvanced { now_ms });
+        }
+        for setting in [
+            Setting::MinInsyncReplicas(2),
+            Setting::UncleanLeaderElection(true),
+            Setting::UncleanLeaderElection(false),
+            Setting::ReplicaLagTimeMaxMs(30_000),
+            Setting::Acks(Acks::All),
+            Setting::Acks(Acks::None),
+            Setting::EligibleLeaderReplicasVersion(1),
+        ] {
+            out.push(Event::ConfigChanged { setting });
+        }
+        for violation in violations() {
+            out.push(Event::ViolationFound { violation });
+        }
+        out
+    }
+
+    fn names_of(ids: &[&str]) -> Vec<String> {
+        ids.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn every_event_variant() {
+        let ids = names_of(&["A", "B", "C"]);
+        let names = Names(&ids);
+        let all = events();
+        let value_lists: [&[Value]; 3] = [&[], &[v("m1")], &[v("m1"), v("m2"), v("m3")]];
+        for lang in LANGS {
+            for e in &all {
+                let old = match lang {
+                    Lang::En => crate::en::event(&names, e),
+                    Lang::Zh => crate::zh::event(&names, e),
+                };
+                assert_eq!(event(lang, &names, e), old);
+                assert_eq!(event(lang, &names, e), crate::event(lang, &names, e));
+                for lost in value_lists {
+                    for committed in value_lists {
+                        assert_eq!(
+                            decisive_event(lang, &names, e, lost, committed),
+                            crate::decisive_event(lang, &names, e, lost, committed)
+                        );
+                    }
+                }
+            }
+            // Every event alone in its step, and all of them in one step.
+            for i in 0..all.len() {
+                assert_eq!(
+                    event_in_step(lang, &names, &all[i..=i], 0),
+                    crate::event_in_step(lang, &names, &all[i..=i], 0)
+                );
+            }
+            assert_eq!(step_events(lang, &names, &all), crate::step_events(lang, &names, &all));
+            assert_eq!(step_events(lang, &names, &[]), crate::step_events(lang, &names, &[]));
+        }
+    }
+
+    #[test]
+    fn what_a_step_adds_to_its_events() {
+        let ids = names_of(&["A", "B", "C"]);
+        let names = Names(&ids);
+        let records = |high_watermark| Reply::Records {
+            from: 1,
+            count: 1,
+            high_watermark,
+        };
+        let halted = Event::Halted {
+            broker: 0,
+            fetch_offset: 1,
+            leader_log_end: 0,
+        };
+        let moved = |broker, to| Event::HighWatermarkChanged { broker, from: 1, to };
+        let answered = |leader, hw| Event::RequestAnswered {
+            follower: 1,
+            leader,
+            reply: records(hw),
+        };
+        let crashed = |broker, lost_from, noticed| Event::Crashed {
+            broker,
+            lost_from,
+            lost: 1,
+            noticed,
+        };
+        let steps: Vec<Vec<Event>> = vec![
+            vec![moved(0, 2), answered(0, 1)],
+            vec![moved(0, 2), answered(0, 2), answered(0, 3)],
+            vec![moved(0, 3), moved(0, 1), answered(0, 2)],
+            vec![moved(2, 5), answered(0, 1)],
+            vec![answered(0, 1), moved(0, 2)],
+            vec![halted.clone(), crashed(0, None, true)],
+            vec![halted.clone(), crashed(1, None, true)],
+            vec![halted.clone(), crashed(0, Some(2), true)],
+            vec![halted.clone(), crashed(0, None, false)],
+            vec![crashed(0, None, true), halted],
+        ];
+        for lang in LANGS {
+            for events in &steps {
+                for i in 0..=events.len() + 1 {
+                    assert_eq!(
+                        event_in_step(lang, &names, events, i),
+                        crate::event_in_step(lang, &names, events, i)
+                    );
+                }
+                assert_eq!(
+                    step_events(lang, &names, events),
+                    crate::step_events(lang, &names, events)
+                );
+            }
+            for (leader, follower, now) in [(0, 1, 0), (0, 1, 2), (2, 0, 1_234_567), (9, 1, 3)] {
+                assert_eq!(
+                    hw_note(lang, &names, leader, follower, now),
+                    crate::hw_note(lang, &names, leader, follower, now)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn lanes_labels_and_violations() {
+        let ids = names_of(&["A", "B", "C"]);
+        let names = Names(&ids);
+        let values: Vec<Value> = ["m2", "m3", "m4", "m5", "m6"].iter().map(|&s| v(s)).collect();
+        for lang in LANGS {
+            for r in requests() {
+                assert_eq!(request_label(lang, &r), crate::request_label(lang, &r));
+            }
+            for r in replies() {
+                for n in 0..=values.len() {
+                    assert_eq!(
+                        reply_label(lang, &r, &values[..n]),
+                        crate::reply_label(lang, &r, &values[..n])
+                    );
+                }
+                for leader_hw in [0, 2, 3, 8] {
+                    assert_eq!(
+                        reply_with_leader_hw(lang, &names, &r, 0, 1, leader_hw),
+                        crate::reply_with_leader_hw(lang, &names, &r, 0, 1, leader_hw)
+                    );
+                }
+            }
+            for (leader, hw) in [("A", 0), ("B", 2), ("", 1_234_567)] {
+                assert_eq!(
+                    leader_hw_label(lang, leader, hw),
+                    crate::leader_hw_label(lang, leader, hw)
+                );
+                assert_eq!(waiting_at(lang, leader), crate::waiting_at(lang, leader));
+                assert_eq!(hw_held_badge(lang, leader, hw), crate::hw_held_badge(lang, leader, hw));
+            }
+            for violation in violations() {
+                assert_eq!(
+                    violation_detail(lang, &names, &violation),
+                    crate::violation_detail(lang, &names, &violation)
+                );
+                assert_eq!(
+                    violation_sentence(lang, &names, &violation),
+                    crate::violation_sentence(lang, &names, &violation)
+                );
+            }
+        }
+    }
+
+    /// Every event of every preset, under every protocol, as its step tells it.
+    #[test]
+    fn every_preset_step() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/scenarios");
+        let mut count = 0;
+        for entry in std::fs::read_dir(dir).expect("presets") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_none_or(|x| x != "scn") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("read");
+            let script = scenario::parse(&text).expect("parses");
+            let names = Names(&script.brokers);
+            for p in Protocol::ALL {
+                let run = scenario::run(&script, Some(p)).expect("runs");
+                for step in &run.steps {
+                    for lang in LANGS {
+                        for i in 0..step.events.len() {
+                            assert_eq!(
+                                event_in_step(lang, &names, &step.events, i),
+                                crate::event_in_step(lang, &names, &step.events, i),
+                                "{} under {}, line {}",
+                                path.display(),
+                                p.name(),
+                                step.line
+                            );
+                            count += 1;
+                        }
+                        assert_eq!(
+                            step_events(lang, &names, &step.events),
+                            crate::step_events(lang, &names, &step.events)
+                        );
+                    }
+                }
+            }
+        }
+        assert!(count > 1000, "{count} events compared");
+    }
+
+    /// The one difference: from 1,000 on, the old Chinese wrote a crash's lost
+    /// records, trimmed epoch entries and an ISR's replicas without thousands
+    /// separators, though the English and the other Chinese counts had them.
+    #[test]
+    fn zh_counts_from_a_thousand_are_grouped() {
+        let ids = names_of(&["A", "B", "C"]);
+        let names = Names(&ids);
+        let big = [
+            Event::Crashed {
+                broker: 0,
+                lost_from: Some(1),
+                lost: 1000,
+                noticed: true,
+            },
+            Event::EpochsTrimmed {
+                broker: 0,
+                log_end_offset: 2,
+                removed: 1000,
+            },
+            Event::ProduceRefused {
+                value: v("m1"),
+                reason: ProduceRefusal::NotEnoughReplicas { isr: 1000, min_isr: 2 },
+            },
+            Event::AckFailed {
+                value: v("m1"),
+                offset: 3,
+                reason: AckFailure::NotEnoughReplicasAfterAppend { isr: 1000, min_isr: 2 },
+            },
+        ];
+        for e in &big {
+            assert_eq!(event(Lang::En, &names, e), crate::en::event(&names, e));
+            let old = crate::zh::event(&names, e);
+            assert!(old.contains("1000"), "{old}");
+            assert_eq!(event(Lang::Zh, &names, e), old.replace("1000", "1,000"));
+        }
+    }
+}
