@@ -1027,7 +1027,7 @@ pub fn link_error(
     }
 }
 
-fn shown(names: &Names, s: &super::Shown) -> String {
+pub(crate) fn shown(names: &Names, s: &super::Shown) -> String {
     use super::Shown;
     let values = |v: &[replab_core::Value]| if v.is_empty() { "none".to_string() } else { v.join(" ") };
     match s {

@@ -1021,7 +1021,7 @@ pub fn link_error(
     }
 }
 
-fn shown(names: &Names, s: &super::Shown) -> String {
+pub(crate) fn shown(names: &Names, s: &super::Shown) -> String {
     use super::Shown;
     let values = |v: &[replab_core::Value]| if v.is_empty() { "无".to_string() } else { v.join(" ") };
     match s {
