@@ -238,7 +238,14 @@ mod tests {
 
     #[test]
     fn a_written_text_reads_back_the_same() {
-        for text in ["plain", "ends in a space ", " starts with one", "a\\b\nc", "{x} and {{y}}", ""] {
+        for text in [
+            "plain",
+            "ends in a space ",
+            " starts with one",
+            "a\\b\nc",
+            "{x} and {{y}}",
+            "",
+        ] {
             let file = format!("x\n  en: {}\n", escape(text));
             let read = parse("t.msg", &file).expect("reads");
             assert_eq!(read[0].texts[0].1, text, "{file:?}");

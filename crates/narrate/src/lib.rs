@@ -5,21 +5,31 @@
 pub mod catalogue;
 mod compare;
 mod decisions;
-mod en;
 mod errors;
 mod events;
 mod labels;
 mod words;
-mod zh;
 
+pub use compare::{
+    cache_difference, checker_found_title, checker_limit, checker_outcome, checker_progress, checker_rate,
+    checker_setup, checker_timing, checker_under, compare_refused, compare_with, compared_heading, comparing_heading,
+    comparison_ends, comparison_stopped, difference, first_difference, no_difference, under,
+};
+pub use decisions::explain;
+pub use errors::{
+    command_error, editor_window, figure_heading, folded, found, link_error, more, protocol_option, script_error,
+    script_error_kind, stands_for, unfold_title,
+};
+pub use events::{
+    decisive_event, event, event_in_step, hw_held_badge, leader_hw_label, reply_label, reply_with_leader_hw,
+    request_label, step_events, violation_detail, violation_sentence, waiting_at,
+};
 pub use labels::{label, violation_label, Label};
+pub use words::{protocol_note, releases, reply, request, truncation_reason};
 
-use replab_core::command::CommandError;
-use replab_core::compare::Difference;
-use replab_core::event::{ElectionReason, EpochRecord, Event, FollowerNext, Violation};
-use replab_core::protocol::ControllerKind;
-use replab_core::scenario::{Found, ScriptError, ScriptErrorKind};
-use replab_core::{BrokerIx, BrokerSet, Cluster, Protocol, Value};
+use replab_core::event::{ElectionReason, EpochRecord, Event, FollowerNext};
+use replab_core::scenario::ScriptError;
+use replab_core::{BrokerIx, BrokerSet, Protocol, Value};
 
 /// The languages narration is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -55,23 +65,6 @@ impl Names<'_> {
     pub fn get(&self, b: usize) -> &str {
         self.0.get(b).map_or("?", |s| s.as_str())
     }
-
-    fn list(&self, set: replab_core::BrokerSet) -> String {
-        let v: Vec<&str> = set.iter().map(|b| self.get(b)).collect();
-        if v.is_empty() {
-            "none".into()
-        } else {
-            v.join(", ")
-        }
-    }
-}
-
-/// One event as a sentence.
-pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
-    match lang {
-        Lang::En => en::event(names, e),
-        Lang::Zh => zh::event(names, e),
-    }
 }
 
 /// The leader's HW at event `i` of a step when an earlier event of the step
@@ -81,146 +74,6 @@ pub fn leader_hw_at(events: &[Event], i: usize, leader: BrokerIx) -> Option<u64>
         Event::HighWatermarkChanged { broker, to, .. } if broker == leader => Some(to),
         _ => None,
     })
-}
-
-/// Event `i` of a step as a sentence, with what the step's other events add: a
-/// Records answer carries the leader's HW from before the fetch, so when the
-/// fetch moved it the sentence says the follower learns the new one on its next
-/// fetch; the crash the controller sees after a halt is told as that.
-pub fn event_in_step(lang: Lang, names: &Names, events: &[Event], i: usize) -> String {
-    let Some(e) = events.get(i) else {
-        return String::new();
-    };
-    match *e {
-        Event::RequestAnswered {
-            follower,
-            leader,
-            reply: replab_core::message::Reply::Records { high_watermark, .. },
-        } => {
-            if let Some(now) = leader_hw_at(events, i, leader).filter(|&now| now > high_watermark) {
-                return event(lang, names, e) + &hw_note(lang, names, leader, follower, now);
-            }
-        }
-        Event::Crashed {
-            broker,
-            lost_from: None,
-            noticed: true,
-            ..
-        } if events[..i]
-            .iter()
-            .any(|x| matches!(*x, Event::Halted { broker: b, .. } if b == broker)) =>
-        {
-            return match lang {
-                Lang::En => format!("the controller sees {} go: its process exited", names.get(broker)),
-                Lang::Zh => format!("控制器看到 {} 离开：它的进程已经退出", names.get(broker)),
-            };
-        }
-        _ => {}
-    }
-    event(lang, names, e)
-}
-
-/// Every event of a step as a sentence (see `event_in_step`).
-pub fn step_events(lang: Lang, names: &Names, events: &[Event]) -> Vec<String> {
-    (0..events.len())
-        .map(|i| event_in_step(lang, names, events, i))
-        .collect()
-}
-
-/// " (A's HW is now 2: B learns it on its next fetch)".
-fn hw_note(lang: Lang, names: &Names, leader: BrokerIx, follower: BrokerIx, now: u64) -> String {
-    let (l, f) = (names.get(leader), names.get(follower));
-    match lang {
-        Lang::En => format!(" ({l}'s HW is now {now}: {f} learns it on its next fetch)"),
-        Lang::Zh => format!("（{l} 的高水位已是 {now}：{f} 下一次拉取时才知道）"),
-    }
-}
-
-/// A response from `leader` to `follower`, as `reply` says it, and when it
-/// carries records with a HW below the leader's HW now (`leader_hw`), that too:
-/// "1 record from offset 1, HW 1 (A's HW is now 2: B learns it on its next fetch)".
-pub fn reply_with_leader_hw(
-    lang: Lang,
-    names: &Names,
-    r: &replab_core::message::Reply,
-    leader: BrokerIx,
-    follower: BrokerIx,
-    leader_hw: u64,
-) -> String {
-    let mut out = reply(lang, r);
-    if let replab_core::message::Reply::Records { high_watermark, .. } = *r {
-        if leader_hw > high_watermark {
-            out += &hw_note(lang, names, leader, follower, leader_hw);
-        }
-    }
-    out
-}
-
-/// What a message label adds when the leader's HW has moved past the one its
-/// records response carries: " (A's HW 2)".
-pub fn leader_hw_label(lang: Lang, leader: &str, hw: u64) -> String {
-    match lang {
-        Lang::En => format!(" ({leader}'s HW {hw})"),
-        Lang::Zh => format!("（{leader} 的 HW 已是 {hw}）"),
-    }
-}
-
-/// A fetch parked at the leader, where a response would be: "waiting at A for
-/// new records".
-pub fn waiting_at(lang: Lang, leader: &str) -> String {
-    match lang {
-        Lang::En => format!("waiting at {leader} for new records"),
-        Lang::Zh => format!("在 {leader} 处等待新消息"),
-    }
-}
-
-/// The leader's badge while a replica outside the ISR holds its HW:
-/// "HW held by C until 35,000 ms".
-pub fn hw_held_badge(lang: Lang, replica: &str, until_ms: u64) -> String {
-    let until = thousands(until_ms);
-    match lang {
-        Lang::En => format!("HW held by {replica} until {until} ms"),
-        Lang::Zh => format!("{replica} 拖住 HW，至 {until} ms"),
-    }
-}
-
-/// The Kafka releases a protocol stands for ("Kafka 2.8–3.x").
-pub fn releases(lang: Lang, p: Protocol) -> &'static str {
-    match lang {
-        Lang::En => en::releases(p),
-        Lang::Zh => zh::releases(p),
-    }
-}
-
-/// A protocol as the selector lists it: its name and its releases
-/// ("diverging-epoch (Kafka 2.8–3.x)").
-pub fn protocol_option(lang: Lang, p: Protocol) -> String {
-    match lang {
-        Lang::En => format!("{} ({})", p.name(), releases(lang, p)),
-        Lang::Zh => format!("{}（{}）", p.name(), releases(lang, p)),
-    }
-}
-
-/// What a protocol stands for, in short: its releases and their controller
-/// ("Kafka 2.8–3.x, ZooKeeper controller").
-pub fn stands_for(lang: Lang, p: Protocol) -> String {
-    let controller = match p.controller() {
-        ControllerKind::ZooKeeper => "ZooKeeper",
-        ControllerKind::KRaft => "KRaft",
-    };
-    match lang {
-        Lang::En => format!("{}, {controller} controller", releases(lang, p)),
-        Lang::Zh => format!("{}，{controller} 控制器", releases(lang, p)),
-    }
-}
-
-/// One sentence on a protocol: the releases it stands for, their controller,
-/// and what marks the generation.
-pub fn protocol_note(lang: Lang, p: Protocol) -> &'static str {
-    match lang {
-        Lang::En => en::protocol_note(p),
-        Lang::Zh => zh::protocol_note(p),
-    }
 }
 
 /// One row of a decision the panel explains besides truncations: the controller's
@@ -470,219 +323,10 @@ pub enum Explain<'a> {
     },
 }
 
-/// A row of a decision in words.
-pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
-    match lang {
-        Lang::En => en::explain(names, e),
-        Lang::Zh => zh::explain(names, e),
-    }
-}
-
-/// A truncation event's reason alone ("the leader says epoch 0 ends at offset 1").
-pub fn truncation_reason(lang: Lang, rule: &replab_core::TruncationRule) -> String {
-    match lang {
-        Lang::En => en::truncation_reason(rule),
-        Lang::Zh => zh::truncation_reason(rule),
-    }
-}
-
-/// A violation's short detail ("m2 at offset 1").
-pub fn violation_detail(lang: Lang, names: &Names, v: &Violation) -> String {
-    match lang {
-        Lang::En => en::violation_detail(names, v),
-        Lang::Zh => zh::violation_detail(names, v),
-    }
-}
-
-/// A script error, with its line: `line 7: unknown broker 'D'`.
-pub fn script_error(lang: Lang, names: &Names, e: &ScriptError) -> String {
-    // A text too long is refused unread: no line is at fault.
-    if matches!(e.kind, ScriptErrorKind::TextTooLong { .. }) {
-        return script_error_kind(lang, &e.kind);
-    }
-    match lang {
-        Lang::En => format!("line {}: {}", e.line, en::script_error(names, &e.kind)),
-        Lang::Zh => format!("第 {} 行：{}", e.line, zh::script_error(names, &e.kind)),
-    }
-}
-
 /// A size in bytes as MiB with one decimal: "4.2 MiB".
 pub fn mebibytes(bytes: usize) -> String {
     let tenths = (bytes * 10 + (1 << 19)) / (1 << 20);
     format!("{}.{} MiB", tenths / 10, tenths % 10)
-}
-
-/// What is wrong with a piece of scenario text, without a line.
-pub fn script_error_kind(lang: Lang, kind: &ScriptErrorKind) -> String {
-    match lang {
-        Lang::En => en::script_error(&Names(&[]), kind),
-        Lang::Zh => zh::script_error(&Names(&[]), kind),
-    }
-}
-
-/// A refused command, without a line.
-pub fn command_error(lang: Lang, names: &Names, e: &CommandError) -> String {
-    match lang {
-        Lang::En => en::command_error(names, e),
-        Lang::Zh => zh::command_error(names, e),
-    }
-}
-
-/// What an expectation found instead.
-pub fn found(lang: Lang, names: &Names, f: &Found) -> String {
-    match lang {
-        Lang::En => en::found(names, f),
-        Lang::Zh => zh::found(names, f),
-    }
-}
-
-/// A request as its protocol name with arguments ("Fetch(offset 2)").
-pub fn request(lang: Lang, r: &replab_core::message::Request) -> String {
-    match lang {
-        Lang::En => en::request(r),
-        Lang::Zh => zh::request(r),
-    }
-}
-
-/// A response's content ("epoch 0 ends at offset 1").
-pub fn reply(lang: Lang, r: &replab_core::message::Reply) -> String {
-    match lang {
-        Lang::En => en::reply(r),
-        Lang::Zh => zh::reply(r),
-    }
-}
-
-/// The words of a message's label: one formatting for both languages.
-struct MessageWords {
-    open: &'static str,
-    close: &'static str,
-    sep: &'static str,
-    offset: &'static str,
-    epoch: &'static str,
-    no_epoch: &'static str,
-    max: &'static str,
-    ends_at: &'static str,
-    undefined: &'static str,
-    no_records: &'static str,
-    records: &'static str,
-    end: &'static str,
-    log_end: &'static str,
-}
-
-fn message_words(lang: Lang) -> &'static MessageWords {
-    const EN: MessageWords = MessageWords {
-        open: "(",
-        close: ")",
-        sep: ", ",
-        offset: "offset ",
-        epoch: "epoch ",
-        no_epoch: "no epoch",
-        max: "max ",
-        ends_at: " ends at ",
-        undefined: ": undefined",
-        no_records: "no records",
-        records: "records ",
-        end: "end ",
-        log_end: "log end ",
-    };
-    const ZH: MessageWords = MessageWords {
-        open: "（",
-        close: "）",
-        sep: "，",
-        offset: "位移 ",
-        epoch: "纪元 ",
-        no_epoch: "无纪元",
-        max: "最多 ",
-        ends_at: " 结束于 ",
-        undefined: "：未定义",
-        no_records: "没有新消息",
-        records: "消息 ",
-        end: "结束于 ",
-        log_end: "日志结束于 ",
-    };
-    match lang {
-        Lang::En => &EN,
-        Lang::Zh => &ZH,
-    }
-}
-
-/// A request as a message in motion is labelled, short ("Fetch(offset 2, epoch 0)",
-/// "OffsetsForLeaderEpoch(epoch 0)").
-pub fn request_label(lang: Lang, r: &replab_core::message::Request) -> String {
-    use replab_core::message::Request;
-    let w = message_words(lang);
-    let epoch = |e: Option<u32>| e.map_or(w.no_epoch.to_string(), |e| format!("{}{e}", w.epoch));
-    match *r {
-        Request::OffsetsForLeaderEpoch { leader_epoch } => {
-            format!("OffsetsForLeaderEpoch{}{}{}", w.open, epoch(leader_epoch), w.close)
-        }
-        Request::Fetch {
-            offset,
-            last_fetched_epoch,
-            max,
-        } => {
-            let mut s = format!("Fetch{}{}{offset}", w.open, w.offset);
-            if last_fetched_epoch.is_some() {
-                s = s + w.sep + &epoch(last_fetched_epoch);
-            }
-            if let Some(m) = max {
-                s = format!("{s}{}{}{m}", w.sep, w.max);
-            }
-            s + w.close
-        }
-    }
-}
-
-/// A response as a message in motion is labelled, short, with the values of the
-/// records it carries (three at most, else the first, the last and how many):
-/// "records m2 · HW 1", "epoch 0 ends at 1", "DivergingEpoch(epoch 0, end 1)".
-pub fn reply_label(lang: Lang, r: &replab_core::message::Reply, values: &[Value]) -> String {
-    use replab_core::message::Reply;
-    let w = message_words(lang);
-    let epoch = |e: Option<u32>| e.map_or(w.no_epoch.to_string(), |e| format!("{}{e}", w.epoch));
-    match *r {
-        Reply::EpochEndOffset { asked, answer } => match (answer.epoch.or(asked), answer.end_offset) {
-            (e, Some(o)) => format!("{}{}{o}", epoch(e), w.ends_at),
-            (e, None) => epoch(e) + w.undefined,
-        },
-        Reply::Records {
-            from,
-            count,
-            high_watermark,
-        } => {
-            let carried = match values {
-                [] if count > 0 => format!("{}{}{from}+{count}", w.records, w.offset),
-                [] => w.no_records.to_string(),
-                [first, .., last] if values.len() > 3 => {
-                    format!("{}{first} … {last} {}{}{}", w.records, w.open, values.len(), w.close)
-                }
-                _ => w.records.to_string() + &values.join(" "),
-            };
-            format!("{carried} · HW {high_watermark}")
-        }
-        Reply::DivergingEpoch {
-            epoch: e, end_offset, ..
-        } => format!(
-            "DivergingEpoch{}{}{}{}{end_offset}{}",
-            w.open,
-            epoch(Some(e)),
-            w.sep,
-            w.end,
-            w.close
-        ),
-        Reply::OffsetOutOfRange { log_end_offset } => {
-            format!("OffsetOutOfRange{}{}{log_end_offset}{}", w.open, w.log_end, w.close)
-        }
-    }
-}
-
-/// A violation as a sentence, without the kind's name ("m2 (epoch 0) is no
-/// longer at offset 1 in leader A's log").
-pub fn violation_sentence(lang: Lang, names: &Names, v: &Violation) -> String {
-    match lang {
-        Lang::En => en::violation_sentence(names, v),
-        Lang::Zh => zh::violation_sentence(names, v),
-    }
 }
 
 /// What is wrong with a share link: the link itself, the step it names, or the
@@ -692,15 +336,6 @@ pub enum LinkProblem {
     Link(replab_share::LinkError),
     StepOutOfRange { step: usize, len: usize },
     Script { error: ScriptError, names: Vec<String> },
-}
-
-/// A share-link problem as a sentence.
-pub fn link_error(lang: Lang, e: &LinkProblem) -> String {
-    let script = |error: &ScriptError, names: &[String]| script_error(lang, &Names(names), error);
-    match lang {
-        Lang::En => en::link_error(e, script),
-        Lang::Zh => zh::link_error(e, script),
-    }
 }
 
 /// How a run of the exhaustive checker (replab-check) ended, as the page tells it.
@@ -730,106 +365,6 @@ pub enum CheckerOutcome {
     ReplayFailed { at_step: u32 },
 }
 
-/// A checker's outcome as a sentence or two, saying clearly what holds only
-/// within the bounds.
-pub fn checker_outcome(lang: Lang, o: &CheckerOutcome) -> String {
-    match lang {
-        Lang::En => en::checker_outcome(o),
-        Lang::Zh => zh::checker_outcome(o),
-    }
-}
-
-/// The title of a history the checker found, as `replab_check::scenario_text`
-/// writes it in English ("Found by replab-check: committed-write-lost in 5 steps").
-pub fn checker_found_title(lang: Lang, kind: replab_core::ViolationKind, steps: usize) -> String {
-    match lang {
-        Lang::En => format!("Found by replab-check: {} in {steps} steps", kind.name()),
-        Lang::Zh => format!("检查器找到的历史：{}，共 {steps} 步", kind.name()),
-    }
-}
-
-/// A checker's progress: states seen, and the length of the histories all
-/// checked so far (`depth`; `cancelled`: where it was stopped).
-pub fn checker_progress(lang: Lang, states: u32, depth: u32, cancelled: bool) -> String {
-    match lang {
-        Lang::En => en::checker_progress(states, depth, cancelled),
-        Lang::Zh => zh::checker_progress(states, depth, cancelled),
-    }
-}
-
-/// A figure frame's heading: "Step 7 · bounce A"; step 0: "Step 0 · the start".
-pub fn figure_heading(lang: Lang, step: usize, command: Option<&str>) -> String {
-    match (lang, command) {
-        (Lang::En, Some(c)) => format!("Step {step} · {c}"),
-        (Lang::En, None) => format!("Step {step} · the start"),
-        (Lang::Zh, Some(c)) => format!("第 {step} 步 · {c}"),
-        (Lang::Zh, None) => format!("第 {step} 步 · 开始"),
-    }
-}
-
-/// Which protocol of a run over several is being searched: "kip-101 (2 of 5):".
-pub fn checker_under(lang: Lang, protocol: Protocol, nth: usize, of: usize) -> String {
-    match lang {
-        Lang::En => format!("{} ({nth} of {of}):", protocol.name()),
-        Lang::Zh => format!("{}（第 {nth} 个，共 {of} 个）：", protocol.name()),
-    }
-}
-
-/// States per second, from `states` in `millis`: "(410,000 states/s)".
-pub fn checker_rate(lang: Lang, states: u32, millis: f64) -> String {
-    let rate = thousands(per_second(states, millis));
-    match lang {
-        Lang::En => format!("({rate} states/s)"),
-        Lang::Zh => format!("（每秒 {rate} 个状态）"),
-    }
-}
-
-/// How long a search took: "0.42 s, 410,000 states/s".
-pub fn checker_timing(lang: Lang, states: u32, millis: f64) -> String {
-    // Hundredths of a second in whole numbers: formatting a float with a
-    // precision would add the float printer to the page's wasm.
-    let hundredths = (millis.max(0.0) / 10.0).round().min(f64::from(u32::MAX)) as u32;
-    let seconds = format!("{}.{:02}", hundredths / 100, hundredths % 100);
-    let rate = thousands(per_second(states, millis));
-    match lang {
-        Lang::En => format!("Took {seconds} s, {rate} states/s."),
-        Lang::Zh => format!("用时 {seconds} 秒，每秒 {rate} 个状态。"),
-    }
-}
-
-fn per_second(states: u32, millis: f64) -> u32 {
-    if millis <= 0.0 {
-        return 0;
-    }
-    (f64::from(states) * 1000.0 / millis).round().min(f64::from(u32::MAX)) as u32
-}
-
-/// The checker's starting point: "hw (Kafka 0.10) · brokers A, B · leader A ·
-/// default settings".
-pub fn checker_setup(lang: Lang, setup: &replab_core::Setup) -> String {
-    let option = protocol_option(lang, setup.protocol);
-    let brokers = setup.brokers.join(if lang == Lang::Zh { "、" } else { ", " });
-    let leader = setup.brokers.get(setup.leader).map_or("?", |s| s.as_str());
-    let settings: Vec<String> = setup
-        .config
-        .settings()
-        .iter()
-        .map(|s| format!("{}={}", s.key(), s.value_text()))
-        .collect();
-    match lang {
-        Lang::En => en::checker_setup(&option, &brokers, leader, &settings),
-        Lang::Zh => zh::checker_setup(&option, &brokers, leader, &settings),
-    }
-}
-
-/// Why the checker stops at `limit` states.
-pub fn checker_limit(lang: Lang, limit: u32) -> String {
-    match lang {
-        Lang::En => en::checker_limit(limit),
-        Lang::Zh => zh::checker_limit(limit),
-    }
-}
-
 /// A count with thousands separators: 300,000.
 pub fn thousands(n: impl Into<u64>) -> String {
     let n: u64 = n.into();
@@ -842,276 +377,6 @@ pub fn thousands(n: impl Into<u64>) -> String {
         out.push(c);
     }
     out
-}
-
-/// A folded span of a lane: its first and last values, how many records, their
-/// epochs. "m12 … m9980 · 9,969 records · epoch 0".
-pub fn folded(lang: Lang, first: &str, last: &str, count: u64, epochs: (u32, u32)) -> String {
-    let (a, b) = epochs;
-    let epochs = if a == b { a.to_string() } else { format!("{a}–{b}") };
-    let count = thousands(count);
-    match lang {
-        Lang::En => {
-            let s = if a == b { "" } else { "s" };
-            format!("{first} … {last} · {count} records · epoch{s} {epochs}")
-        }
-        Lang::Zh => format!("{first} … {last} · {count} 条记录 · 纪元 {epochs}"),
-    }
-}
-
-/// The editor holding a long scenario shows a window of its lines:
-/// "Lines 2,001–4,000 of 100,207 (1.5 MB); the rest is kept as it is".
-pub fn editor_window(lang: Lang, first: usize, last: usize, total: usize, bytes: usize) -> String {
-    let (first, last, total) = (thousands(first as u64), thousands(last as u64), thousands(total as u64));
-    let mb = bytes / 100_000;
-    let size = format!("{}.{} MB", mb / 10, mb % 10);
-    match lang {
-        Lang::En => format!("Lines {first}–{last} of {total} ({size}); the rest is kept as it is"),
-        Lang::Zh => format!("第 {first}–{last} 行，共 {total} 行（{size}）；其余部分保持不变"),
-    }
-}
-
-/// Values left out of a long list: "… 9,991 more …".
-pub fn more(lang: Lang, n: u64) -> String {
-    let n = thousands(n);
-    match lang {
-        Lang::En => format!("… {n} more …"),
-        Lang::Zh => format!("… 另外 {n} 个 …"),
-    }
-}
-
-/// What a folded span's button does, for its label: "Show offsets 12 to 9,980".
-pub fn unfold_title(lang: Lang, from: u64, last: u64) -> String {
-    let (from, last) = (thousands(from), thousands(last));
-    match lang {
-        Lang::En => format!("Folded: offsets {from} to {last}. Show them, a page at a time"),
-        Lang::Zh => format!("已折叠：偏移量 {from} 到 {last}。点击逐页展开"),
-    }
-}
-
-/// A decisive step of a history the checker found, as its comment says it: the
-/// event, then the records it removed (`lost`) or committed (`committed`, those
-/// a later step loses). "B truncates its log from 1 to 0: …; m1 is gone".
-pub fn decisive_event(lang: Lang, names: &Names, e: &Event, lost: &[Value], committed: &[Value]) -> String {
-    let mut out = event(lang, names, e);
-    let list = |v: &[Value], sep: &str| v.iter().map(|v| &**v).collect::<Vec<_>>().join(sep);
-    match lang {
-        Lang::En => {
-            if !lost.is_empty() {
-                let verb = if lost.len() == 1 { "is" } else { "are" };
-                out += &format!("; {} {verb} gone", list(lost, ", "));
-            }
-            if !committed.is_empty() {
-                let verb = if committed.len() == 1 { "is" } else { "are" };
-                out += &format!("; {} {verb} now committed", list(committed, ", "));
-            }
-        }
-        Lang::Zh => {
-            if !lost.is_empty() {
-                out += &format!("；{} 丢失了", list(lost, "、"));
-            }
-            if !committed.is_empty() {
-                out += &format!("；{} 已提交", list(committed, "、"));
-            }
-        }
-    }
-    out
-}
-
-/// What one side of a comparison shows of a fact that differs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Shown {
-    Broker(Option<BrokerIx>),
-    Number(u64),
-    Brokers(BrokerSet),
-    Up(bool),
-    /// A log's values, each with its epoch when the two logs hold the same values.
-    Log(Vec<(Value, Option<u32>)>),
-    Values(Vec<Value>),
-    Fired(bool),
-}
-
-/// What `c` shows of the fact `d`; `other` is the other side.
-fn shown(d: &Difference, c: &Cluster, other: &Cluster) -> Shown {
-    let log = |cl: &Cluster, b: BrokerIx| {
-        cl.broker(b)
-            .map(|x| x.durable.log.records().to_vec())
-            .unwrap_or_default()
-    };
-    match *d {
-        Difference::Leader => Shown::Broker(c.leader()),
-        Difference::LeaderEpoch => Shown::Number(c.leader_epoch().into()),
-        Difference::Isr => Shown::Brokers(c.isr()),
-        Difference::Elr => Shown::Brokers(c.elr()),
-        Difference::Alive { broker } => Shown::Up(c.broker(broker).is_some_and(|b| b.is_alive())),
-        Difference::Log { broker } => {
-            let (mine, theirs) = (log(c, broker), log(other, broker));
-            let same_values = mine.len() == theirs.len() && mine.iter().zip(&theirs).all(|(a, b)| a.value == b.value);
-            Shown::Log(
-                mine.into_iter()
-                    .map(|r| (r.value, same_values.then_some(r.epoch)))
-                    .collect(),
-            )
-        }
-        Difference::Hw { broker } => Shown::Number(c.broker(broker).map_or(0, |b| b.hw())),
-        Difference::Acked => Shown::Values(c.acked().to_vec()),
-        Difference::Violation { kind } => Shown::Fired(c.safety().has_fired(kind)),
-    }
-}
-
-/// Where the same history first looks different under two protocols, as a
-/// heading: "First difference at step 7 (bounce A)".
-pub fn first_difference(lang: Lang, step: usize, command: &str) -> String {
-    match lang {
-        Lang::En => format!("First difference at step {step} ({command})"),
-        Lang::Zh => format!("第一处不同：第 {step} 步（{command}）"),
-    }
-}
-
-/// One fact that differs at the same step of one history under two protocols,
-/// with what each shows: "A's log: m1 under hw, m1 m2 under kip-101".
-pub fn difference(lang: Lang, names: &Names, d: &Difference, a: &Cluster, b: &Cluster) -> String {
-    let sides = [(a.protocol(), shown(d, a, b)), (b.protocol(), shown(d, b, a))];
-    match lang {
-        Lang::En => en::difference(names, d, &sides),
-        Lang::Zh => zh::difference(names, d, &sides),
-    }
-}
-
-/// No difference over the steps both histories have (`until`: the second one
-/// stops there).
-pub fn no_difference(lang: Lang, a: Protocol, b: Protocol, until: Option<usize>) -> String {
-    let (a, b) = (a.name(), b.name());
-    match (lang, until) {
-        (Lang::En, None) => format!("No difference: {a} and {b} show the same at every step of this history."),
-        (Lang::En, Some(k)) => {
-            format!("No difference: {a} and {b} show the same up to step {k}, where the comparison stops.")
-        }
-        (Lang::Zh, None) => format!("没有不同：在这段历史的每一步，{a} 和 {b} 显示的都一样。"),
-        (Lang::Zh, Some(k)) => format!("没有不同：直到对比停止的第 {k} 步，{a} 和 {b} 显示的都一样。"),
-    }
-}
-
-/// Where two histories' leader-epoch caches first part, compared apart from
-/// the rest: "Leader-epoch caches first differ at step 0: B's."; `None`: they
-/// never do; `keeps_none`: a protocol that keeps no cache, so none are compared.
-pub fn cache_difference(
-    lang: Lang,
-    names: &Names,
-    first: Option<(usize, &[BrokerIx])>,
-    keeps_none: Option<Protocol>,
-) -> String {
-    let list = |brokers: &[BrokerIx], sep: &str| brokers.iter().map(|&b| names.get(b)).collect::<Vec<_>>().join(sep);
-    match (lang, keeps_none, first) {
-        (Lang::En, Some(p), _) => format!(
-            "Leader-epoch caches are not compared: {} keeps none (they came with Kafka 0.11).",
-            p.name()
-        ),
-        (Lang::Zh, Some(p), _) => format!(
-            "不对比 leader 纪元缓存：{} 没有这种缓存（Kafka 0.11 才引入）。",
-            p.name()
-        ),
-        (Lang::En, None, None) => "Leader-epoch caches, compared apart: the same at every step both have.".into(),
-        (Lang::Zh, None, None) => "leader 纪元缓存（单独对比）：两边共有的每一步都相同。".into(),
-        (Lang::En, None, Some((step, brokers))) => format!(
-            "Leader-epoch caches, compared apart: they first differ at step {step}, in {}'s cache.",
-            list(brokers, ", ")
-        ),
-        (Lang::Zh, None, Some((step, brokers))) => format!(
-            "leader 纪元缓存（单独对比）：第一处不同在第 {step} 步，{} 的缓存。",
-            list(brokers, "、")
-        ),
-    }
-}
-
-/// A command the compared protocol refuses, shown in its column at that step:
-/// "Step 8 (elect C) is refused under kip-279: …".
-pub fn compare_refused(
-    lang: Lang,
-    names: &Names,
-    p: Protocol,
-    step: usize,
-    command: &str,
-    error: &CommandError,
-) -> String {
-    let why = command_error(lang, names, error);
-    let p = p.name();
-    match lang {
-        Lang::En => format!(
-            "Step {step} ({command}) is refused under {p}: {why}. This column stays at step {}.",
-            step - 1
-        ),
-        Lang::Zh => format!(
-            "第 {step} 步（{command}）在 {p} 下被拒绝：{why}。这一栏停在第 {} 步。",
-            step - 1
-        ),
-    }
-}
-
-/// The history could be replayed under `p` only up to `step`: the next command
-/// (`command`, as scenario text) is refused with `error`.
-pub fn comparison_stopped(
-    lang: Lang,
-    names: &Names,
-    p: Protocol,
-    step: usize,
-    command: &str,
-    error: &CommandError,
-) -> String {
-    let why = command_error(lang, names, error);
-    let p = p.name();
-    match lang {
-        Lang::En => format!(
-            "Under {p} the comparison stops at step {step}: step {} ({command}) is not possible under it: {why}.",
-            step + 1
-        ),
-        Lang::Zh => format!(
-            "在 {p} 下对比停在第 {step} 步：第 {} 步（{command}）在该协议下不可行：{why}。",
-            step + 1
-        ),
-    }
-}
-
-/// The cursor is past the end of the second history (it stopped, or the loaded
-/// scenario has fewer steps under `p`): its last step, `len`, is shown.
-pub fn comparison_ends(lang: Lang, p: Protocol, len: usize) -> String {
-    let p = p.name();
-    match lang {
-        Lang::En => format!("Under {p} this history ends at step {len}: that step is shown."),
-        Lang::Zh => format!("在 {p} 下这段历史到第 {len} 步为止：这里显示那一步。"),
-    }
-}
-
-/// The comparison picker's label: "Compare hw with".
-pub fn compare_with(lang: Lang, p: Protocol) -> String {
-    match lang {
-        Lang::En => format!("Compare {} with", p.name()),
-        Lang::Zh => format!("对比 {} 与", p.name()),
-    }
-}
-
-/// The second column's heading: "The same history under kip-101 (Kafka 0.11)".
-pub fn compared_heading(lang: Lang, p: Protocol) -> String {
-    match lang {
-        Lang::En => format!("The same history under {}", protocol_option(lang, p)),
-        Lang::Zh => format!("同一段历史在 {}下", protocol_option(lang, p)),
-    }
-}
-
-/// The first column's heading while comparing: "This history under hw (Kafka 0.10)".
-pub fn comparing_heading(lang: Lang, p: Protocol) -> String {
-    match lang {
-        Lang::En => format!("This history under {}", protocol_option(lang, p)),
-        Lang::Zh => format!("这段历史在 {}下", protocol_option(lang, p)),
-    }
-}
-
-/// "Under hw:" before what one protocol did at a step.
-pub fn under(lang: Lang, p: Protocol) -> String {
-    match lang {
-        Lang::En => format!("under {}:", p.name()),
-        Lang::Zh => format!("{} 下：", p.name()),
-    }
 }
 
 #[cfg(test)]
@@ -1302,7 +567,7 @@ mod tests {
 #[cfg(test)]
 mod limit_tests {
     use super::*;
-    use replab_core::scenario::{parse_within_limits, MAX_TEXT_BYTES};
+    use replab_core::scenario::{parse_within_limits, ScriptErrorKind, MAX_TEXT_BYTES};
 
     #[test]
     fn a_scenario_too_large_to_load_says_its_size_and_the_limit() {

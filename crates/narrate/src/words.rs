@@ -2,7 +2,7 @@
 //! requests and replies, why a follower truncates, why a leader was elected,
 //! and what each protocol stands for. Texts in `messages/words.msg`.
 
-use crate::{say, thousands, Lang, Names};
+use crate::{catalogue, say, thousands, Lang, Names};
 use replab_core::event::{ElectionReason, TruncationRule};
 use replab_core::message::{Reply, Request};
 use replab_core::{BrokerSet, Protocol};
@@ -36,7 +36,11 @@ pub fn epoch_opt(lang: Lang, e: Option<u32>) -> String {
 pub fn request(lang: Lang, r: &Request) -> String {
     match *r {
         Request::OffsetsForLeaderEpoch { leader_epoch } => {
-            say!(lang, "request.offsets-for-leader-epoch", epoch = epoch_opt(lang, leader_epoch))
+            say!(
+                lang,
+                "request.offsets-for-leader-epoch",
+                epoch = epoch_opt(lang, leader_epoch)
+            )
         }
         Request::Fetch {
             offset,
@@ -49,7 +53,9 @@ pub fn request(lang: Lang, r: &Request) -> String {
             last_fetched = last_fetched_epoch
                 .map(|epoch| say!(lang, "request.fetch.last-fetched-epoch", epoch = epoch))
                 .unwrap_or_default(),
-            max = max.map(|max| say!(lang, "request.fetch.max", max = max)).unwrap_or_default(),
+            max = max
+                .map(|max| say!(lang, "request.fetch.max", max = max))
+                .unwrap_or_default(),
         ),
     }
 }
@@ -59,7 +65,12 @@ pub fn reply(lang: Lang, r: &Reply) -> String {
         Reply::EpochEndOffset { asked, answer } => match (answer.epoch, answer.end_offset) {
             (Some(epoch), Some(offset)) => say!(lang, "reply.epoch-end-offset", epoch = epoch, offset = offset),
             (None, Some(offset)) => {
-                say!(lang, "reply.epoch-end-offset.asked", asked = epoch_opt(lang, asked), offset = offset)
+                say!(
+                    lang,
+                    "reply.epoch-end-offset.asked",
+                    asked = epoch_opt(lang, asked),
+                    offset = offset
+                )
             }
             _ => say!(lang, "reply.epoch-end-offset.undefined", asked = epoch_opt(lang, asked)),
         },
@@ -93,11 +104,19 @@ pub fn truncation_reason(lang: Lang, rule: &TruncationRule) -> String {
             asked: Some(asked),
             end_offset,
         } => say!(lang, "truncation.leader-end-offset", asked = asked, offset = end_offset),
-        TruncationRule::LeaderEndOffset { asked: None, end_offset } => {
+        TruncationRule::LeaderEndOffset {
+            asked: None,
+            end_offset,
+        } => {
             say!(lang, "truncation.leader-end-offset.no-epochs", offset = end_offset)
         }
         TruncationRule::UndefinedEndOffset { asked, hw } => {
-            say!(lang, "truncation.undefined-end-offset", asked = epoch_opt(lang, asked), hw = hw)
+            say!(
+                lang,
+                "truncation.undefined-end-offset",
+                asked = epoch_opt(lang, asked),
+                hw = hw
+            )
         }
         TruncationRule::SameEpoch {
             epoch,
@@ -161,143 +180,11 @@ pub fn election_reason(lang: Lang, names: &Names, leader: usize, r: &ElectionRea
 }
 
 /// The Kafka releases a protocol stands for ("Kafka 2.1–2.6").
-pub fn releases(lang: Lang, p: Protocol) -> String {
-    say!(lang, &format!("protocol.{}.releases", p.name()))
+pub fn releases(lang: Lang, p: Protocol) -> &'static str {
+    catalogue::text(lang, &format!("protocol.{}.releases", p.name()))
 }
 
 /// What a protocol is, in a sentence.
-pub fn protocol_note(lang: Lang, p: Protocol) -> String {
-    say!(lang, &format!("protocol.{}.note", p.name()))
-}
-
-/// While the catalogue replaces the old per-language code: the same words.
-#[cfg(test)]
-mod same_as_before {
-    use super::*;
-    use replab_core::message::EpochAnswer;
-
-    fn both(lang: Lang) -> bool {
-        matches!(lang, Lang::En | Lang::Zh)
-    }
-
-    #[test]
-    fn requests_replies_reasons_and_protocols() {
-        let names_v: Vec<String> = ["A", "B", "C"].iter().map(|s| s.to_string()).collect();
-        let names = Names(&names_v);
-        let requests = [
-            Request::OffsetsForLeaderEpoch { leader_epoch: None },
-            Request::OffsetsForLeaderEpoch { leader_epoch: Some(3) },
-            Request::Fetch {
-                offset: 4,
-                last_fetched_epoch: None,
-                max: None,
-            },
-            Request::Fetch {
-                offset: 4,
-                last_fetched_epoch: Some(2),
-                max: Some(1),
-            },
-        ];
-        let mut replies = vec![];
-        for (epoch, end_offset) in [(Some(1), Some(5)), (None, Some(5)), (None, None)] {
-            for asked in [None, Some(2)] {
-                replies.push(Reply::EpochEndOffset {
-                    asked,
-                    answer: EpochAnswer { epoch, end_offset },
-                });
-            }
-        }
-        for count in [0, 1, 2, 1234] {
-            replies.push(Reply::Records {
-                from: 3,
-                count,
-                high_watermark: 2,
-            });
-        }
-        replies.push(Reply::OffsetOutOfRange { log_end_offset: 7 });
-        let rules = [
-            TruncationRule::HighWatermark { hw: 1 },
-            TruncationRule::LeaderEndOffset {
-                asked: Some(1),
-                end_offset: 2,
-            },
-            TruncationRule::LeaderEndOffset {
-                asked: None,
-                end_offset: 2,
-            },
-            TruncationRule::UndefinedEndOffset { asked: None, hw: 1 },
-            TruncationRule::UndefinedEndOffset { asked: Some(2), hw: 1 },
-            TruncationRule::SameEpoch {
-                asked: 2,
-                epoch: 1,
-                leader_end: 2,
-                follower_end: 3,
-            },
-            TruncationRule::SameEpoch {
-                asked: 2,
-                epoch: 1,
-                leader_end: 3,
-                follower_end: 2,
-            },
-            TruncationRule::FollowerEpochBelow {
-                asked: 3,
-                leader_epoch: 2,
-                leader_end: 5,
-                follower_epoch: 1,
-                follower_end: 3,
-            },
-            TruncationRule::NoFollowerEpochs {
-                asked: None,
-                leader_epoch: 2,
-                leader_end: 5,
-            },
-            TruncationRule::LeaderLogEnd { log_end_offset: 4 },
-        ];
-        let reasons = [
-            ElectionReason::LeaderFailed,
-            ElectionReason::UncleanAfterFailure,
-            ElectionReason::CameBack { unclean: false },
-            ElectionReason::CameBack { unclean: true },
-            ElectionReason::Requested { unclean: false },
-            ElectionReason::Requested { unclean: true },
-            ElectionReason::FollowersCrashed,
-            ElectionReason::FromElr,
-            ElectionReason::LastKnownLeader,
-        ];
-        for lang in [Lang::En, Lang::Zh] {
-            assert!(both(lang));
-            for r in &requests {
-                let old = if lang == Lang::En { crate::en::request(r) } else { crate::zh::request(r) };
-                assert_eq!(request(lang, r), old);
-            }
-            for r in &replies {
-                let old = if lang == Lang::En { crate::en::reply(r) } else { crate::zh::reply(r) };
-                assert_eq!(reply(lang, r), old);
-            }
-            for r in &rules {
-                let old = if lang == Lang::En {
-                    crate::en::truncation_reason(r)
-                } else {
-                    crate::zh::truncation_reason(r)
-                };
-                assert_eq!(truncation_reason(lang, r), old);
-            }
-            for r in &reasons {
-                let old = if lang == Lang::En {
-                    crate::en::election_reason(&names, 1, r)
-                } else {
-                    crate::zh::election_reason(&names, 1, r)
-                };
-                assert_eq!(election_reason(lang, &names, 1, r), old);
-            }
-            for p in Protocol::ALL {
-                let (rel, note) = if lang == Lang::En {
-                    (crate::en::releases(p), crate::en::protocol_note(p))
-                } else {
-                    (crate::zh::releases(p), crate::zh::protocol_note(p))
-                };
-                assert_eq!((releases(lang, p).as_str(), protocol_note(lang, p).as_str()), (rel, note));
-            }
-        }
-    }
+pub fn protocol_note(lang: Lang, p: Protocol) -> &'static str {
+    catalogue::text(lang, &format!("protocol.{}.note", p.name()))
 }
