@@ -16,7 +16,7 @@ use replab_core::event::{AckFailure, ElectionReason, Event, FollowerNext, Shrink
 use replab_core::protocol::ControllerKind;
 use replab_core::timeline::Timeline;
 use replab_core::{BrokerSet, Cluster, Command, Record};
-use replab_narrate::{self as narrate, label, Explain, Label, Lang, Names};
+use replab_narrate::{self as narrate, label, say, Explain, Label, Lang, Names};
 
 /// A truncation as a picture: the follower's log before the decision, its HW
 /// then, and where the leader's answer put the end of the epoch.
@@ -349,7 +349,7 @@ fn other_rows(
             let followers = if followers.is_empty() {
                 say(Explain::NoFollowerRunning)
             } else {
-                followers.join(if lang == Lang::Zh { "；" } else { "; " })
+                followers.join(&say!(lang, "words.semicolon"))
             };
             vec![
                 (Label::Cause, say(Explain::BumpCause { crashed, isr: *isr })),

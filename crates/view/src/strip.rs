@@ -13,7 +13,7 @@ use replab_core::event::Event;
 use replab_core::scenario::command_line;
 use replab_core::timeline::Timeline;
 use replab_core::{Record, ViolationKind};
-use replab_narrate::{self as narrate, label, Label, Lang, Names};
+use replab_narrate::{self as narrate, label, say, Label, Lang, Names};
 use std::fmt::Write;
 
 /// The width of a figure unless asked otherwise: a blog column.
@@ -65,43 +65,30 @@ pub enum FigureError {
 impl FigureError {
     /// The problem in `lang` (the runner's messages are the English ones).
     pub fn text(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
-        match self {
-            FigureError::BadSelection { text } => {
-                format!("“{text}”不是步骤列表：步骤写作 3,6,9（每个都是整数），范围写作 1..12")
-            }
+        match *self {
+            FigureError::BadSelection { ref text } => say!(lang, "error.figure.bad-selection", text = text),
             FigureError::StepOutOfRange { step, len } => {
-                format!("第 {step} 步超出了历史的末尾：它只有第 0 到 {len} 步")
+                say!(lang, "error.figure.step-out-of-range", step = step, len = len)
             }
-            FigureError::BackwardRange { from, to } => format!("范围 {from}..{to} 是倒着的"),
-            FigureError::NoDecisions => "这段历史里没有截断决定可以展示".into(),
-            FigureError::TooManyFrames { count } => format!("{count} 帧太多了，一张图最多 {MAX_FRAMES} 帧"),
-            FigureError::BadWidth { width } => format!("宽度 {width} 像素超出范围（{MIN_WIDTH} 到 {MAX_WIDTH}）"),
+            FigureError::BackwardRange { from, to } => say!(lang, "error.figure.backward-range", from = from, to = to),
+            FigureError::NoDecisions => say!(lang, "error.figure.no-decisions"),
+            FigureError::TooManyFrames { count } => {
+                say!(lang, "error.figure.too-many-frames", count = count, max = MAX_FRAMES)
+            }
+            FigureError::BadWidth { width } => say!(
+                lang,
+                "error.figure.bad-width",
+                width = width,
+                min = MIN_WIDTH,
+                max = MAX_WIDTH
+            ),
         }
     }
 }
 
 impl std::fmt::Display for FigureError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            FigureError::BadSelection { text } => write!(
-                f,
-                "'{text}' is not a step list: write steps as 3,6,9 (each a whole number), or a range as 1..12"
-            ),
-            FigureError::StepOutOfRange { step, len } => {
-                write!(f, "step {step} is past the history's end: it has steps 0 to {len}")
-            }
-            FigureError::BackwardRange { from, to } => write!(f, "the range {from}..{to} runs backwards"),
-            FigureError::NoDecisions => write!(f, "this history has no truncation decision to show"),
-            FigureError::TooManyFrames { count } => {
-                write!(f, "{count} frames are too many for one figure (at most {MAX_FRAMES})")
-            }
-            FigureError::BadWidth { width } => {
-                write!(f, "a width of {width} px is out of range ({MIN_WIDTH} to {MAX_WIDTH})")
-            }
-        }
+        f.write_str(&self.text(Lang::En))
     }
 }
 
@@ -312,7 +299,7 @@ fn write_frame(s: &mut String, lang: Lang, f: &Frame, width: u32, y: u32) {
             s,
             r##"<text class="safety" x="16" y="{line_y}" font-weight="700" fill="#c92a2a">⚠ {}{}{}</text>"##,
             esc(label(lang, Label::SafetyCheckFired)),
-            if lang == Lang::Zh { "：" } else { ": " },
+            say!(lang, "words.colon"),
             esc(label(lang, replab_narrate::violation_label(kind)))
         );
         line_y += 18;
