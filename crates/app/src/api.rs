@@ -263,7 +263,12 @@ fn check_load(text: &JsValue, options: &JsValue, lang: Lang) -> Result<Load, Ref
 fn apply_load(load: Load, dispatch: &Dispatch) {
     dispatch.dispatch(Action::Load(Rc::new(load.loaded)));
     if let Some(l) = load.lang {
-        dispatch.dispatch(Action::SetLang(l));
+        let (now, failed) = (dispatch.clone(), dispatch.clone());
+        crate::languages::when_ready(
+            l,
+            move || now.dispatch(Action::SetLang(l)),
+            move |why| failed.dispatch(Action::LanguageUnavailable(why)),
+        );
     }
 }
 

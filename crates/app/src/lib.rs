@@ -7,6 +7,7 @@ pub mod api;
 pub mod app;
 pub mod components;
 pub mod hooks;
+pub mod languages;
 pub mod link;
 pub mod panic_banner;
 #[cfg(feature = "ssr")]
@@ -25,6 +26,25 @@ pub use replab_view::{badges, decision_text, history, svg};
 pub fn run() {
     panic_banner::install();
     let start = start::in_browser();
+    // A page that opens in a language the page does not carry fetches it
+    // first; if it cannot, the page opens in English.
+    let lang = start.lang();
+    if languages::ready(lang) {
+        render(start);
+    } else {
+        wasm_bindgen_futures::spawn_local(async move {
+            match languages::fetch(lang).await {
+                Ok(()) => render(start),
+                Err(why) => {
+                    web_sys::console::error_1(&format!("replab: {}: {why}", languages::file(lang)).into());
+                    render(start.in_lang(replab_narrate::Lang::En));
+                }
+            }
+        });
+    }
+}
+
+fn render(start: start::Start) {
     let document = gloo::utils::document();
     let host = document
         .get_element_by_id(start::HOST)

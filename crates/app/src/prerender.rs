@@ -58,6 +58,19 @@ pub fn page_html(template: &str, page: &Page) -> Option<String> {
         Some(_) => format!("<html lang=\"{lang}\" data-story>"),
         None => format!("<html lang=\"{lang}\">"),
     };
+    // A page in a language the page does not carry fetches its messages at
+    // once, beside the wasm.
+    let template = match page.lang {
+        Lang::En => template.to_string(),
+        other => template.replacen(
+            "</head>",
+            &format!(
+                "<link rel=\"preload\" href=\"{}\" as=\"fetch\" crossorigin=\"anonymous\">\n</head>",
+                crate::languages::file(other)
+            ),
+            1,
+        ),
+    };
     Some(
         template
             .replacen("<html lang=\"en\">", &html_tag, 1)

@@ -22,17 +22,22 @@ pub const DEFAULT_TEXT: &str = include_str!("../../../web/scenarios/data-loss.sc
   return r.text();
 }")]
 extern "C" {
-    #[wasm_bindgen(catch)]
-    async fn fetch_text(url: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_name = fetch_text)]
+    async fn fetch_js(url: &str) -> Result<JsValue, JsValue>;
+}
+
+/// A text file beside the page; Err says why it could not be fetched, as the
+/// browser said it.
+pub(crate) async fn fetch_text(url: &str) -> Result<String, String> {
+    match fetch_js(url).await {
+        Ok(text) => Ok(text.as_string().unwrap_or_default()),
+        Err(e) => Err(String::from(js_sys::Error::from(e).message())),
+    }
 }
 
 /// A preset's scenario text; Err says why it could not be fetched.
 pub async fn text(preset: &Preset) -> Result<Rc<str>, String> {
-    let url = format!("scenarios/{}.scn", preset.id);
-    match fetch_text(&url).await {
-        Ok(text) => Ok(Rc::from(text.as_string().unwrap_or_default())),
-        Err(e) => Err(String::from(js_sys::Error::from(e).message())),
-    }
+    fetch_text(&format!("scenarios/{}.scn", preset.id)).await.map(Rc::from)
 }
 
 pub const PRESETS: &[Preset] = &[

@@ -54,6 +54,17 @@ pub struct Start {
 }
 
 impl Start {
+    /// The language the page opens in.
+    pub fn lang(&self) -> Lang {
+        self.state.lang
+    }
+
+    /// The same start in another language.
+    pub fn in_lang(mut self, lang: Lang) -> Start {
+        self.state.lang = lang;
+        self
+    }
+
     /// The page with no story: the default partition.
     pub fn empty(lang: Lang, embed: bool) -> Start {
         Start {

@@ -27,6 +27,9 @@ pub enum Notice {
     },
     /// A preset's file could not be fetched (why, as the browser said it).
     PresetUnavailable(String),
+    /// Another language's messages could not be fetched (why, as the browser
+    /// said it); the page stays in the language it speaks.
+    LanguageUnavailable(String),
 }
 
 /// Where replaying a history under another protocol stopped: after `step`
@@ -560,6 +563,8 @@ pub enum Action {
     DismissNotice,
     /// A preset's file could not be fetched: say so, change nothing else.
     PresetUnavailable(String),
+    /// Another language's file could not be fetched: say so, change nothing else.
+    LanguageUnavailable(String),
     /// A share link was opened (or could not be); `true` for the link the page
     /// was opened with, which a scenario loaded while it opened supersedes.
     OpenLink(Rc<Result<crate::link::Opened, LinkProblem>>, bool),
@@ -664,6 +669,9 @@ impl AppState {
             Action::ToggleHelp(open) => s.help_open = open,
             Action::PresetUnavailable(why) => {
                 s.notice = Some(Notice::PresetUnavailable(why));
+            }
+            Action::LanguageUnavailable(why) => {
+                s.notice = Some(Notice::LanguageUnavailable(why));
             }
             Action::DismissNotice => {
                 s.notice = None;

@@ -31,6 +31,22 @@ fn write_pages(dir: &Path, template: &str, pages: &[Page]) -> Result<usize, Stri
     Ok(pages.len())
 }
 
+/// The messages of every language the page does not carry, as files beside
+/// it for the page to fetch (`replab_app::languages`).
+fn write_languages(dir: &Path) -> Result<usize, String> {
+    let mut written = 0;
+    for lang in Lang::ALL.into_iter().filter(|&l| l != Lang::En) {
+        let path = dir.join(replab_app::languages::file(lang));
+        let text = narrate::catalogue::file_of(lang).ok_or_else(|| format!("{}: not built in", path.display()))?;
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        written += 1;
+    }
+    Ok(written)
+}
+
 pub fn prerender_command(args: &[String]) -> Result<std::process::ExitCode, String> {
     let dir = match args {
         [] => std::env::var("TRUNK_STAGING_DIR")
@@ -45,7 +61,11 @@ pub fn prerender_command(args: &[String]) -> Result<std::process::ExitCode, Stri
     let scenarios = dir.join("scenarios");
     let pages = prerender::site_pages(|id| std::fs::read_to_string(scenarios.join(format!("{id}.scn"))).ok());
     let written = write_pages(&dir, &template, &pages)?;
-    eprintln!("replab prerender: {written} pages in {}", dir.display());
+    let languages = write_languages(&dir)?;
+    eprintln!(
+        "replab prerender: {written} pages and {languages} language files in {}",
+        dir.display()
+    );
     Ok(std::process::ExitCode::SUCCESS)
 }
 

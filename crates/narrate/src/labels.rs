@@ -34,6 +34,7 @@ labels! {
     Preset => "preset";
     PresetChoose => "preset-choose";
     PresetUnavailable => "preset-unavailable";
+    LanguageUnavailable => "language-unavailable";
     OtherLanguage => "other-language";
     SwitchLanguage => "switch-language";
     Help => "help";

@@ -39,6 +39,9 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// Every language the lab speaks; English is always built in.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
+
     /// The language tag (`en`, `zh`), as stored and put in links.
     pub fn code(self) -> &'static str {
         match self {

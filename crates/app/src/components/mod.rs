@@ -102,7 +102,17 @@ impl Callbacks {
                 load: load.clone(),
                 preset_unavailable: d.reform(Action::PresetUnavailable),
                 protocol: d.reform(Action::SetProtocol),
-                lang: d.reform(Action::SetLang),
+                lang: {
+                    let d = d.clone();
+                    Callback::from(move |lang| {
+                        let (now, failed) = (d.clone(), d.clone());
+                        crate::languages::when_ready(
+                            lang,
+                            move || now.emit(Action::SetLang(lang)),
+                            move |why| failed.emit(Action::LanguageUnavailable(why)),
+                        );
+                    })
+                },
                 open_help: d.reform(|_| Action::ToggleHelp(true)),
             },
             step,

@@ -45,6 +45,7 @@ pub fn notice_bar(lang: Lang, notice: &Notice, names: &[String], on_close: &Call
             narrate::command_error(lang, &names, error)
         ),
         Notice::PresetUnavailable(why) => format!("{} ({why})", label(lang, Label::PresetUnavailable)),
+        Notice::LanguageUnavailable(why) => format!("{} ({why})", label(lang, Label::LanguageUnavailable)),
     };
     alert(lang, None, "notice", html! { { text } }, on_close)
 }
