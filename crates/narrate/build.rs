@@ -19,22 +19,54 @@ fn main() {
         .filter(|p| p.extension().is_some_and(|x| x == "msg"))
         .collect();
     files.sort();
-    let mut by_lang: BTreeMap<String, String> = BTreeMap::new();
+    // Every message's texts by id, ids in order: a language's file is its
+    // texts in that order, one a line, after the ids' fingerprint.
+    let mut messages: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
+    let mut languages: BTreeMap<String, ()> = BTreeMap::new();
     for path in &files {
         println!("cargo:rerun-if-changed={}", path.display());
         let name = path.display().to_string();
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{name}: {e}"));
         let entries = source::parse(&name, &text).unwrap_or_else(|e| panic!("{e}"));
         for entry in entries {
-            for (lang, text) in &entry.texts {
-                let out = by_lang.entry(lang.clone()).or_default();
-                let _ = write!(out, "{}\n  {lang}: {}\n", entry.id, source::escape(text));
+            let texts = messages.entry(entry.id.clone()).or_default();
+            if !texts.is_empty() {
+                panic!("{name}:{}: {} is written twice", entry.line, entry.id);
+            }
+            for (lang, text) in entry.texts {
+                languages.insert(lang.clone(), ());
+                texts.insert(lang, text);
             }
         }
     }
+    let ids: Vec<&str> = messages.keys().map(|s| s.as_str()).collect();
+    let fingerprint = source::fingerprint(&ids);
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
-    for (lang, text) in by_lang {
-        let path = Path::new(&out_dir).join(format!("{lang}.msg"));
-        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut rust = format!(
+        "/// Every message id, in order.\npub(crate) const IDS: [&str; {}] = [\n",
+        ids.len()
+    );
+    for id in &ids {
+        let _ = writeln!(rust, "    {id:?},");
     }
+    let _ = writeln!(
+        rust,
+        "];\n/// The ids' fingerprint, which every language's file starts with."
+    );
+    let _ = writeln!(rust, "pub(crate) const FINGERPRINT: u64 = {fingerprint};");
+    write(&Path::new(&out_dir).join("ids.rs"), &rust);
+    for lang in languages.keys() {
+        let mut out = format!("replab messages {lang} {fingerprint:016x}\n");
+        for (id, texts) in &messages {
+            // The catalogue's test names a missing text; the build leaves it empty.
+            let text = texts.get(lang).map(|t| source::escape(t)).unwrap_or_default();
+            let _ = writeln!(out, "{text}");
+            let _ = id;
+        }
+        write(&Path::new(&out_dir).join(format!("{lang}.msg")), &out);
+    }
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::write(path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
 }

@@ -18,10 +18,9 @@
 
 mod source;
 
-pub use source::{escape, parse, placeholders, Entry, SourceError};
+pub use source::{escape, fingerprint, parse, placeholders, Entry, SourceError};
 
 use crate::Lang;
-use std::collections::HashMap;
 use std::fmt::{Display, Write};
 use std::sync::OnceLock;
 
@@ -47,19 +46,42 @@ fn built_in(lang: Lang) -> Option<&'static str> {
     }
 }
 
-/// One language's messages: id → text.
-struct Table(HashMap<&'static str, String>);
+include!(concat!(env!("OUT_DIR"), "/ids.rs"));
+
+/// One language's messages, in the order of `IDS`.
+struct Table(Vec<String>);
 
 impl Table {
+    /// A language's file: a header naming the language and the ids'
+    /// fingerprint, then one text a line in the order of `IDS`.
     fn read(lang: Lang, source: &str) -> Result<Table, SourceError> {
-        let mut map = HashMap::new();
-        for entry in parse(&format!("{}.msg", lang.code()), source)? {
-            let id: &'static str = Box::leak(entry.id.into_boxed_str());
-            if let Some((_, text)) = entry.texts.into_iter().find(|(l, _)| l == lang.code()) {
-                map.insert(id, text);
-            }
+        let file = format!("{}.msg", lang.code());
+        let error = |line: usize, message: String| SourceError {
+            file: file.clone(),
+            line,
+            message,
+        };
+        let mut lines = source.lines();
+        let header = format!("replab messages {} {FINGERPRINT:016x}", lang.code());
+        if lines.next() != Some(header.as_str()) {
+            return Err(error(
+                1,
+                format!("expected {header:?}: a file for another build or language"),
+            ));
         }
-        Ok(Table(map))
+        let texts: Vec<String> = lines.map(source::unescape).collect();
+        if texts.len() != IDS.len() {
+            return Err(error(
+                texts.len() + 1,
+                format!("{} texts for {} messages", texts.len(), IDS.len()),
+            ));
+        }
+        Ok(Table(texts))
+    }
+
+    fn get(&self, id: &str) -> Option<&str> {
+        let i = IDS.binary_search(&id).ok()?;
+        self.0.get(i).map(String::as_str)
     }
 }
 
@@ -71,11 +93,11 @@ fn table(lang: Lang) -> &'static Table {
         return t;
     }
     match built_in(lang) {
-        // The build script checked the file; it reads.
-        Some(source) => slot.get_or_init(|| Table::read(lang, source).unwrap_or(Table(HashMap::new()))),
+        // The build script wrote the file for these ids; it reads.
+        Some(source) => slot.get_or_init(|| Table::read(lang, source).unwrap_or(Table(Vec::new()))),
         // Not fetched yet: English meanwhile, never an empty page.
         None if lang != Lang::En => table(Lang::En),
-        None => slot.get_or_init(|| Table(HashMap::new())),
+        None => slot.get_or_init(|| Table(Vec::new())),
     }
 }
 
@@ -99,10 +121,10 @@ pub fn file_of(lang: Lang) -> Option<&'static str> {
 
 /// Message `id` in `lang`, a text without placeholders or braces, as it stands.
 pub fn text(lang: Lang, id: &str) -> &'static str {
-    match table(lang).0.get(id) {
+    match table(lang).get(id) {
         Some(text) => {
             debug_assert!(!text.contains(['{', '}']), "message {id} is not a plain text");
-            text.as_str()
+            text
         }
         None => {
             debug_assert!(false, "no message {id} in {}", lang.code());
@@ -113,7 +135,7 @@ pub fn text(lang: Lang, id: &str) -> &'static str {
 
 /// Message `id` in `lang`, its placeholders filled from `args`.
 pub fn say(lang: Lang, id: &str, args: &[(&str, &dyn Display)]) -> String {
-    let Some(text) = table(lang).0.get(id) else {
+    let Some(text) = table(lang).get(id) else {
         debug_assert!(false, "no message {id} in {}", lang.code());
         return id.to_string();
     };
@@ -167,6 +189,7 @@ macro_rules! say {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
 
     #[test]
     fn every_message_has_every_language_with_the_same_placeholders() {
@@ -254,9 +277,22 @@ mod tests {
 
     #[test]
     fn a_fetched_file_that_does_not_read_is_refused() {
-        let e = Table::read(Lang::Zh, "x\n  zh: a\n  zh: b\n").err().expect("refused");
-        assert_eq!((e.file.as_str(), e.line), ("zh.msg", 3));
-        assert!(install(Lang::Zh, "  zh: no id\n").is_err());
+        let e = Table::read(Lang::Zh, "x\n").err().expect("refused");
+        assert_eq!((e.file.as_str(), e.line), ("zh.msg", 1), "{e}");
+        let stale = format!("replab messages zh {:016x}\n", FINGERPRINT ^ 1);
+        assert!(Table::read(Lang::Zh, &stale).is_err(), "a file for other ids");
+        let short = format!("replab messages zh {FINGERPRINT:016x}\none\n");
+        let e = Table::read(Lang::Zh, &short).err().expect("refused");
+        assert!(e.message.contains("1 texts for"), "{e}");
+        assert!(install(Lang::Zh, "  zh: no header\n").is_err());
+        let en = built_in(Lang::En).expect("built in");
+        assert!(Table::read(Lang::Zh, en).is_err(), "English is not Chinese");
+    }
+
+    #[test]
+    fn the_ids_are_in_order_and_their_fingerprint_is_the_files() {
+        assert!(IDS.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(source::fingerprint(&IDS), FINGERPRINT);
     }
 
     #[test]

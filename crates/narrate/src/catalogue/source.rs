@@ -70,7 +70,7 @@ pub fn parse(file: &str, source: &str) -> Result<Vec<Entry>, SourceError> {
     Ok(out)
 }
 
-fn unescape(text: &str) -> String {
+pub fn unescape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
@@ -125,4 +125,19 @@ pub fn escape(text: &str) -> String {
         out = format!("{stripped}\\s");
     }
     out
+}
+
+/// What the ids of a catalogue are, in a word: a file written for one list of
+/// ids is refused by a build with another (a stale file in a cache would
+/// otherwise put every sentence in the wrong place).
+pub fn fingerprint(ids: &[&str]) -> u64 {
+    // FNV-1a: small, and the same on every build.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for id in ids {
+        for b in id.bytes().chain([b'\n']) {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
 }
