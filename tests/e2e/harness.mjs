@@ -18,6 +18,7 @@ const TYPES = {
   '.wasm': 'application/wasm',
   '.css': 'text/css',
   '.scn': 'text/plain; charset=utf-8',
+  '.msg': 'text/plain; charset=utf-8',
   '.svg': 'image/svg+xml',
 };
 

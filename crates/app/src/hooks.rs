@@ -49,7 +49,21 @@ pub fn use_share_link(dispatch: &Dispatch) {
             if !hash.is_empty() {
                 let dispatch = dispatch.clone();
                 yew::platform::spawn_local(async move {
-                    dispatch.dispatch(Action::OpenLink(Rc::new(link::open(&hash).await), initial));
+                    let mut opened = link::open(&hash).await;
+                    // A link in a language the page does not carry: its
+                    // messages first (or, if they cannot be fetched, it opens
+                    // in English and says so).
+                    let mut unavailable = None;
+                    if let Ok(o) = &mut opened {
+                        if let Err(why) = crate::languages::fetch(o.lang).await {
+                            o.lang = replab_narrate::Lang::En;
+                            unavailable = Some(why);
+                        }
+                    }
+                    dispatch.dispatch(Action::OpenLink(Rc::new(opened), initial));
+                    if let Some(why) = unavailable {
+                        dispatch.dispatch(Action::LanguageUnavailable(why));
+                    }
                 });
             }
         };
