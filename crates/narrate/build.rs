@@ -42,16 +42,25 @@ fn main() {
     let ids: Vec<&str> = messages.keys().map(|s| s.as_str()).collect();
     let fingerprint = source::fingerprint(&ids);
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
-    let mut rust = format!(
-        "/// Every message id, in order.\npub(crate) const IDS: [&str; {}] = [\n",
-        ids.len()
-    );
-    for id in &ids {
-        let _ = writeln!(rust, "    {id:?},");
+    // The code names a message by a constant, its place in the files: the ids
+    // themselves are not in the build.
+    let mut rust = String::from("/// Every message, by its id in capitals.\npub mod id {\n    use super::Id;\n");
+    let mut names: BTreeMap<String, &str> = BTreeMap::new();
+    for (i, id) in ids.iter().enumerate() {
+        let name = id.replace(['.', '-'], "_").to_uppercase();
+        if let Some(other) = names.insert(name.clone(), id) {
+            panic!("{id} and {other} are both {name}");
+        }
+        let _ = writeln!(rust, "    /// `{id}`\n    pub const {name}: Id = Id({i});");
     }
     let _ = writeln!(
         rust,
-        "];\n/// The ids' fingerprint, which every language's file starts with."
+        "}}\n/// How many messages there are.\npub(crate) const COUNT: usize = {};",
+        ids.len()
+    );
+    let _ = writeln!(
+        rust,
+        "/// The ids' fingerprint, which every language's file starts with."
     );
     let _ = writeln!(rust, "pub(crate) const FINGERPRINT: u64 = {fingerprint};");
     write(&Path::new(&out_dir).join("ids.rs"), &rust);

@@ -46,14 +46,19 @@ fn built_in(lang: Lang) -> Option<&'static str> {
     }
 }
 
+/// A message: its place in every language's file (`id::EVENT_LEADER_ELECTED`
+/// is `event.leader-elected`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Id(u16);
+
 include!(concat!(env!("OUT_DIR"), "/ids.rs"));
 
-/// One language's messages, in the order of `IDS`.
+/// One language's messages, in the order of their ids.
 struct Table(Vec<String>);
 
 impl Table {
     /// A language's file: a header naming the language and the ids'
-    /// fingerprint, then one text a line in the order of `IDS`.
+    /// fingerprint, then one text a line in the order of their ids.
     fn read(lang: Lang, source: &str) -> Result<Table, SourceError> {
         let file = format!("{}.msg", lang.code());
         let error = |line: usize, message: String| SourceError {
@@ -70,18 +75,17 @@ impl Table {
             ));
         }
         let texts: Vec<String> = lines.map(source::unescape).collect();
-        if texts.len() != IDS.len() {
+        if texts.len() != COUNT {
             return Err(error(
                 texts.len() + 1,
-                format!("{} texts for {} messages", texts.len(), IDS.len()),
+                format!("{} texts for {COUNT} messages", texts.len()),
             ));
         }
         Ok(Table(texts))
     }
 
-    fn get(&self, id: &str) -> Option<&str> {
-        let i = IDS.binary_search(&id).ok()?;
-        self.0.get(i).map(String::as_str)
+    fn get(&self, id: Id) -> Option<&str> {
+        self.0.get(usize::from(id.0)).map(String::as_str)
     }
 }
 
@@ -120,29 +124,18 @@ pub fn file_of(lang: Lang) -> Option<&'static str> {
 }
 
 /// Message `id` in `lang`, a text without placeholders or braces, as it stands.
-pub fn text(lang: Lang, id: &str) -> &'static str {
-    match table(lang).get(id) {
-        Some(text) => {
-            debug_assert!(!text.contains(['{', '}']), "message {id} is not a plain text");
-            text
-        }
-        None => {
-            debug_assert!(false, "no message {id} in {}", lang.code());
-            ""
-        }
-    }
+pub fn text(lang: Lang, id: Id) -> &'static str {
+    let text = table(lang).get(id).unwrap_or_default();
+    debug_assert!(!text.contains(['{', '}']), "message {id:?} is not a plain text");
+    text
 }
 
 /// Message `id` in `lang`, its placeholders filled from `args`.
-pub fn say(lang: Lang, id: &str, args: &[(&str, &dyn Display)]) -> String {
-    let Some(text) = table(lang).get(id) else {
-        debug_assert!(false, "no message {id} in {}", lang.code());
-        return id.to_string();
-    };
-    fill(text, args, id)
+pub fn say(lang: Lang, id: Id, args: &[(&str, &dyn Display)]) -> String {
+    fill(table(lang).get(id).unwrap_or_default(), args, id)
 }
 
-fn fill(text: &str, args: &[(&str, &dyn Display)], id: &str) -> String {
+fn fill(text: &str, args: &[(&str, &dyn Display)], id: Id) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut rest = text;
     while let Some(i) = rest.find(['{', '}']) {
@@ -161,7 +154,7 @@ fn fill(text: &str, args: &[(&str, &dyn Display)], id: &str) -> String {
                         let _ = write!(out, "{value}");
                     }
                     None => {
-                        debug_assert!(false, "message {id} wants {{{name}}}");
+                        debug_assert!(false, "message {id:?} wants {{{name}}}");
                         out.push_str(&tail[..=end]);
                     }
                 }
@@ -242,7 +235,7 @@ mod tests {
         let entries = parse("t.msg", "# c\nx.y\n  en: {a} and {{b}} and {a}\\n\n  zh: {a}\n").expect("parses");
         assert_eq!(entries.len(), 1);
         assert_eq!(entries[0].texts[0].1, "{a} and {{b}} and {a}\n");
-        assert_eq!(fill(&entries[0].texts[0].1, &[("a", &1)], "x.y"), "1 and {b} and 1\n");
+        assert_eq!(fill(&entries[0].texts[0].1, &[("a", &1)], Id(0)), "1 and {b} and 1\n");
         assert_eq!(placeholders("{a} {{b}} {c} {a}"), vec!["a", "c"]);
     }
 
@@ -290,9 +283,18 @@ mod tests {
     }
 
     #[test]
-    fn the_ids_are_in_order_and_their_fingerprint_is_the_files() {
-        assert!(IDS.windows(2).all(|w| w[0] < w[1]));
-        assert_eq!(source::fingerprint(&IDS), FINGERPRINT);
+    fn the_build_numbers_the_messages_in_id_order() {
+        let mut ids: Vec<String> = Vec::new();
+        for (file, source) in SOURCES {
+            ids.extend(parse(file, source).into_iter().flatten().map(|e| e.id));
+        }
+        ids.sort();
+        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+        assert_eq!((ids.len(), source::fingerprint(&ids)), (COUNT, FINGERPRINT));
+        let at = |id: &str| ids.binary_search(&id).ok().map(|i| Id(i as u16));
+        assert_eq!(at("event.leader-elected"), Some(id::EVENT_LEADER_ELECTED));
+        assert_eq!(at("label.app-title"), Some(id::LABEL_APP_TITLE));
+        assert_eq!(text(Lang::En, id::LABEL_APP_TITLE), "Kafka Replication Lab");
     }
 
     #[test]

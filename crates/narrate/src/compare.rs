@@ -1,8 +1,9 @@
 //! The sentences of a comparison (one history under two protocols) and of the
 //! exhaustive checker's runs. Texts in `messages/compare.msg`.
 
+use crate::catalogue::id;
 use crate::catalogue::text;
-use crate::words::{count, list};
+use crate::words::{count, list, Unit};
 use crate::{command_error, protocol_option, say, thousands, CheckerOutcome, Lang, Names};
 use replab_core::command::CommandError;
 use replab_core::compare::Difference;
@@ -11,9 +12,9 @@ use replab_core::{BrokerIx, BrokerSet, Cluster, Protocol, Value, ViolationKind};
 /// "1 state", "300,000 states".
 fn states_count(lang: Lang, n: u32) -> String {
     if n == 1 {
-        say!(lang, "checker.count.state.one")
+        say!(lang, id::CHECKER_COUNT_STATE_ONE)
     } else {
-        say!(lang, "checker.count.state.many", n = thousands(n))
+        say!(lang, id::CHECKER_COUNT_STATE_MANY, n = thousands(n))
     }
 }
 
@@ -29,11 +30,11 @@ pub fn checker_outcome(lang: Lang, o: &CheckerOutcome) -> String {
         } => say!(
             lang,
             match kind {
-                ViolationKind::CommittedWriteLost => "checker.outcome.violation.committed-write-lost",
-                ViolationKind::ReplicasDiverged => "checker.outcome.violation.replicas-diverged",
+                ViolationKind::CommittedWriteLost => id::CHECKER_OUTCOME_VIOLATION_COMMITTED_WRITE_LOST,
+                ViolationKind::ReplicasDiverged => id::CHECKER_OUTCOME_VIOLATION_REPLICAS_DIVERGED,
             },
             kind = kind.name(),
-            steps_count = count(lang, steps.into(), "step"),
+            steps_count = count(lang, steps.into(), Unit::Step),
             states_count = states_count(lang, states),
             protocol = protocol.name(),
             steps = steps,
@@ -44,8 +45,8 @@ pub fn checker_outcome(lang: Lang, o: &CheckerOutcome) -> String {
             depth,
         } => say!(
             lang,
-            "checker.outcome.no-violation",
-            depth_count = count(lang, depth.into(), "step"),
+            id::CHECKER_OUTCOME_NO_VIOLATION,
+            depth_count = count(lang, depth.into(), Unit::Step),
             protocol = protocol.name(),
             states = thousands(states),
         ),
@@ -53,19 +54,19 @@ pub fn checker_outcome(lang: Lang, o: &CheckerOutcome) -> String {
             protocol, depth, limit, ..
         } => say!(
             lang,
-            "checker.outcome.state-limit",
+            id::CHECKER_OUTCOME_STATE_LIMIT,
             limit = thousands(limit),
             protocol = protocol.name(),
-            depth_count = count(lang, depth.into(), "step"),
+            depth_count = count(lang, depth.into(), Unit::Step),
         ),
-        CheckerOutcome::ReplayFailed { at_step } => say!(lang, "checker.outcome.replay-failed", step = at_step),
+        CheckerOutcome::ReplayFailed { at_step } => say!(lang, id::CHECKER_OUTCOME_REPLAY_FAILED, step = at_step),
     }
 }
 
 /// The title of a history the checker found ("Found by replab-check:
 /// committed-write-lost in 5 steps").
 pub fn checker_found_title(lang: Lang, kind: ViolationKind, steps: usize) -> String {
-    say!(lang, "checker.found-title", kind = kind.name(), steps = steps)
+    say!(lang, id::CHECKER_FOUND_TITLE, kind = kind.name(), steps = steps)
 }
 
 /// A checker's progress: states seen, and the length of the histories all
@@ -73,19 +74,19 @@ pub fn checker_found_title(lang: Lang, kind: ViolationKind, steps: usize) -> Str
 pub fn checker_progress(lang: Lang, states: u32, depth: u32, cancelled: bool) -> String {
     let states = thousands(states);
     match (cancelled, depth) {
-        (true, 0) => say!(lang, "checker.progress.cancelled-at-start"),
+        (true, 0) => say!(lang, id::CHECKER_PROGRESS_CANCELLED_AT_START),
         (true, _) => say!(
             lang,
-            "checker.progress.cancelled",
+            id::CHECKER_PROGRESS_CANCELLED,
             states = states,
-            steps_count = count(lang, depth.into(), "step"),
+            steps_count = count(lang, depth.into(), Unit::Step),
         ),
-        (false, 0) => say!(lang, "checker.progress.starting", states = states),
+        (false, 0) => say!(lang, id::CHECKER_PROGRESS_STARTING, states = states),
         (false, _) => say!(
             lang,
-            "checker.progress.exploring",
+            id::CHECKER_PROGRESS_EXPLORING,
             states = states,
-            steps_count = count(lang, depth.into(), "step"),
+            steps_count = count(lang, depth.into(), Unit::Step),
             next = depth + 1,
         ),
     }
@@ -93,12 +94,12 @@ pub fn checker_progress(lang: Lang, states: u32, depth: u32, cancelled: bool) ->
 
 /// Which protocol of a run over several is being searched: "kip-101 (2 of 5):".
 pub fn checker_under(lang: Lang, protocol: Protocol, nth: usize, of: usize) -> String {
-    say!(lang, "checker.under", protocol = protocol.name(), nth = nth, of = of)
+    say!(lang, id::CHECKER_UNDER, protocol = protocol.name(), nth = nth, of = of)
 }
 
 /// States per second, from `states` in `millis`: "(410,000 states/s)".
 pub fn checker_rate(lang: Lang, states: u32, millis: f64) -> String {
-    say!(lang, "checker.rate", rate = thousands(per_second(states, millis)))
+    say!(lang, id::CHECKER_RATE, rate = thousands(per_second(states, millis)))
 }
 
 /// How long a search took: "Took 0.42 s, 410,000 states/s.".
@@ -109,7 +110,7 @@ pub fn checker_timing(lang: Lang, states: u32, millis: f64) -> String {
     let seconds = format!("{}.{:02}", hundredths / 100, hundredths % 100);
     say!(
         lang,
-        "checker.timing",
+        id::CHECKER_TIMING,
         seconds = seconds,
         rate = thousands(per_second(states, millis))
     )
@@ -134,19 +135,19 @@ pub fn checker_setup(lang: Lang, setup: &replab_core::Setup) -> String {
         .map(|s| format!("{}={}", s.key(), s.value_text()))
         .collect();
     let settings = if settings.is_empty() {
-        say!(lang, "checker.setup.default-settings")
+        say!(lang, id::CHECKER_SETUP_DEFAULT_SETTINGS)
     } else {
         say!(
             lang,
-            "checker.setup.settings",
-            settings = settings.join(text(lang, "checker.setup.settings.separator"))
+            id::CHECKER_SETUP_SETTINGS,
+            settings = settings.join(text(lang, id::CHECKER_SETUP_SETTINGS_SEPARATOR))
         )
     };
     say!(
         lang,
-        "checker.setup",
+        id::CHECKER_SETUP,
         protocol = protocol_option(lang, setup.protocol),
-        brokers = setup.brokers.join(text(lang, "list.separator")),
+        brokers = setup.brokers.join(text(lang, id::LIST_SEPARATOR)),
         leader = leader,
         settings = settings,
     )
@@ -154,7 +155,7 @@ pub fn checker_setup(lang: Lang, setup: &replab_core::Setup) -> String {
 
 /// Why the checker stops at `limit` states.
 pub fn checker_limit(lang: Lang, limit: u32) -> String {
-    say!(lang, "checker.limit", limit = thousands(limit))
+    say!(lang, id::CHECKER_LIMIT, limit = thousands(limit))
 }
 
 /// What one side of a comparison shows of a fact that differs.
@@ -201,58 +202,58 @@ fn shown(d: &Difference, c: &Cluster, other: &Cluster) -> Shown {
 /// What one side shows, as words.
 fn shown_text(lang: Lang, names: &Names, s: &Shown) -> String {
     match s {
-        Shown::Broker(b) => b.map_or_else(|| say!(lang, "compare.shown.no-leader"), |b| names.get(b).to_string()),
+        Shown::Broker(b) => b.map_or_else(|| say!(lang, id::COMPARE_SHOWN_NO_LEADER), |b| names.get(b).to_string()),
         Shown::Number(n) => n.to_string(),
         Shown::Brokers(set) => list(lang, names, *set),
-        Shown::Up(true) => say!(lang, "compare.shown.up"),
-        Shown::Up(false) => say!(lang, "compare.shown.down"),
-        Shown::Log(records) if records.is_empty() => say!(lang, "compare.shown.log.empty"),
+        Shown::Up(true) => say!(lang, id::COMPARE_SHOWN_UP),
+        Shown::Up(false) => say!(lang, id::COMPARE_SHOWN_DOWN),
+        Shown::Log(records) if records.is_empty() => say!(lang, id::COMPARE_SHOWN_LOG_EMPTY),
         // Values are data, written the same in every language: spaces between.
         Shown::Log(records) => records
             .iter()
             .map(|(v, e)| {
                 e.map_or_else(
                     || v.to_string(),
-                    |e| say!(lang, "compare.shown.record-with-epoch", value = v, epoch = e),
+                    |e| say!(lang, id::COMPARE_SHOWN_RECORD_WITH_EPOCH, value = v, epoch = e),
                 )
             })
             .collect::<Vec<_>>()
             .join(" "),
-        Shown::Values(v) if v.is_empty() => say!(lang, "compare.shown.values.none"),
+        Shown::Values(v) if v.is_empty() => say!(lang, id::COMPARE_SHOWN_VALUES_NONE),
         Shown::Values(v) => v.join(" "),
-        Shown::Fired(true) => say!(lang, "compare.shown.fired"),
-        Shown::Fired(false) => say!(lang, "compare.shown.not-fired"),
+        Shown::Fired(true) => say!(lang, id::COMPARE_SHOWN_FIRED),
+        Shown::Fired(false) => say!(lang, id::COMPARE_SHOWN_NOT_FIRED),
     }
 }
 
 /// Where the same history first looks different under two protocols, as a
 /// heading: "First difference at step 7 (bounce A)".
 pub fn first_difference(lang: Lang, step: usize, command: &str) -> String {
-    say!(lang, "compare.first-difference", step = step, command = command)
+    say!(lang, id::COMPARE_FIRST_DIFFERENCE, step = step, command = command)
 }
 
 /// One fact that differs at the same step of one history under two protocols,
 /// with what each shows: "A's log: m1 under hw, m1 m2 under kip-101".
 pub fn difference(lang: Lang, names: &Names, d: &Difference, a: &Cluster, b: &Cluster) -> String {
     let what = match *d {
-        Difference::Leader => say!(lang, "compare.difference.what.leader"),
-        Difference::LeaderEpoch => say!(lang, "compare.difference.what.leader-epoch"),
-        Difference::Isr => say!(lang, "compare.difference.what.isr"),
-        Difference::Elr => say!(lang, "compare.difference.what.elr"),
-        Difference::Alive { broker } => say!(lang, "compare.difference.what.alive", broker = names.get(broker)),
-        Difference::Log { broker } => say!(lang, "compare.difference.what.log", broker = names.get(broker)),
-        Difference::Hw { broker } => say!(lang, "compare.difference.what.hw", broker = names.get(broker)),
-        Difference::Acked => say!(lang, "compare.difference.what.acked"),
+        Difference::Leader => say!(lang, id::COMPARE_DIFFERENCE_WHAT_LEADER),
+        Difference::LeaderEpoch => say!(lang, id::COMPARE_DIFFERENCE_WHAT_LEADER_EPOCH),
+        Difference::Isr => say!(lang, id::COMPARE_DIFFERENCE_WHAT_ISR),
+        Difference::Elr => say!(lang, id::COMPARE_DIFFERENCE_WHAT_ELR),
+        Difference::Alive { broker } => say!(lang, id::COMPARE_DIFFERENCE_WHAT_ALIVE, broker = names.get(broker)),
+        Difference::Log { broker } => say!(lang, id::COMPARE_DIFFERENCE_WHAT_LOG, broker = names.get(broker)),
+        Difference::Hw { broker } => say!(lang, id::COMPARE_DIFFERENCE_WHAT_HW, broker = names.get(broker)),
+        Difference::Acked => say!(lang, id::COMPARE_DIFFERENCE_WHAT_ACKED),
         Difference::Violation {
             kind: ViolationKind::CommittedWriteLost,
-        } => say!(lang, "compare.difference.what.committed-write-lost"),
+        } => say!(lang, id::COMPARE_DIFFERENCE_WHAT_COMMITTED_WRITE_LOST),
         Difference::Violation {
             kind: ViolationKind::ReplicasDiverged,
-        } => say!(lang, "compare.difference.what.replicas-diverged"),
+        } => say!(lang, id::COMPARE_DIFFERENCE_WHAT_REPLICAS_DIVERGED),
     };
     say!(
         lang,
-        "compare.difference",
+        id::COMPARE_DIFFERENCE,
         what = what,
         shown_a = shown_text(lang, names, &shown(d, a, b)),
         protocol_a = a.protocol().name(),
@@ -266,10 +267,10 @@ pub fn difference(lang: Lang, names: &Names, d: &Difference, a: &Cluster, b: &Cl
 pub fn no_difference(lang: Lang, a: Protocol, b: Protocol, until: Option<usize>) -> String {
     let (a, b) = (a.name(), b.name());
     match until {
-        None => say!(lang, "compare.no-difference", protocol_a = a, protocol_b = b),
+        None => say!(lang, id::COMPARE_NO_DIFFERENCE, protocol_a = a, protocol_b = b),
         Some(k) => say!(
             lang,
-            "compare.no-difference.until",
+            id::COMPARE_NO_DIFFERENCE_UNTIL,
             protocol_a = a,
             protocol_b = b,
             step = k
@@ -287,15 +288,15 @@ pub fn cache_difference(
     keeps_none: Option<Protocol>,
 ) -> String {
     match (keeps_none, first) {
-        (Some(p), _) => say!(lang, "compare.cache.keeps-none", protocol = p.name()),
-        (None, None) => say!(lang, "compare.cache.same"),
+        (Some(p), _) => say!(lang, id::COMPARE_CACHE_KEEPS_NONE, protocol = p.name()),
+        (None, None) => say!(lang, id::COMPARE_CACHE_SAME),
         (None, Some((step, brokers))) => {
             let brokers: Vec<&str> = brokers.iter().map(|&b| names.get(b)).collect();
             say!(
                 lang,
-                "compare.cache.differ",
+                id::COMPARE_CACHE_DIFFER,
                 step = step,
-                brokers = brokers.join(text(lang, "list.separator"))
+                brokers = brokers.join(text(lang, id::LIST_SEPARATOR))
             )
         }
     }
@@ -313,7 +314,7 @@ pub fn compare_refused(
 ) -> String {
     say!(
         lang,
-        "compare.refused",
+        id::COMPARE_REFUSED,
         step = step,
         command = command,
         protocol = p.name(),
@@ -334,7 +335,7 @@ pub fn comparison_stopped(
 ) -> String {
     say!(
         lang,
-        "compare.stopped",
+        id::COMPARE_STOPPED,
         protocol = p.name(),
         step = step,
         next = step + 1,
@@ -346,25 +347,25 @@ pub fn comparison_stopped(
 /// The cursor is past the end of the second history (it stopped, or the loaded
 /// scenario has fewer steps under `p`): its last step, `len`, is shown.
 pub fn comparison_ends(lang: Lang, p: Protocol, len: usize) -> String {
-    say!(lang, "compare.ends", protocol = p.name(), len = len)
+    say!(lang, id::COMPARE_ENDS, protocol = p.name(), len = len)
 }
 
 /// The comparison picker's label: "Compare hw with".
 pub fn compare_with(lang: Lang, p: Protocol) -> String {
-    say!(lang, "compare.with", protocol = p.name())
+    say!(lang, id::COMPARE_WITH, protocol = p.name())
 }
 
 /// The second column's heading: "The same history under kip-101 (Kafka 0.11)".
 pub fn compared_heading(lang: Lang, p: Protocol) -> String {
-    say!(lang, "compare.compared-heading", option = protocol_option(lang, p))
+    say!(lang, id::COMPARE_COMPARED_HEADING, option = protocol_option(lang, p))
 }
 
 /// The first column's heading while comparing: "This history under hw (Kafka 0.10)".
 pub fn comparing_heading(lang: Lang, p: Protocol) -> String {
-    say!(lang, "compare.comparing-heading", option = protocol_option(lang, p))
+    say!(lang, id::COMPARE_COMPARING_HEADING, option = protocol_option(lang, p))
 }
 
 /// "under hw:" before what one protocol did at a step.
 pub fn under(lang: Lang, p: Protocol) -> String {
-    say!(lang, "compare.under", protocol = p.name())
+    say!(lang, id::COMPARE_UNDER, protocol = p.name())
 }

@@ -1,6 +1,7 @@
 //! The decision panel's rows (`Explain`) in words. Texts in `messages/decisions.msg`.
 
-use crate::words::{count, election_reason, list, request};
+use crate::catalogue::{id, Id};
+use crate::words::{count, election_reason, list, request, Unit};
 use crate::{catalogue, say, thousands, Explain, Lang, Names};
 use replab_core::event::{ElectionReason, EpochRecord, FollowerNext};
 use replab_core::message::Request;
@@ -10,30 +11,30 @@ use replab_core::{BrokerSet, Value};
 fn reaction(lang: Lang, names: &Names, leader: usize, r: FollowerNext) -> String {
     let l = names.get(leader);
     match r {
-        FollowerNext::KeepFollowing => say!(lang, "decision.reaction.keep-following", leader = l),
-        FollowerNext::Validate => say!(lang, "decision.reaction.validate"),
-        FollowerNext::FetchChecked => say!(lang, "decision.reaction.fetch-checked", leader = l),
+        FollowerNext::KeepFollowing => say!(lang, id::DECISION_REACTION_KEEP_FOLLOWING, leader = l),
+        FollowerNext::Validate => say!(lang, id::DECISION_REACTION_VALIDATE),
+        FollowerNext::FetchChecked => say!(lang, id::DECISION_REACTION_FETCH_CHECKED, leader = l),
         FollowerNext::TruncateToHw { hw, from } if hw < from => {
-            say!(lang, "decision.reaction.truncate-to-hw", hw = hw)
+            say!(lang, id::DECISION_REACTION_TRUNCATE_TO_HW, hw = hw)
         }
-        FollowerNext::TruncateToHw { hw, .. } => say!(lang, "decision.reaction.keep-log-at-hw", hw = hw),
-        FollowerNext::Fetch => say!(lang, "decision.reaction.fetch"),
+        FollowerNext::TruncateToHw { hw, .. } => say!(lang, id::DECISION_REACTION_KEEP_LOG_AT_HW, hw = hw),
+        FollowerNext::Fetch => say!(lang, id::DECISION_REACTION_FETCH),
     }
 }
 
 /// The same, as what it will do once a leader is elected.
 fn future_reaction(lang: Lang, r: FollowerNext) -> String {
     match r {
-        FollowerNext::Validate => say!(lang, "decision.future-reaction.validate"),
-        FollowerNext::FetchChecked => say!(lang, "decision.future-reaction.fetch-checked"),
-        FollowerNext::TruncateToHw { hw, .. } => say!(lang, "decision.future-reaction.truncate-to-hw", hw = hw),
-        FollowerNext::KeepFollowing | FollowerNext::Fetch => say!(lang, "decision.future-reaction.fetch"),
+        FollowerNext::Validate => say!(lang, id::DECISION_FUTURE_REACTION_VALIDATE),
+        FollowerNext::FetchChecked => say!(lang, id::DECISION_FUTURE_REACTION_FETCH_CHECKED),
+        FollowerNext::TruncateToHw { hw, .. } => say!(lang, id::DECISION_FUTURE_REACTION_TRUNCATE_TO_HW, hw = hw),
+        FollowerNext::KeepFollowing | FollowerNext::Fetch => say!(lang, id::DECISION_FUTURE_REACTION_FETCH),
     }
 }
 
 /// Record values as a list ("m1, m2").
 fn values(lang: Lang, values: &[Value]) -> String {
-    values.join(catalogue::text(lang, "list.separator"))
+    values.join(catalogue::text(lang, id::LIST_SEPARATOR))
 }
 
 /// The brokers of `set`, any one of them: "A, B or C".
@@ -42,8 +43,8 @@ fn any_of(lang: Lang, names: &Names, set: BrokerSet) -> String {
     match v.split_last() {
         Some((last, rest)) if !rest.is_empty() => say!(
             lang,
-            "decision.offline.next.or",
-            rest = rest.join(catalogue::text(lang, "decision.offline.next.or.separator")),
+            id::DECISION_OFFLINE_NEXT_OR,
+            rest = rest.join(catalogue::text(lang, id::DECISION_OFFLINE_NEXT_OR_SEPARATOR)),
             last = last
         ),
         _ => v.concat(),
@@ -57,18 +58,18 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
         Explain::BumpCause { crashed, isr } => say!(
             lang,
             if crashed.len() == 1 {
-                "decision.bump.cause.one"
+                id::DECISION_BUMP_CAUSE_ONE
             } else {
-                "decision.bump.cause.many"
+                id::DECISION_BUMP_CAUSE_MANY
             },
             crashed = list(lang, names, crashed),
             isr = list(lang, names, isr)
         ),
-        Explain::BumpRule { leader, epoch } => say!(lang, "decision.bump.rule", leader = n(leader), epoch = epoch),
+        Explain::BumpRule { leader, epoch } => say!(lang, id::DECISION_BUMP_RULE, leader = n(leader), epoch = epoch),
         Explain::BumpLeader { leader, epoch, record } => match record {
             EpochRecord::AtOnce { offset } => say!(
                 lang,
-                "decision.bump.leader.at-once",
+                id::DECISION_BUMP_LEADER_AT_ONCE,
                 leader = n(leader),
                 epoch = epoch,
                 offset = offset
@@ -76,12 +77,17 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             EpochRecord::WithNextWrite => {
                 say!(
                     lang,
-                    "decision.bump.leader.with-next-write",
+                    id::DECISION_BUMP_LEADER_WITH_NEXT_WRITE,
                     leader = n(leader),
                     epoch = epoch
                 )
             }
-            EpochRecord::NoCache => say!(lang, "decision.bump.leader.no-cache", leader = n(leader), epoch = epoch),
+            EpochRecord::NoCache => say!(
+                lang,
+                id::DECISION_BUMP_LEADER_NO_CACHE,
+                leader = n(leader),
+                epoch = epoch
+            ),
         },
         Explain::BumpFollower {
             follower,
@@ -89,77 +95,77 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             next: FollowerNext::KeepFollowing,
         } => say!(
             lang,
-            "decision.bump.follower.kept",
+            id::DECISION_BUMP_FOLLOWER_KEPT,
             follower = n(follower),
             leader = n(leader)
         ),
         Explain::BumpFollower { follower, leader, next } => say!(
             lang,
-            "decision.bump.follower.changed",
+            id::DECISION_BUMP_FOLLOWER_CHANGED,
             follower = n(follower),
             reaction = reaction(lang, names, leader, next)
         ),
-        Explain::NoFollowerRunning => say!(lang, "decision.bump.no-follower-running"),
+        Explain::NoFollowerRunning => say!(lang, id::DECISION_BUMP_NO_FOLLOWER_RUNNING),
         Explain::SameLeaderCause { leader, epoch, reason } => match reason {
             ElectionReason::FollowersCrashed => say!(
                 lang,
-                "decision.same-leader.cause.followers-crashed",
+                id::DECISION_SAME_LEADER_CAUSE_FOLLOWERS_CRASHED,
                 leader = n(leader),
                 epoch = epoch
             ),
             r => say!(
                 lang,
-                "decision.same-leader.cause",
+                id::DECISION_SAME_LEADER_CAUSE,
                 leader = n(leader),
                 epoch = epoch,
                 reason = election_reason(lang, names, leader, r)
             ),
         },
-        Explain::SameLeaderRule => say!(lang, "decision.same-leader.rule"),
+        Explain::SameLeaderRule => say!(lang, id::DECISION_SAME_LEADER_RULE),
         Explain::KeptFollowingResult { follower, leader } => say!(
             lang,
-            "decision.kept-following.result",
+            id::DECISION_KEPT_FOLLOWING_RESULT,
             follower = n(follower),
             leader = n(leader)
         ),
         Explain::WaitingCause { broker, leo, hw } => {
-            say!(lang, "decision.waiting.cause", broker = n(broker), leo = leo, hw = hw)
+            say!(lang, id::DECISION_WAITING_CAUSE, broker = n(broker), leo = leo, hw = hw)
         }
-        Explain::WaitingRule => say!(lang, "decision.waiting.rule"),
-        Explain::WaitingResult { broker } => say!(lang, "decision.waiting.result", broker = n(broker)),
+        Explain::WaitingRule => say!(lang, id::DECISION_WAITING_RULE),
+        Explain::WaitingResult { broker } => say!(lang, id::DECISION_WAITING_RESULT, broker = n(broker)),
         Explain::WaitingNext { broker, next } => say!(
             lang,
-            "decision.waiting.next",
+            id::DECISION_WAITING_NEXT,
             broker = n(broker),
             action = future_reaction(lang, next)
         ),
         Explain::LeaderFoundCause { leader, epoch, reason } => say!(
             lang,
-            "decision.leader-found.cause",
+            id::DECISION_LEADER_FOUND_CAUSE,
             leader = n(leader),
             epoch = epoch,
             reason = election_reason(lang, names, leader, reason)
         ),
         Explain::LeaderFoundRule { broker, since } => {
-            say!(lang, "decision.leader-found.rule", broker = n(broker), since = since)
+            say!(lang, id::DECISION_LEADER_FOUND_RULE, broker = n(broker), since = since)
         }
         Explain::LeaderFoundResult { follower, leader, next } => say!(
             lang,
-            "decision.leader-found.result",
+            id::DECISION_LEADER_FOUND_RESULT,
             follower = n(follower),
             leader = n(leader),
             reaction = reaction(lang, names, leader, next)
         ),
         Explain::ElrElectionCause { leader, elr } if elr.len() <= 1 => {
-            say!(lang, "decision.elr-election.cause.one", leader = n(leader))
+            say!(lang, id::DECISION_ELR_ELECTION_CAUSE_ONE, leader = n(leader))
         }
         Explain::ElrElectionCause { leader, elr } => say!(
             lang,
-            "decision.elr-election.cause.many",
+            id::DECISION_ELR_ELECTION_CAUSE_MANY,
             elr = list(lang, names, elr),
             leader = n(leader)
         ),
-        Explain::ElrElectionRule => say!(lang, "decision.elr-election.rule"),
+        Explain::ElrElectionRule => say!(lang, id::DECISION_ELR_ELECTION_RULE),
         Explain::ElrElectionResult {
             leader,
             epoch,
@@ -168,9 +174,9 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
         } => say!(
             lang,
             if elr.is_empty() {
-                "decision.elr-election.result.elr-empty"
+                id::DECISION_ELR_ELECTION_RESULT_ELR_EMPTY
             } else {
-                "decision.elr-election.result"
+                id::DECISION_ELR_ELECTION_RESULT
             },
             leader = n(leader),
             epoch = epoch,
@@ -178,13 +184,13 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             elr = list(lang, names, elr)
         ),
         Explain::LastKnownLeaderCause { leader } => {
-            say!(lang, "decision.last-known-leader.cause", leader = n(leader))
+            say!(lang, id::DECISION_LAST_KNOWN_LEADER_CAUSE, leader = n(leader))
         }
-        Explain::LastKnownLeaderRule => say!(lang, "decision.last-known-leader.rule"),
+        Explain::LastKnownLeaderRule => say!(lang, id::DECISION_LAST_KNOWN_LEADER_RULE),
         Explain::LastKnownLeaderResult { leader, epoch } => {
             say!(
                 lang,
-                "decision.last-known-leader.result",
+                id::DECISION_LAST_KNOWN_LEADER_RESULT,
                 leader = n(leader),
                 epoch = epoch
             )
@@ -198,10 +204,10 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
         Explain::UncleanRule { requested, kraft } => say!(
             lang,
             match (requested, kraft) {
-                (true, false) => "decision.unclean.rule.requested",
-                (true, true) => "decision.unclean.rule.requested.kraft",
-                (false, false) => "decision.unclean.rule.enabled",
-                (false, true) => "decision.unclean.rule.enabled.kraft",
+                (true, false) => id::DECISION_UNCLEAN_RULE_REQUESTED,
+                (true, true) => id::DECISION_UNCLEAN_RULE_REQUESTED_KRAFT,
+                (false, false) => id::DECISION_UNCLEAN_RULE_ENABLED,
+                (false, true) => id::DECISION_UNCLEAN_RULE_ENABLED_KRAFT,
             }
         ),
         Explain::UncleanResult {
@@ -213,7 +219,7 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             ([], _) | (_, None) => {
                 say!(
                     lang,
-                    "decision.unclean.result.nothing-lost",
+                    id::DECISION_UNCLEAN_RESULT_NOTHING_LOST,
                     leader = n(leader),
                     epoch = epoch
                 )
@@ -221,9 +227,9 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             (lost, Some(from)) => say!(
                 lang,
                 if lost.len() == 1 {
-                    "decision.unclean.result.lost.one"
+                    id::DECISION_UNCLEAN_RESULT_LOST_ONE
                 } else {
-                    "decision.unclean.result.lost.many"
+                    id::DECISION_UNCLEAN_RESULT_LOST_MANY
                 },
                 leader = n(leader),
                 epoch = epoch,
@@ -234,13 +240,13 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
         Explain::OfflineCause { previous, shut_down } => say!(
             lang,
             if shut_down {
-                "decision.offline.cause.shut-down"
+                id::DECISION_OFFLINE_CAUSE_SHUT_DOWN
             } else {
-                "decision.offline.cause.crashed"
+                id::DECISION_OFFLINE_CAUSE_CRASHED
             },
             previous = n(previous)
         ),
-        Explain::OfflineRule => say!(lang, "decision.offline.rule"),
+        Explain::OfflineRule => say!(lang, id::DECISION_OFFLINE_RULE),
         Explain::OfflineResult {
             epoch,
             isr,
@@ -251,7 +257,7 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             match last_known_leader {
                 Some(l) => say!(
                     lang,
-                    "decision.offline.result",
+                    id::DECISION_OFFLINE_RESULT,
                     epoch = epoch,
                     isr = isr,
                     elr = elr,
@@ -259,7 +265,7 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
                 ),
                 None => say!(
                     lang,
-                    "decision.offline.result.no-last-known-leader",
+                    id::DECISION_OFFLINE_RESULT_NO_LAST_KNOWN_LEADER,
                     epoch = epoch,
                     isr = isr,
                     elr = elr
@@ -273,29 +279,33 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             unclean,
         } => {
             let now = match (able.is_empty(), unable.is_empty()) {
-                (true, _) => say!(lang, "decision.offline.next.now.none"),
-                (false, true) => say!(lang, "decision.offline.next.now.able", able = any_of(lang, names, able)),
+                (true, _) => say!(lang, id::DECISION_OFFLINE_NEXT_NOW_NONE),
+                (false, true) => say!(
+                    lang,
+                    id::DECISION_OFFLINE_NEXT_NOW_ABLE,
+                    able = any_of(lang, names, able)
+                ),
                 (false, false) => say!(
                     lang,
-                    "decision.offline.next.now.able-unable",
+                    id::DECISION_OFFLINE_NEXT_NOW_ABLE_UNABLE,
                     able = any_of(lang, names, able),
                     unable = any_of(lang, names, unable)
                 ),
             };
             say!(
                 lang,
-                "decision.offline.next",
+                id::DECISION_OFFLINE_NEXT,
                 now = now,
                 general = catalogue::text(
                     lang,
                     if has_elr {
-                        "decision.offline.next.general.elr"
+                        id::DECISION_OFFLINE_NEXT_GENERAL_ELR
                     } else {
-                        "decision.offline.next.general.isr"
+                        id::DECISION_OFFLINE_NEXT_GENERAL_ISR
                     }
                 ),
                 unclean = if unclean {
-                    catalogue::text(lang, "decision.offline.next.unclean")
+                    catalogue::text(lang, id::DECISION_OFFLINE_NEXT_UNCLEAN)
                 } else {
                     ""
                 }
@@ -303,12 +313,12 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
         }
         Explain::HwHeldCause { isr, min_isr } => say!(
             lang,
-            "decision.hw-held.cause",
+            id::DECISION_HW_HELD_CAUSE,
             isr = list(lang, names, isr),
-            members = count(lang, isr.len() as u64, "member"),
+            members = count(lang, isr.len() as u64, Unit::Member),
             min_isr = min_isr
         ),
-        Explain::HwHeldRule => say!(lang, "decision.hw-held.rule"),
+        Explain::HwHeldRule => say!(lang, id::DECISION_HW_HELD_RULE),
         Explain::HwHeldResult {
             leader,
             hw,
@@ -318,11 +328,11 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
         } => {
             // Which of the leader's records stay uncommitted: offsets hw to leo - 1.
             let id = if leo > hw + 1 {
-                "decision.hw-held.result.uncommitted"
+                id::DECISION_HW_HELD_RESULT_UNCOMMITTED
             } else if leo == hw + 1 {
-                "decision.hw-held.result.one-uncommitted"
+                id::DECISION_HW_HELD_RESULT_ONE_UNCOMMITTED
             } else {
-                "decision.hw-held.result"
+                id::DECISION_HW_HELD_RESULT
             };
             say!(
                 lang,
@@ -340,22 +350,27 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             offset,
         } => say!(
             lang,
-            "decision.parked.cause",
+            id::DECISION_PARKED_CAUSE,
             follower = n(follower),
             offset = offset,
             leader = n(leader)
         ),
-        Explain::ParkedRule => say!(lang, "decision.parked.rule"),
+        Explain::ParkedRule => say!(lang, id::DECISION_PARKED_RULE),
         Explain::ParkedResult { follower, leader } => {
             say!(
                 lang,
-                "decision.parked.result",
+                id::DECISION_PARKED_RESULT,
                 follower = n(follower),
                 leader = n(leader)
             )
         }
         Explain::ParkedNext { follower, leader } => {
-            say!(lang, "decision.parked.next", leader = n(leader), follower = n(follower))
+            say!(
+                lang,
+                id::DECISION_PARKED_NEXT,
+                leader = n(leader),
+                follower = n(follower)
+            )
         }
         Explain::HeldByReplicaCause {
             leader,
@@ -365,14 +380,14 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             lag_ms,
         } => say!(
             lang,
-            "decision.held-by-replica.cause",
+            id::DECISION_HELD_BY_REPLICA_CAUSE,
             replica = n(replica),
             leader = n(leader),
             lag_ms = thousands(lag_ms),
             replica_leo = replica_leo,
             until_ms = thousands(until_ms)
         ),
-        Explain::HeldByReplicaRule => say!(lang, "decision.held-by-replica.rule"),
+        Explain::HeldByReplicaRule => say!(lang, id::DECISION_HELD_BY_REPLICA_RULE),
         Explain::HeldByReplicaResult {
             leader,
             hw,
@@ -381,7 +396,7 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             until_ms,
         } => say!(
             lang,
-            "decision.held-by-replica.result",
+            id::DECISION_HELD_BY_REPLICA_RESULT,
             leader = n(leader),
             hw = hw,
             would_be = would_be,
@@ -395,20 +410,20 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             min_isr,
         } => say!(
             lang,
-            "decision.after-append.cause",
+            id::DECISION_AFTER_APPEND_CAUSE,
             leader = n(leader),
             values = values(lang, v),
             isr = list(lang, names, isr),
-            members = count(lang, isr.len() as u64, "member"),
+            members = count(lang, isr.len() as u64, Unit::Member),
             min_isr = min_isr
         ),
-        Explain::AfterAppendRule => say!(lang, "decision.after-append.rule"),
+        Explain::AfterAppendRule => say!(lang, id::DECISION_AFTER_APPEND_RULE),
         Explain::AfterAppendResult { values: v } => say!(
             lang,
             if v.len() == 1 {
-                "decision.after-append.result.one"
+                id::DECISION_AFTER_APPEND_RESULT_ONE
             } else {
-                "decision.after-append.result.many"
+                id::DECISION_AFTER_APPEND_RESULT_MANY
             },
             values = values(lang, v)
         ),
@@ -420,7 +435,7 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
         } => match leader {
             Some(l) => say!(
                 lang,
-                "decision.halted.cause",
+                id::DECISION_HALTED_CAUSE,
                 broker = n(broker),
                 fetch_offset = fetch_offset,
                 leader = n(l),
@@ -428,45 +443,45 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             ),
             None => say!(
                 lang,
-                "decision.halted.cause.no-leader",
+                id::DECISION_HALTED_CAUSE_NO_LEADER,
                 broker = n(broker),
                 fetch_offset = fetch_offset,
                 leader_log_end = leader_log_end
             ),
         },
-        Explain::HaltedRule => say!(lang, "decision.halted.rule"),
-        Explain::HaltedResult { broker, leo } => say!(lang, "decision.halted.result", broker = n(broker), leo = leo),
+        Explain::HaltedRule => say!(lang, id::DECISION_HALTED_RULE),
+        Explain::HaltedResult { broker, leo } => say!(lang, id::DECISION_HALTED_RESULT, broker = n(broker), leo = leo),
         Explain::BounceCause { broker, broker_epoch } => match broker_epoch {
-            Some(e) => say!(lang, "decision.bounce.cause", broker = n(broker), broker_epoch = e),
-            None => say!(lang, "decision.bounce.cause.no-broker-epoch", broker = n(broker)),
+            Some(e) => say!(lang, id::DECISION_BOUNCE_CAUSE, broker = n(broker), broker_epoch = e),
+            None => say!(lang, id::DECISION_BOUNCE_CAUSE_NO_BROKER_EPOCH, broker = n(broker)),
         },
         Explain::BounceRule { kraft } => say!(
             lang,
             if kraft {
-                "decision.bounce.rule.kraft"
+                id::DECISION_BOUNCE_RULE_KRAFT
             } else {
-                "decision.bounce.rule.zookeeper"
+                id::DECISION_BOUNCE_RULE_ZOOKEEPER
             }
         ),
         Explain::BounceResult { broker, isr } => match isr {
             Some(isr) => say!(
                 lang,
-                "decision.bounce.result.left-isr",
+                id::DECISION_BOUNCE_RESULT_LEFT_ISR,
                 broker = n(broker),
                 isr = list(lang, names, isr)
             ),
-            None => say!(lang, "decision.bounce.result", broker = n(broker)),
+            None => say!(lang, id::DECISION_BOUNCE_RESULT, broker = n(broker)),
         },
         Explain::NotNeededCause { broker, epoch } => {
-            say!(lang, "decision.not-needed.cause", broker = n(broker), epoch = epoch)
+            say!(lang, id::DECISION_NOT_NEEDED_CAUSE, broker = n(broker), epoch = epoch)
         }
-        Explain::NotNeededRule => say!(lang, "decision.not-needed.rule"),
+        Explain::NotNeededRule => say!(lang, id::DECISION_NOT_NEEDED_RULE),
         Explain::NotNeededResult { broker, epoch } => {
-            say!(lang, "decision.not-needed.result", broker = n(broker), epoch = epoch)
+            say!(lang, id::DECISION_NOT_NEEDED_RESULT, broker = n(broker), epoch = epoch)
         }
         Explain::SameQuestion { broker, leader_epoch } => say!(
             lang,
-            "decision.same-question",
+            id::DECISION_SAME_QUESTION,
             broker = n(broker),
             request = request(lang, &Request::OffsetsForLeaderEpoch { leader_epoch })
         ),
@@ -482,33 +497,33 @@ fn unclean_cause(
     reason: &ElectionReason,
     kraft: bool,
 ) -> String {
-    let pick = |zk: &'static str, kr: &'static str| if kraft { kr } else { zk };
+    let pick = |zk: Id, kr: Id| if kraft { kr } else { zk };
     match (reason, previous) {
         (ElectionReason::UncleanAfterFailure, Some(p)) => say!(
             lang,
             pick(
-                "decision.unclean.cause.after-failure.named",
-                "decision.unclean.cause.after-failure.named.kraft"
+                id::DECISION_UNCLEAN_CAUSE_AFTER_FAILURE_NAMED,
+                id::DECISION_UNCLEAN_CAUSE_AFTER_FAILURE_NAMED_KRAFT
             ),
             previous = names.get(p)
         ),
         (ElectionReason::UncleanAfterFailure, None) => say!(
             lang,
             pick(
-                "decision.unclean.cause.after-failure",
-                "decision.unclean.cause.after-failure.kraft"
+                id::DECISION_UNCLEAN_CAUSE_AFTER_FAILURE,
+                id::DECISION_UNCLEAN_CAUSE_AFTER_FAILURE_KRAFT
             )
         ),
         (ElectionReason::CameBack { .. }, _) => say!(
             lang,
             pick(
-                "decision.unclean.cause.came-back",
-                "decision.unclean.cause.came-back.kraft"
+                id::DECISION_UNCLEAN_CAUSE_CAME_BACK,
+                id::DECISION_UNCLEAN_CAUSE_CAME_BACK_KRAFT
             ),
             leader = names.get(leader)
         ),
         (ElectionReason::Requested { .. }, _) => {
-            say!(lang, "decision.unclean.cause.requested", leader = names.get(leader))
+            say!(lang, id::DECISION_UNCLEAN_CAUSE_REQUESTED, leader = names.get(leader))
         }
         (r, _) => election_reason(lang, names, leader, r),
     }

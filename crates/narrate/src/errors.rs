@@ -2,6 +2,7 @@
 //! the page's short texts on protocols, folded lanes and the editor. Texts in
 //! `messages/errors.msg`.
 
+use crate::catalogue::id;
 use crate::{mebibytes, say, thousands, words, Lang, LinkProblem, Names};
 use replab_core::command::CommandError;
 use replab_core::protocol::ControllerKind;
@@ -16,7 +17,7 @@ pub fn script_error(lang: Lang, names: &Names, e: &ScriptError) -> String {
     }
     say!(
         lang,
-        "error.at-line",
+        id::ERROR_AT_LINE,
         line = e.line,
         error = kind_sentence(lang, names, &e.kind)
     )
@@ -31,34 +32,34 @@ pub fn script_error_kind(lang: Lang, kind: &ScriptErrorKind) -> String {
 fn kind_sentence(lang: Lang, names: &Names, k: &ScriptErrorKind) -> String {
     use ScriptErrorKind as K;
     match k {
-        K::UnknownVerb { verb } => say!(lang, "error.script.unknown-verb", verb = verb),
-        K::UnknownBroker { id } => say!(lang, "error.script.unknown-broker", id = id),
-        K::BadBrokerId { id } => say!(lang, "error.script.bad-broker-id", id = id),
-        K::DuplicateBroker { id } => say!(lang, "error.script.duplicate-broker", id = id),
-        K::BrokerCount { count } => say!(lang, "error.script.broker-count", count = count),
-        K::DuplicateHeader { verb } => say!(lang, "error.script.duplicate-header", verb = verb),
-        K::HeaderAfterAction { verb } => say!(lang, "error.script.header-after-action", verb = verb),
-        K::MissingBrokers => say!(lang, "error.script.missing-brokers"),
-        K::UnknownProtocol { name } => say!(lang, "error.script.unknown-protocol", name = name),
-        K::UnknownSetting { key } => say!(lang, "error.script.unknown-setting", key = key),
+        K::UnknownVerb { verb } => say!(lang, id::ERROR_SCRIPT_UNKNOWN_VERB, verb = verb),
+        K::UnknownBroker { id } => say!(lang, id::ERROR_SCRIPT_UNKNOWN_BROKER, id = id),
+        K::BadBrokerId { id } => say!(lang, id::ERROR_SCRIPT_BAD_BROKER_ID, id = id),
+        K::DuplicateBroker { id } => say!(lang, id::ERROR_SCRIPT_DUPLICATE_BROKER, id = id),
+        K::BrokerCount { count } => say!(lang, id::ERROR_SCRIPT_BROKER_COUNT, count = count),
+        K::DuplicateHeader { verb } => say!(lang, id::ERROR_SCRIPT_DUPLICATE_HEADER, verb = verb),
+        K::HeaderAfterAction { verb } => say!(lang, id::ERROR_SCRIPT_HEADER_AFTER_ACTION, verb = verb),
+        K::MissingBrokers => say!(lang, id::ERROR_SCRIPT_MISSING_BROKERS),
+        K::UnknownProtocol { name } => say!(lang, id::ERROR_SCRIPT_UNKNOWN_PROTOCOL, name = name),
+        K::UnknownSetting { key } => say!(lang, id::ERROR_SCRIPT_UNKNOWN_SETTING, key = key),
         K::BadSettingValue { key, value } => {
-            say!(lang, "error.script.bad-setting-value", key = key, value = value)
+            say!(lang, id::ERROR_SCRIPT_BAD_SETTING_VALUE, key = key, value = value)
         }
-        K::BadSetSyntax { text } => say!(lang, "error.script.bad-set-syntax", text = text),
-        K::MissingArgument { verb, what } => say!(lang, "error.script.missing-argument", verb = verb, what = what),
+        K::BadSetSyntax { text } => say!(lang, id::ERROR_SCRIPT_BAD_SET_SYNTAX, text = text),
+        K::MissingArgument { verb, what } => say!(lang, id::ERROR_SCRIPT_MISSING_ARGUMENT, verb = verb, what = what),
         K::UnexpectedArgument { verb, arg } => {
-            say!(lang, "error.script.unexpected-argument", verb = verb, arg = arg)
+            say!(lang, id::ERROR_SCRIPT_UNEXPECTED_ARGUMENT, verb = verb, arg = arg)
         }
-        K::BadValue { value } => say!(lang, "error.script.bad-value", value = value),
-        K::BadNumber { what, text } => say!(lang, "error.script.bad-number", what = what, text = text),
-        K::BadAcks { text } => say!(lang, "error.script.bad-acks", text = text),
-        K::BadCrashTarget { text } => say!(lang, "error.script.bad-crash-target", text = text),
-        K::UnknownExpectation { what } => say!(lang, "error.script.unknown-expectation", what = what),
-        K::UnknownViolationKind { kind } => say!(lang, "error.script.unknown-violation-kind", kind = kind),
-        K::EmptyTitle => say!(lang, "error.script.empty-title"),
+        K::BadValue { value } => say!(lang, id::ERROR_SCRIPT_BAD_VALUE, value = value),
+        K::BadNumber { what, text } => say!(lang, id::ERROR_SCRIPT_BAD_NUMBER, what = what, text = text),
+        K::BadAcks { text } => say!(lang, id::ERROR_SCRIPT_BAD_ACKS, text = text),
+        K::BadCrashTarget { text } => say!(lang, id::ERROR_SCRIPT_BAD_CRASH_TARGET, text = text),
+        K::UnknownExpectation { what } => say!(lang, id::ERROR_SCRIPT_UNKNOWN_EXPECTATION, what = what),
+        K::UnknownViolationKind { kind } => say!(lang, id::ERROR_SCRIPT_UNKNOWN_VIOLATION_KIND, kind = kind),
+        K::EmptyTitle => say!(lang, id::ERROR_SCRIPT_EMPTY_TITLE),
         K::TextTooLong { bytes, limit } => say!(
             lang,
-            "error.script.text-too-long",
+            id::ERROR_SCRIPT_TEXT_TOO_LONG,
             size = mebibytes(*bytes),
             bytes = thousands(*bytes as u64),
             limit_size = mebibytes(*limit),
@@ -66,7 +67,7 @@ fn kind_sentence(lang: Lang, names: &Names, k: &ScriptErrorKind) -> String {
         ),
         K::TooManySteps { steps, limit } => say!(
             lang,
-            "error.script.too-many-steps",
+            id::ERROR_SCRIPT_TOO_MANY_STEPS,
             steps = thousands(*steps as u64),
             limit = thousands(*limit as u64)
         ),
@@ -79,17 +80,17 @@ pub fn command_error(lang: Lang, names: &Names, e: &CommandError) -> String {
     use CommandError as C;
     let (id, broker) = match *e {
         // The broker's number, as there is no broker to name.
-        C::NoSuchBroker { broker } => return say!(lang, "error.command.no-such-broker", broker = broker),
-        C::NoTargets => return say!(lang, "error.command.no-targets"),
-        C::HasLeader => return say!(lang, "error.command.has-leader"),
-        C::BrokerDown { broker } => ("error.command.broker-down", broker),
-        C::BrokerAlreadyUp { broker } => ("error.command.broker-already-up", broker),
-        C::IsLeader { broker } => ("error.command.is-leader", broker),
-        C::AlreadyInFlight { follower } => ("error.command.already-in-flight", follower),
-        C::NothingInFlight { follower } => ("error.command.nothing-in-flight", follower),
-        C::NotInIsr { broker } => ("error.command.not-in-isr", broker),
-        C::DuplicateTarget { broker } => ("error.command.duplicate-target", broker),
-        C::NotEligible { broker } => ("error.command.not-eligible", broker),
+        C::NoSuchBroker { broker } => return say!(lang, id::ERROR_COMMAND_NO_SUCH_BROKER, broker = broker),
+        C::NoTargets => return say!(lang, id::ERROR_COMMAND_NO_TARGETS),
+        C::HasLeader => return say!(lang, id::ERROR_COMMAND_HAS_LEADER),
+        C::BrokerDown { broker } => (id::ERROR_COMMAND_BROKER_DOWN, broker),
+        C::BrokerAlreadyUp { broker } => (id::ERROR_COMMAND_BROKER_ALREADY_UP, broker),
+        C::IsLeader { broker } => (id::ERROR_COMMAND_IS_LEADER, broker),
+        C::AlreadyInFlight { follower } => (id::ERROR_COMMAND_ALREADY_IN_FLIGHT, follower),
+        C::NothingInFlight { follower } => (id::ERROR_COMMAND_NOTHING_IN_FLIGHT, follower),
+        C::NotInIsr { broker } => (id::ERROR_COMMAND_NOT_IN_ISR, broker),
+        C::DuplicateTarget { broker } => (id::ERROR_COMMAND_DUPLICATE_TARGET, broker),
+        C::NotEligible { broker } => (id::ERROR_COMMAND_NOT_ELIGIBLE, broker),
     };
     say!(lang, id, broker = names.get(broker))
 }
@@ -99,15 +100,15 @@ pub fn found(lang: Lang, names: &Names, f: &Found) -> String {
     // Values, numbers, `epoch:offset` pairs and violation kinds are written as
     // the scenario writes them, the same in every language.
     match f {
-        Found::Values(v) if v.is_empty() => say!(lang, "error.found.nothing"),
+        Found::Values(v) if v.is_empty() => say!(lang, id::ERROR_FOUND_NOTHING),
         Found::Values(v) => v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" "),
         Found::Number(x) => x.to_string(),
-        Found::Epochs(e) if e.is_empty() => say!(lang, "error.found.no-epochs"),
+        Found::Epochs(e) if e.is_empty() => say!(lang, id::ERROR_FOUND_NO_EPOCHS),
         Found::Epochs(e) => e.iter().map(|(e, o)| format!("{e}:{o}")).collect::<Vec<_>>().join(" "),
         Found::Leader(Some(b)) => names.get(*b).to_string(),
-        Found::Leader(None) => say!(lang, "error.found.no-leader"),
+        Found::Leader(None) => say!(lang, id::ERROR_FOUND_NO_LEADER),
         Found::Brokers(s) => words::list(lang, names, *s),
-        Found::Violations(v) if v.is_empty() => say!(lang, "error.found.no-violation"),
+        Found::Violations(v) if v.is_empty() => say!(lang, id::ERROR_FOUND_NO_VIOLATION),
         Found::Violations(v) => v.iter().map(|k| k.name()).collect::<Vec<_>>().join(" "),
     }
 }
@@ -116,28 +117,28 @@ pub fn found(lang: Lang, names: &Names, f: &Found) -> String {
 pub fn link_error(lang: Lang, e: &LinkProblem) -> String {
     use replab_share::LinkError as L;
     match e {
-        LinkProblem::Link(L::NotALink) => say!(lang, "error.link.not-a-link"),
+        LinkProblem::Link(L::NotALink) => say!(lang, id::ERROR_LINK_NOT_A_LINK),
         LinkProblem::Link(L::UnknownVersion { version }) => say!(
             lang,
-            "error.link.unknown-version",
+            id::ERROR_LINK_UNKNOWN_VERSION,
             version = version,
             latest = replab_share::VERSION
         ),
-        LinkProblem::Link(L::BadEncoding) => say!(lang, "error.link.bad-encoding"),
-        LinkProblem::Link(L::Corrupted) => say!(lang, "error.link.corrupted"),
-        LinkProblem::Link(L::TooLarge) => say!(lang, "error.link.too-large"),
-        LinkProblem::Link(L::MissingField { field }) => say!(lang, "error.link.missing-field", field = field),
+        LinkProblem::Link(L::BadEncoding) => say!(lang, id::ERROR_LINK_BAD_ENCODING),
+        LinkProblem::Link(L::Corrupted) => say!(lang, id::ERROR_LINK_CORRUPTED),
+        LinkProblem::Link(L::TooLarge) => say!(lang, id::ERROR_LINK_TOO_LARGE),
+        LinkProblem::Link(L::MissingField { field }) => say!(lang, id::ERROR_LINK_MISSING_FIELD, field = field),
         LinkProblem::Link(L::BadField { field, value }) => {
-            say!(lang, "error.link.bad-field", field = field, value = value)
+            say!(lang, id::ERROR_LINK_BAD_FIELD, field = field, value = value)
         }
-        LinkProblem::Link(L::UnknownField { field }) => say!(lang, "error.link.unknown-field", field = field),
+        LinkProblem::Link(L::UnknownField { field }) => say!(lang, id::ERROR_LINK_UNKNOWN_FIELD, field = field),
         LinkProblem::StepOutOfRange { step, len } => {
-            say!(lang, "error.link.step-out-of-range", step = step, len = len)
+            say!(lang, id::ERROR_LINK_STEP_OUT_OF_RANGE, step = step, len = len)
         }
         LinkProblem::Script { error, names } => {
             say!(
                 lang,
-                "error.link.script",
+                id::ERROR_LINK_SCRIPT,
                 error = script_error(lang, &Names(names), error)
             )
         }
@@ -149,7 +150,7 @@ pub fn link_error(lang: Lang, e: &LinkProblem) -> String {
 pub fn protocol_option(lang: Lang, p: Protocol) -> String {
     say!(
         lang,
-        "page.protocol-option",
+        id::PAGE_PROTOCOL_OPTION,
         name = p.name(),
         releases = words::releases(lang, p)
     )
@@ -165,7 +166,7 @@ pub fn stands_for(lang: Lang, p: Protocol) -> String {
     };
     say!(
         lang,
-        "page.stands-for",
+        id::PAGE_STANDS_FOR,
         releases = words::releases(lang, p),
         controller = controller
     )
@@ -178,7 +179,7 @@ pub fn folded(lang: Lang, first: &str, last: &str, count: u64, epochs: (u32, u32
     match epochs {
         (a, b) if a == b => say!(
             lang,
-            "page.folded.one-epoch",
+            id::PAGE_FOLDED_ONE_EPOCH,
             first = first,
             last = last,
             count = count,
@@ -186,7 +187,7 @@ pub fn folded(lang: Lang, first: &str, last: &str, count: u64, epochs: (u32, u32
         ),
         (a, b) => say!(
             lang,
-            "page.folded.epochs",
+            id::PAGE_FOLDED_EPOCHS,
             first = first,
             last = last,
             count = count,
@@ -204,7 +205,7 @@ pub fn editor_window(lang: Lang, first: usize, last: usize, total: usize, bytes:
     let size = format!("{}.{} MB", mb / 10, mb % 10);
     say!(
         lang,
-        "page.editor-window",
+        id::PAGE_EDITOR_WINDOW,
         first = thousands(first as u64),
         last = thousands(last as u64),
         total = thousands(total as u64),
@@ -214,14 +215,14 @@ pub fn editor_window(lang: Lang, first: usize, last: usize, total: usize, bytes:
 
 /// Values left out of a long list: "… 9,991 more …".
 pub fn more(lang: Lang, n: u64) -> String {
-    say!(lang, "page.more", n = thousands(n))
+    say!(lang, id::PAGE_MORE, n = thousands(n))
 }
 
 /// What a folded span's button does, for its label: "Show offsets 12 to 9,980".
 pub fn unfold_title(lang: Lang, from: u64, last: u64) -> String {
     say!(
         lang,
-        "page.unfold-title",
+        id::PAGE_UNFOLD_TITLE,
         from = thousands(from),
         last = thousands(last)
     )
@@ -230,7 +231,7 @@ pub fn unfold_title(lang: Lang, from: u64, last: u64) -> String {
 /// A figure frame's heading: "Step 7 · bounce A"; step 0: "Step 0 · the start".
 pub fn figure_heading(lang: Lang, step: usize, command: Option<&str>) -> String {
     match command {
-        Some(c) => say!(lang, "page.figure-heading", step = step, command = c),
-        None => say!(lang, "page.figure-heading.start", step = step),
+        Some(c) => say!(lang, id::PAGE_FIGURE_HEADING, step = step, command = c),
+        None => say!(lang, id::PAGE_FIGURE_HEADING_START, step = step),
     }
 }

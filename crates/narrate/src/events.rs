@@ -2,7 +2,8 @@
 //! labels of messages in motion, and the safety violations. Texts in
 //! `messages/events.msg`.
 
-use crate::words::{count, election_reason, list, reply, request, truncation_reason};
+use crate::catalogue::id;
+use crate::words::{count, election_reason, list, reply, request, truncation_reason, Unit};
 use crate::{catalogue, say, thousands, Lang, Names};
 use replab_core::event::{
     AckFailure, ElectionReason, Event, FollowerNext, LossReason, ProduceRefusal, ShrinkReason, Violation,
@@ -22,7 +23,7 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             acks,
         } => say!(
             lang,
-            "event.appended",
+            id::EVENT_APPENDED,
             leader = n(*leader),
             value = value,
             offset = offset,
@@ -30,31 +31,31 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             acks = acks.name()
         ),
         Event::ProduceRefused { value, reason } => match reason {
-            ProduceRefusal::NoLeader => say!(lang, "event.produce-refused.no-leader", value = value),
+            ProduceRefusal::NoLeader => say!(lang, id::EVENT_PRODUCE_REFUSED_NO_LEADER, value = value),
             ProduceRefusal::NotEnoughReplicas { isr, min_isr } => say!(
                 lang,
-                "event.produce-refused.not-enough-replicas",
+                id::EVENT_PRODUCE_REFUSED_NOT_ENOUGH_REPLICAS,
                 value = value,
-                replicas = count(lang, u64::from(*isr), "replica"),
+                replicas = count(lang, u64::from(*isr), Unit::Replica),
                 min_isr = min_isr
             ),
         },
-        Event::Acked { value, offset } => say!(lang, "event.acked", value = value, offset = offset),
+        Event::Acked { value, offset } => say!(lang, id::EVENT_ACKED, value = value, offset = offset),
         Event::AckFailed { value, offset, reason } => match reason {
             AckFailure::LeadershipMoved => {
                 say!(
                     lang,
-                    "event.ack-failed.leadership-moved",
+                    id::EVENT_ACK_FAILED_LEADERSHIP_MOVED,
                     value = value,
                     offset = offset
                 )
             }
             AckFailure::NotEnoughReplicasAfterAppend { isr, min_isr } => say!(
                 lang,
-                "event.ack-failed.not-enough-replicas-after-append",
+                id::EVENT_ACK_FAILED_NOT_ENOUGH_REPLICAS_AFTER_APPEND,
                 value = value,
                 offset = offset,
-                replicas = count(lang, u64::from(*isr), "replica"),
+                replicas = count(lang, u64::from(*isr), Unit::Replica),
                 min_isr = min_isr
             ),
         },
@@ -64,13 +65,13 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             request: r,
         } => say!(
             lang,
-            "event.request-sent",
+            id::EVENT_REQUEST_SENT,
             follower = n(*follower),
             leader = n(*leader),
             request = request(lang, r)
         ),
         Event::NoLeaderToFetchFrom { follower } => {
-            say!(lang, "event.no-leader-to-fetch-from", follower = n(*follower))
+            say!(lang, id::EVENT_NO_LEADER_TO_FETCH_FROM, follower = n(*follower))
         }
         Event::RequestAnswered {
             follower,
@@ -78,7 +79,7 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             reply: r,
         } => say!(
             lang,
-            "event.request-answered",
+            id::EVENT_REQUEST_ANSWERED,
             leader = n(*leader),
             follower = n(*follower),
             reply = reply(lang, r)
@@ -89,7 +90,7 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             offset,
         } => say!(
             lang,
-            "event.fetch-parked",
+            id::EVENT_FETCH_PARKED,
             follower = n(*follower),
             leader = n(*leader),
             offset = offset
@@ -103,7 +104,7 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             match reason {
                 LossReason::Fenced { epoch } => say!(
                     lang,
-                    "event.parked-fetch-lost.fenced",
+                    id::EVENT_PARKED_FETCH_LOST_FENCED,
                     follower = f,
                     offset = offset,
                     epoch = epoch
@@ -111,7 +112,7 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
                 LossReason::FollowerCrashed => {
                     say!(
                         lang,
-                        "event.parked-fetch-lost.follower-crashed",
+                        id::EVENT_PARKED_FETCH_LOST_FOLLOWER_CRASHED,
                         follower = f,
                         offset = offset
                     )
@@ -119,35 +120,35 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
                 LossReason::LeaderCrashed => {
                     say!(
                         lang,
-                        "event.parked-fetch-lost.leader-crashed",
+                        id::EVENT_PARKED_FETCH_LOST_LEADER_CRASHED,
                         follower = f,
                         offset = offset
                     )
                 }
-                LossReason::Dropped => say!(lang, "event.parked-fetch-lost.dropped", follower = f, offset = offset),
+                LossReason::Dropped => say!(lang, id::EVENT_PARKED_FETCH_LOST_DROPPED, follower = f, offset = offset),
             }
         }
-        Event::ResponseDelivered { follower, .. } => say!(lang, "event.response-delivered", follower = n(*follower)),
+        Event::ResponseDelivered { follower, .. } => say!(lang, id::EVENT_RESPONSE_DELIVERED, follower = n(*follower)),
         Event::ResponseLost { follower, reason, .. } => {
             let f = n(*follower);
             match reason {
-                LossReason::Fenced { epoch } => say!(lang, "event.response-lost.fenced", follower = f, epoch = epoch),
-                LossReason::FollowerCrashed => say!(lang, "event.response-lost.follower-crashed", follower = f),
-                LossReason::LeaderCrashed => say!(lang, "event.response-lost.leader-crashed", follower = f),
-                LossReason::Dropped => say!(lang, "event.response-lost.dropped", follower = f),
+                LossReason::Fenced { epoch } => say!(lang, id::EVENT_RESPONSE_LOST_FENCED, follower = f, epoch = epoch),
+                LossReason::FollowerCrashed => say!(lang, id::EVENT_RESPONSE_LOST_FOLLOWER_CRASHED, follower = f),
+                LossReason::LeaderCrashed => say!(lang, id::EVENT_RESPONSE_LOST_LEADER_CRASHED, follower = f),
+                LossReason::Dropped => say!(lang, id::EVENT_RESPONSE_LOST_DROPPED, follower = f),
             }
         }
         Event::Replicated { follower, from, to } => say!(
             lang,
-            "event.replicated",
+            id::EVENT_REPLICATED,
             follower = n(*follower),
-            records = count(lang, to - from, "record"),
+            records = count(lang, to - from, Unit::Record),
             from = from,
             last = to - 1
         ),
         Event::HighWatermarkChanged { broker, from, to } => say!(
             lang,
-            "event.high-watermark-changed",
+            id::EVENT_HIGH_WATERMARK_CHANGED,
             broker = n(*broker),
             from = from,
             to = to
@@ -157,9 +158,9 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
         } => say!(
             lang,
             if to < from {
-                "event.truncation"
+                id::EVENT_TRUNCATION
             } else {
-                "event.truncation.log-kept"
+                id::EVENT_TRUNCATION_LOG_KEPT
             },
             broker = n(*broker),
             from = from,
@@ -172,14 +173,14 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             start_offset,
         } => say!(
             lang,
-            "event.epoch-assigned",
+            id::EVENT_EPOCH_ASSIGNED,
             broker = n(*broker),
             epoch = epoch,
             start_offset = start_offset
         ),
         Event::AsksAgainUnchanged { broker, leader_epoch } => say!(
             lang,
-            "event.asks-again-unchanged",
+            id::EVENT_ASKS_AGAIN_UNCHANGED,
             broker = n(*broker),
             request = request(
                 lang,
@@ -197,7 +198,7 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             until_ms,
         } => say!(
             lang,
-            "event.high-watermark-held-by-replica",
+            id::EVENT_HIGH_WATERMARK_HELD_BY_REPLICA,
             broker = n(*broker),
             would_be = would_be,
             hw = hw,
@@ -213,12 +214,12 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
         } => {
             // A bounce the controller never saw is told as such; either may lose records.
             let id = match (*noticed, lost_from.is_some(), *lost == 1) {
-                (true, false, _) => "event.crashed",
-                (true, true, true) => "event.crashed.losing.one",
-                (true, true, false) => "event.crashed.losing.many",
-                (false, false, _) => "event.bounced",
-                (false, true, true) => "event.bounced.losing.one",
-                (false, true, false) => "event.bounced.losing.many",
+                (true, false, _) => id::EVENT_CRASHED,
+                (true, true, true) => id::EVENT_CRASHED_LOSING_ONE,
+                (true, true, false) => id::EVENT_CRASHED_LOSING_MANY,
+                (false, false, _) => id::EVENT_BOUNCED,
+                (false, true, true) => id::EVENT_BOUNCED_LOSING_ONE,
+                (false, true, false) => id::EVENT_BOUNCED_LOSING_MANY,
             };
             let end = lost_from.map(|end| end.to_string()).unwrap_or_default();
             say!(lang, id, broker = n(*broker), lost = thousands(*lost), end = end)
@@ -233,40 +234,45 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
         } => say!(
             lang,
             if *clean {
-                "event.restarted.cleanly"
+                id::EVENT_RESTARTED_CLEANLY
             } else {
-                "event.restarted"
+                id::EVENT_RESTARTED
             },
             broker = n(*broker),
             leo = leo,
             hw = hw,
             latest = match latest_epoch {
-                Some(epoch) => say!(lang, "event.restarted.latest-epoch", epoch = epoch),
-                None => say!(lang, "event.restarted.no-leader-epochs"),
+                Some(epoch) => say!(lang, id::EVENT_RESTARTED_LATEST_EPOCH, epoch = epoch),
+                None => say!(lang, id::EVENT_RESTARTED_NO_LEADER_EPOCHS),
             },
             broker_epoch = broker_epoch
         ),
-        Event::ShutDown { broker } => say!(lang, "event.shut-down", broker = n(*broker)),
+        Event::ShutDown { broker } => say!(lang, id::EVENT_SHUT_DOWN, broker = n(*broker)),
         Event::Halted {
             broker,
             fetch_offset,
             leader_log_end,
         } => say!(
             lang,
-            "event.halted",
+            id::EVENT_HALTED,
             broker = n(*broker),
             fetch_offset = fetch_offset,
             leader_log_end = leader_log_end
         ),
-        Event::BounceNoticed { broker } => say!(lang, "event.bounce-noticed", broker = n(*broker)),
+        Event::BounceNoticed { broker } => say!(lang, id::EVENT_BOUNCE_NOTICED, broker = n(*broker)),
         Event::ElectionNotNeeded { broker, epoch } => {
-            say!(lang, "event.election-not-needed", broker = n(*broker), epoch = epoch)
+            say!(lang, id::EVENT_ELECTION_NOT_NEEDED, broker = n(*broker), epoch = epoch)
         }
         Event::ElrChanged { elr, last_known_leader } => match last_known_leader {
-            Some(b) => say!(lang, "event.elr-changed", elr = list(lang, names, *elr), leader = n(*b)),
+            Some(b) => say!(
+                lang,
+                id::EVENT_ELR_CHANGED,
+                elr = list(lang, names, *elr),
+                leader = n(*b)
+            ),
             None => say!(
                 lang,
-                "event.elr-changed.no-last-known-leader",
+                id::EVENT_ELR_CHANGED_NO_LAST_KNOWN_LEADER,
                 elr = list(lang, names, *elr)
             ),
         },
@@ -277,7 +283,7 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             min_isr,
         } => say!(
             lang,
-            "event.high-watermark-held",
+            id::EVENT_HIGH_WATERMARK_HELD,
             broker = n(*broker),
             hw = hw,
             isr = isr,
@@ -291,7 +297,7 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             ..
         } => say!(
             lang,
-            "event.leader-elected.followers-crashed",
+            id::EVENT_LEADER_ELECTED_FOLLOWERS_CRASHED,
             leader = n(*leader),
             epoch = epoch,
             isr = list(lang, names, *isr)
@@ -304,28 +310,33 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             ..
         } => say!(
             lang,
-            "event.leader-elected",
+            id::EVENT_LEADER_ELECTED,
             leader = n(*leader),
             epoch = epoch,
             isr = list(lang, names, *isr),
             reason = election_reason(lang, names, *leader, reason)
         ),
-        Event::PartitionOffline { epoch, .. } => say!(lang, "event.partition-offline", epoch = epoch),
+        Event::PartitionOffline { epoch, .. } => say!(lang, id::EVENT_PARTITION_OFFLINE, epoch = epoch),
         Event::BecameFollower { broker, leader, next } => match (leader, next) {
-            (None, _) => say!(lang, "event.became-follower.no-leader", broker = n(*broker)),
+            (None, _) => say!(lang, id::EVENT_BECAME_FOLLOWER_NO_LEADER, broker = n(*broker)),
             (Some(l), FollowerNext::Validate) => {
                 say!(
                     lang,
-                    "event.became-follower.validate",
+                    id::EVENT_BECAME_FOLLOWER_VALIDATE,
                     broker = n(*broker),
                     leader = n(*l)
                 )
             }
-            (Some(l), _) => say!(lang, "event.became-follower.fetch", broker = n(*broker), leader = n(*l)),
+            (Some(l), _) => say!(
+                lang,
+                id::EVENT_BECAME_FOLLOWER_FETCH,
+                broker = n(*broker),
+                leader = n(*l)
+            ),
         },
         Event::KeptFollowing { broker, leader, epoch } => say!(
             lang,
-            "event.kept-following",
+            id::EVENT_KEPT_FOLLOWING,
             broker = n(*broker),
             leader = n(*leader),
             epoch = epoch
@@ -337,9 +348,9 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
         } => say!(
             lang,
             if *removed == 1 {
-                "event.epochs-trimmed.one"
+                id::EVENT_EPOCHS_TRIMMED_ONE
             } else {
-                "event.epochs-trimmed.many"
+                id::EVENT_EPOCHS_TRIMMED_MANY
             },
             broker = n(*broker),
             log_end_offset = log_end_offset,
@@ -348,17 +359,17 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
         Event::IsrShrunk { broker, isr, reason } => {
             let (b, isr) = (n(*broker), list(lang, names, *isr));
             match reason {
-                ShrinkReason::Crashed => say!(lang, "event.isr-shrunk.crashed", broker = b, isr = isr),
-                ShrinkReason::ShutDown => say!(lang, "event.isr-shrunk.shut-down", broker = b, isr = isr),
+                ShrinkReason::Crashed => say!(lang, id::EVENT_ISR_SHRUNK_CRASHED, broker = b, isr = isr),
+                ShrinkReason::ShutDown => say!(lang, id::EVENT_ISR_SHRUNK_SHUT_DOWN, broker = b, isr = isr),
                 ShrinkReason::UncleanRestart => {
-                    say!(lang, "event.isr-shrunk.unclean-restart", broker = b, isr = isr)
+                    say!(lang, id::EVENT_ISR_SHRUNK_UNCLEAN_RESTART, broker = b, isr = isr)
                 }
                 ShrinkReason::Lagged {
                     since_ms: Some(since),
                     checked_at_ms,
                 } => say!(
                     lang,
-                    "event.isr-shrunk.lagged",
+                    id::EVENT_ISR_SHRUNK_LAGGED,
                     broker = b,
                     isr = isr,
                     checked_at = thousands(*checked_at_ms),
@@ -369,7 +380,7 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
                     checked_at_ms,
                 } => say!(
                     lang,
-                    "event.isr-shrunk.never-caught-up",
+                    id::EVENT_ISR_SHRUNK_NEVER_CAUGHT_UP,
                     broker = b,
                     isr = isr,
                     checked_at = thousands(*checked_at_ms)
@@ -379,16 +390,16 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
         Event::IsrExpanded { broker, isr } => {
             say!(
                 lang,
-                "event.isr-expanded",
+                id::EVENT_ISR_EXPANDED,
                 broker = n(*broker),
                 isr = list(lang, names, *isr)
             )
         }
-        Event::ClockAdvanced { now_ms } => say!(lang, "event.clock-advanced", now_ms = now_ms),
+        Event::ClockAdvanced { now_ms } => say!(lang, id::EVENT_CLOCK_ADVANCED, now_ms = now_ms),
         Event::ConfigChanged { setting } => {
             say!(
                 lang,
-                "event.config-changed",
+                id::EVENT_CONFIG_CHANGED,
                 key = setting.key(),
                 value = setting.value_text()
             )
@@ -396,8 +407,8 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
         Event::ViolationFound { violation } => say!(
             lang,
             match violation {
-                Violation::CommittedWriteLost { .. } => "event.violation-found.committed-write-lost",
-                Violation::ReplicasDiverged { .. } => "event.violation-found.replicas-diverged",
+                Violation::CommittedWriteLost { .. } => id::EVENT_VIOLATION_FOUND_COMMITTED_WRITE_LOST,
+                Violation::ReplicasDiverged { .. } => id::EVENT_VIOLATION_FOUND_REPLICAS_DIVERGED,
             },
             violation = violation_sentence(lang, names, violation)
         ),
@@ -431,7 +442,7 @@ pub fn event_in_step(lang: Lang, names: &Names, events: &[Event], i: usize) -> S
             .iter()
             .any(|x| matches!(*x, Event::Halted { broker: b, .. } if b == broker)) =>
         {
-            return say!(lang, "event.crashed.after-halt", broker = names.get(broker));
+            return say!(lang, id::EVENT_CRASHED_AFTER_HALT, broker = names.get(broker));
         }
         _ => {}
     }
@@ -449,7 +460,7 @@ pub fn step_events(lang: Lang, names: &Names, events: &[Event]) -> Vec<String> {
 fn hw_note(lang: Lang, names: &Names, leader: BrokerIx, follower: BrokerIx, now: u64) -> String {
     say!(
         lang,
-        "event.hw-note",
+        id::EVENT_HW_NOTE,
         leader = names.get(leader),
         follower = names.get(follower),
         now = now
@@ -479,13 +490,13 @@ pub fn reply_with_leader_hw(
 /// What a message label adds when the leader's HW has moved past the one its
 /// records response carries: " (A's HW 2)".
 pub fn leader_hw_label(lang: Lang, leader: &str, hw: u64) -> String {
-    say!(lang, "event.leader-hw-label", leader = leader, hw = hw)
+    say!(lang, id::EVENT_LEADER_HW_LABEL, leader = leader, hw = hw)
 }
 
 /// A fetch parked at the leader, where a response would be: "waiting at A for
 /// new records".
 pub fn waiting_at(lang: Lang, leader: &str) -> String {
-    say!(lang, "event.waiting-at", leader = leader)
+    say!(lang, id::EVENT_WAITING_AT, leader = leader)
 }
 
 /// The leader's badge while a replica outside the ISR holds its HW:
@@ -493,7 +504,7 @@ pub fn waiting_at(lang: Lang, leader: &str) -> String {
 pub fn hw_held_badge(lang: Lang, replica: &str, until_ms: u64) -> String {
     say!(
         lang,
-        "event.hw-held-badge",
+        id::EVENT_HW_HELD_BADGE,
         replica = replica,
         until = thousands(until_ms)
     )
@@ -502,8 +513,8 @@ pub fn hw_held_badge(lang: Lang, replica: &str, until_ms: u64) -> String {
 /// An epoch as a label says it: "epoch 0", or that there is none.
 fn label_epoch(lang: Lang, e: Option<u32>) -> String {
     match e {
-        Some(epoch) => say!(lang, "event.label.epoch", epoch = epoch),
-        None => say!(lang, "event.label.no-epoch"),
+        Some(epoch) => say!(lang, id::EVENT_LABEL_EPOCH, epoch = epoch),
+        None => say!(lang, id::EVENT_LABEL_NO_EPOCH),
     }
 }
 
@@ -513,7 +524,7 @@ pub fn request_label(lang: Lang, r: &Request) -> String {
     match *r {
         Request::OffsetsForLeaderEpoch { leader_epoch } => say!(
             lang,
-            "event.label.offsets-for-leader-epoch",
+            id::EVENT_LABEL_OFFSETS_FOR_LEADER_EPOCH,
             epoch = label_epoch(lang, leader_epoch)
         ),
         Request::Fetch {
@@ -522,13 +533,13 @@ pub fn request_label(lang: Lang, r: &Request) -> String {
             max,
         } => say!(
             lang,
-            "event.label.fetch",
+            id::EVENT_LABEL_FETCH,
             offset = offset,
             last_fetched = last_fetched_epoch
-                .map(|epoch| say!(lang, "event.label.fetch.last-fetched-epoch", epoch = epoch))
+                .map(|epoch| say!(lang, id::EVENT_LABEL_FETCH_LAST_FETCHED_EPOCH, epoch = epoch))
                 .unwrap_or_default(),
             max = max
-                .map(|max| say!(lang, "event.label.fetch.max", max = max))
+                .map(|max| say!(lang, id::EVENT_LABEL_FETCH_MAX, max = max))
                 .unwrap_or_default()
         ),
     }
@@ -542,8 +553,8 @@ pub fn reply_label(lang: Lang, r: &Reply, values: &[Value]) -> String {
         Reply::EpochEndOffset { asked, answer } => {
             let epoch = label_epoch(lang, answer.epoch.or(asked));
             match answer.end_offset {
-                Some(offset) => say!(lang, "event.label.ends-at", epoch = epoch, offset = offset),
-                None => say!(lang, "event.label.undefined", epoch = epoch),
+                Some(offset) => say!(lang, id::EVENT_LABEL_ENDS_AT, epoch = epoch, offset = offset),
+                None => say!(lang, id::EVENT_LABEL_UNDEFINED, epoch = epoch),
             }
         }
         Reply::Records {
@@ -551,23 +562,34 @@ pub fn reply_label(lang: Lang, r: &Reply, values: &[Value]) -> String {
             count,
             high_watermark: hw,
         } => match values {
-            [] if count > 0 => say!(lang, "event.label.records.offsets", from = from, count = count, hw = hw),
-            [] => say!(lang, "event.label.records.none", hw = hw),
+            [] if count > 0 => say!(
+                lang,
+                id::EVENT_LABEL_RECORDS_OFFSETS,
+                from = from,
+                count = count,
+                hw = hw
+            ),
+            [] => say!(lang, id::EVENT_LABEL_RECORDS_NONE, hw = hw),
             [first, .., last] if values.len() > 3 => say!(
                 lang,
-                "event.label.records.first-last",
+                id::EVENT_LABEL_RECORDS_FIRST_LAST,
                 first = first,
                 last = last,
                 count = values.len(),
                 hw = hw
             ),
-            _ => say!(lang, "event.label.records.values", values = values.join(" "), hw = hw),
+            _ => say!(lang, id::EVENT_LABEL_RECORDS_VALUES, values = values.join(" "), hw = hw),
         },
         Reply::DivergingEpoch { epoch, end_offset, .. } => {
-            say!(lang, "event.label.diverging-epoch", epoch = epoch, offset = end_offset)
+            say!(
+                lang,
+                id::EVENT_LABEL_DIVERGING_EPOCH,
+                epoch = epoch,
+                offset = end_offset
+            )
         }
         Reply::OffsetOutOfRange { log_end_offset } => {
-            say!(lang, "event.label.offset-out-of-range", offset = log_end_offset)
+            say!(lang, id::EVENT_LABEL_OFFSET_OUT_OF_RANGE, offset = log_end_offset)
         }
     }
 }
@@ -577,20 +599,20 @@ pub fn reply_label(lang: Lang, r: &Reply, values: &[Value]) -> String {
 /// a later step loses). "B truncates its log from 1 to 0: …; m1 is gone".
 pub fn decisive_event(lang: Lang, names: &Names, e: &Event, lost: &[Value], committed: &[Value]) -> String {
     let mut out = event(lang, names, e);
-    let values = |v: &[Value]| v.join(catalogue::text(lang, "list.separator"));
+    let values = |v: &[Value]| v.join(catalogue::text(lang, id::LIST_SEPARATOR));
     if !lost.is_empty() {
         let id = if lost.len() == 1 {
-            "event.decisive.lost.one"
+            id::EVENT_DECISIVE_LOST_ONE
         } else {
-            "event.decisive.lost.many"
+            id::EVENT_DECISIVE_LOST_MANY
         };
         out = say!(lang, id, event = out, values = values(lost));
     }
     if !committed.is_empty() {
         let id = if committed.len() == 1 {
-            "event.decisive.committed.one"
+            id::EVENT_DECISIVE_COMMITTED_ONE
         } else {
-            "event.decisive.committed.many"
+            id::EVENT_DECISIVE_COMMITTED_MANY
         };
         out = say!(lang, id, event = out, values = values(committed));
     }
@@ -603,7 +625,7 @@ pub fn violation_detail(lang: Lang, _names: &Names, v: &Violation) -> String {
         Violation::CommittedWriteLost { offset, value, .. } => {
             say!(
                 lang,
-                "event.violation-detail.committed-write-lost",
+                id::EVENT_VIOLATION_DETAIL_COMMITTED_WRITE_LOST,
                 value = value,
                 offset = offset
             )
@@ -615,7 +637,7 @@ pub fn violation_detail(lang: Lang, _names: &Names, v: &Violation) -> String {
             ..
         } => say!(
             lang,
-            "event.violation-detail.replicas-diverged",
+            id::EVENT_VIOLATION_DETAIL_REPLICAS_DIVERGED,
             follower_value = follower_record.1,
             leader_value = leader_record.1,
             offset = offset
@@ -636,7 +658,7 @@ pub fn violation_sentence(lang: Lang, names: &Names, v: &Violation) -> String {
             now: None,
         } => say!(
             lang,
-            "event.violation.committed-write-lost",
+            id::EVENT_VIOLATION_COMMITTED_WRITE_LOST,
             value = value,
             epoch = epoch,
             offset = offset,
@@ -650,7 +672,7 @@ pub fn violation_sentence(lang: Lang, names: &Names, v: &Violation) -> String {
             now: Some((now_epoch, now_value)),
         } => say!(
             lang,
-            "event.violation.committed-write-lost.replaced",
+            id::EVENT_VIOLATION_COMMITTED_WRITE_LOST_REPLACED,
             value = value,
             epoch = epoch,
             offset = offset,
@@ -666,7 +688,7 @@ pub fn violation_sentence(lang: Lang, names: &Names, v: &Violation) -> String {
             follower_record,
         } => say!(
             lang,
-            "event.violation.replicas-diverged",
+            id::EVENT_VIOLATION_REPLICAS_DIVERGED,
             offset = offset,
             follower = n(*follower),
             follower_value = follower_record.1,

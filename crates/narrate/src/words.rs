@@ -2,34 +2,50 @@
 //! requests and replies, why a follower truncates, why a leader was elected,
 //! and what each protocol stands for. Texts in `messages/words.msg`.
 
+use crate::catalogue::id;
 use crate::{catalogue, say, thousands, Lang, Names};
 use replab_core::event::{ElectionReason, TruncationRule};
 use replab_core::message::{Reply, Request};
 use replab_core::{BrokerSet, Protocol};
 
-/// "1 record", "1,234 records": `unit` is a `count.<unit>` message.
-pub fn count(lang: Lang, n: u64, unit: &str) -> String {
+/// What a count counts.
+#[derive(Clone, Copy)]
+pub enum Unit {
+    Record,
+    Member,
+    Replica,
+    Step,
+}
+
+/// "1 record", "1,234 records".
+pub fn count(lang: Lang, n: u64, unit: Unit) -> String {
+    let (one, many) = match unit {
+        Unit::Record => (id::COUNT_RECORD_ONE, id::COUNT_RECORD_MANY),
+        Unit::Member => (id::COUNT_MEMBER_ONE, id::COUNT_MEMBER_MANY),
+        Unit::Replica => (id::COUNT_REPLICA_ONE, id::COUNT_REPLICA_MANY),
+        Unit::Step => (id::COUNT_STEP_ONE, id::COUNT_STEP_MANY),
+    };
     if n == 1 {
-        say!(lang, &format!("count.{unit}.one"))
+        say!(lang, one)
     } else {
-        say!(lang, &format!("count.{unit}.many"), n = thousands(n))
+        say!(lang, many, n = thousands(n))
     }
 }
 
 /// The brokers of `set` by name, or that there are none.
 pub fn list(lang: Lang, names: &Names, set: BrokerSet) -> String {
     if set.is_empty() {
-        return say!(lang, "list.none");
+        return say!(lang, id::LIST_NONE);
     }
     let v: Vec<&str> = set.iter().map(|b| names.get(b)).collect();
-    v.join(&say!(lang, "list.separator"))
+    v.join(&say!(lang, id::LIST_SEPARATOR))
 }
 
 /// "epoch 3", or that there is none.
 pub fn epoch_opt(lang: Lang, e: Option<u32>) -> String {
     match e {
-        Some(epoch) => say!(lang, "epoch.some", epoch = epoch),
-        None => say!(lang, "epoch.none"),
+        Some(epoch) => say!(lang, id::EPOCH_SOME, epoch = epoch),
+        None => say!(lang, id::EPOCH_NONE),
     }
 }
 
@@ -38,7 +54,7 @@ pub fn request(lang: Lang, r: &Request) -> String {
         Request::OffsetsForLeaderEpoch { leader_epoch } => {
             say!(
                 lang,
-                "request.offsets-for-leader-epoch",
+                id::REQUEST_OFFSETS_FOR_LEADER_EPOCH,
                 epoch = epoch_opt(lang, leader_epoch)
             )
         }
@@ -48,13 +64,13 @@ pub fn request(lang: Lang, r: &Request) -> String {
             max,
         } => say!(
             lang,
-            "request.fetch",
+            id::REQUEST_FETCH,
             offset = offset,
             last_fetched = last_fetched_epoch
-                .map(|epoch| say!(lang, "request.fetch.last-fetched-epoch", epoch = epoch))
+                .map(|epoch| say!(lang, id::REQUEST_FETCH_LAST_FETCHED_EPOCH, epoch = epoch))
                 .unwrap_or_default(),
             max = max
-                .map(|max| say!(lang, "request.fetch.max", max = max))
+                .map(|max| say!(lang, id::REQUEST_FETCH_MAX, max = max))
                 .unwrap_or_default(),
         ),
     }
@@ -63,57 +79,68 @@ pub fn request(lang: Lang, r: &Request) -> String {
 pub fn reply(lang: Lang, r: &Reply) -> String {
     match *r {
         Reply::EpochEndOffset { asked, answer } => match (answer.epoch, answer.end_offset) {
-            (Some(epoch), Some(offset)) => say!(lang, "reply.epoch-end-offset", epoch = epoch, offset = offset),
+            (Some(epoch), Some(offset)) => say!(lang, id::REPLY_EPOCH_END_OFFSET, epoch = epoch, offset = offset),
             (None, Some(offset)) => {
                 say!(
                     lang,
-                    "reply.epoch-end-offset.asked",
+                    id::REPLY_EPOCH_END_OFFSET_ASKED,
                     asked = epoch_opt(lang, asked),
                     offset = offset
                 )
             }
-            _ => say!(lang, "reply.epoch-end-offset.undefined", asked = epoch_opt(lang, asked)),
+            _ => say!(
+                lang,
+                id::REPLY_EPOCH_END_OFFSET_UNDEFINED,
+                asked = epoch_opt(lang, asked)
+            ),
         },
         Reply::Records {
             count: 0,
             high_watermark,
             ..
-        } => say!(lang, "reply.records.none", hw = high_watermark),
+        } => say!(lang, id::REPLY_RECORDS_NONE, hw = high_watermark),
         Reply::Records {
             from,
             count: n,
             high_watermark,
         } => say!(
             lang,
-            "reply.records",
-            count = count(lang, n, "record"),
+            id::REPLY_RECORDS,
+            count = count(lang, n, Unit::Record),
             from = from,
             hw = high_watermark
         ),
         Reply::DivergingEpoch { epoch, end_offset, .. } => {
-            say!(lang, "reply.diverging-epoch", epoch = epoch, offset = end_offset)
+            say!(lang, id::REPLY_DIVERGING_EPOCH, epoch = epoch, offset = end_offset)
         }
-        Reply::OffsetOutOfRange { log_end_offset } => say!(lang, "reply.offset-out-of-range", offset = log_end_offset),
+        Reply::OffsetOutOfRange { log_end_offset } => {
+            say!(lang, id::REPLY_OFFSET_OUT_OF_RANGE, offset = log_end_offset)
+        }
     }
 }
 
 pub fn truncation_reason(lang: Lang, rule: &TruncationRule) -> String {
     match *rule {
-        TruncationRule::HighWatermark { hw } => say!(lang, "truncation.high-watermark", hw = hw),
+        TruncationRule::HighWatermark { hw } => say!(lang, id::TRUNCATION_HIGH_WATERMARK, hw = hw),
         TruncationRule::LeaderEndOffset {
             asked: Some(asked),
             end_offset,
-        } => say!(lang, "truncation.leader-end-offset", asked = asked, offset = end_offset),
+        } => say!(
+            lang,
+            id::TRUNCATION_LEADER_END_OFFSET,
+            asked = asked,
+            offset = end_offset
+        ),
         TruncationRule::LeaderEndOffset {
             asked: None,
             end_offset,
         } => {
-            say!(lang, "truncation.leader-end-offset.no-epochs", offset = end_offset)
+            say!(lang, id::TRUNCATION_LEADER_END_OFFSET_NO_EPOCHS, offset = end_offset)
         }
         TruncationRule::UndefinedEndOffset { asked, hw } => {
             say!(
                 lang,
-                "truncation.undefined-end-offset",
+                id::TRUNCATION_UNDEFINED_END_OFFSET,
                 asked = epoch_opt(lang, asked),
                 hw = hw
             )
@@ -126,9 +153,9 @@ pub fn truncation_reason(lang: Lang, rule: &TruncationRule) -> String {
         } => say!(
             lang,
             if leader_end < follower_end {
-                "truncation.same-epoch.leader-shorter"
+                id::TRUNCATION_SAME_EPOCH_LEADER_SHORTER
             } else {
-                "truncation.same-epoch"
+                id::TRUNCATION_SAME_EPOCH
             },
             epoch = epoch,
             leader_end = leader_end,
@@ -142,7 +169,7 @@ pub fn truncation_reason(lang: Lang, rule: &TruncationRule) -> String {
             ..
         } => say!(
             lang,
-            "truncation.follower-epoch-below",
+            id::TRUNCATION_FOLLOWER_EPOCH_BELOW,
             leader_epoch = leader_epoch,
             leader_end = leader_end,
             follower_epoch = follower_epoch,
@@ -154,37 +181,51 @@ pub fn truncation_reason(lang: Lang, rule: &TruncationRule) -> String {
             ..
         } => say!(
             lang,
-            "truncation.no-follower-epochs",
+            id::TRUNCATION_NO_FOLLOWER_EPOCHS,
             leader_epoch = leader_epoch,
             leader_end = leader_end
         ),
         TruncationRule::LeaderLogEnd { log_end_offset } => {
-            say!(lang, "truncation.leader-log-end", offset = log_end_offset)
+            say!(lang, id::TRUNCATION_LEADER_LOG_END, offset = log_end_offset)
         }
     }
 }
 
 pub fn election_reason(lang: Lang, names: &Names, leader: usize, r: &ElectionReason) -> String {
     let id = match r {
-        ElectionReason::LeaderFailed => "election.leader-failed",
-        ElectionReason::UncleanAfterFailure => "election.unclean-after-failure",
-        ElectionReason::CameBack { unclean: false } => "election.came-back",
-        ElectionReason::CameBack { unclean: true } => "election.came-back.unclean",
-        ElectionReason::Requested { unclean: false } => "election.requested",
-        ElectionReason::Requested { unclean: true } => "election.requested.unclean",
-        ElectionReason::FollowersCrashed => "election.followers-crashed",
-        ElectionReason::FromElr => "election.from-elr",
-        ElectionReason::LastKnownLeader => "election.last-known-leader",
+        ElectionReason::LeaderFailed => id::ELECTION_LEADER_FAILED,
+        ElectionReason::UncleanAfterFailure => id::ELECTION_UNCLEAN_AFTER_FAILURE,
+        ElectionReason::CameBack { unclean: false } => id::ELECTION_CAME_BACK,
+        ElectionReason::CameBack { unclean: true } => id::ELECTION_CAME_BACK_UNCLEAN,
+        ElectionReason::Requested { unclean: false } => id::ELECTION_REQUESTED,
+        ElectionReason::Requested { unclean: true } => id::ELECTION_REQUESTED_UNCLEAN,
+        ElectionReason::FollowersCrashed => id::ELECTION_FOLLOWERS_CRASHED,
+        ElectionReason::FromElr => id::ELECTION_FROM_ELR,
+        ElectionReason::LastKnownLeader => id::ELECTION_LAST_KNOWN_LEADER,
     };
     say!(lang, id, leader = names.get(leader))
 }
 
 /// The Kafka releases a protocol stands for ("Kafka 2.1–2.6").
 pub fn releases(lang: Lang, p: Protocol) -> &'static str {
-    catalogue::text(lang, &format!("protocol.{}.releases", p.name()))
+    let id = match p {
+        Protocol::Hw => id::PROTOCOL_HW_RELEASES,
+        Protocol::Kip101 => id::PROTOCOL_KIP_101_RELEASES,
+        Protocol::Kip279 => id::PROTOCOL_KIP_279_RELEASES,
+        Protocol::DivergingEpoch => id::PROTOCOL_DIVERGING_EPOCH_RELEASES,
+        Protocol::KraftElr => id::PROTOCOL_KRAFT_ELR_RELEASES,
+    };
+    catalogue::text(lang, id)
 }
 
 /// What a protocol is, in a sentence.
 pub fn protocol_note(lang: Lang, p: Protocol) -> &'static str {
-    catalogue::text(lang, &format!("protocol.{}.note", p.name()))
+    let id = match p {
+        Protocol::Hw => id::PROTOCOL_HW_NOTE,
+        Protocol::Kip101 => id::PROTOCOL_KIP_101_NOTE,
+        Protocol::Kip279 => id::PROTOCOL_KIP_279_NOTE,
+        Protocol::DivergingEpoch => id::PROTOCOL_DIVERGING_EPOCH_NOTE,
+        Protocol::KraftElr => id::PROTOCOL_KRAFT_ELR_NOTE,
+    };
+    catalogue::text(lang, id)
 }

@@ -16,6 +16,7 @@ use replab_core::event::{AckFailure, ElectionReason, Event, FollowerNext, Shrink
 use replab_core::protocol::ControllerKind;
 use replab_core::timeline::Timeline;
 use replab_core::{BrokerSet, Cluster, Command, Record};
+use replab_narrate::catalogue::id;
 use replab_narrate::{self as narrate, label, say, Explain, Label, Lang, Names};
 
 /// A truncation as a picture: the follower's log before the decision, its HW
@@ -349,7 +350,7 @@ fn other_rows(
             let followers = if followers.is_empty() {
                 say(Explain::NoFollowerRunning)
             } else {
-                followers.join(&say!(lang, "words.semicolon"))
+                followers.join(&say!(lang, id::WORDS_SEMICOLON))
             };
             vec![
                 (Label::Cause, say(Explain::BumpCause { crashed, isr: *isr })),

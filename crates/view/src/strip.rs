@@ -13,6 +13,7 @@ use replab_core::event::Event;
 use replab_core::scenario::command_line;
 use replab_core::timeline::Timeline;
 use replab_core::{Record, ViolationKind};
+use replab_narrate::catalogue::id;
 use replab_narrate::{self as narrate, label, say, Label, Lang, Names};
 use std::fmt::Write;
 
@@ -66,18 +67,20 @@ impl FigureError {
     /// The problem in `lang` (the runner's messages are the English ones).
     pub fn text(&self, lang: Lang) -> String {
         match *self {
-            FigureError::BadSelection { ref text } => say!(lang, "error.figure.bad-selection", text = text),
+            FigureError::BadSelection { ref text } => say!(lang, id::ERROR_FIGURE_BAD_SELECTION, text = text),
             FigureError::StepOutOfRange { step, len } => {
-                say!(lang, "error.figure.step-out-of-range", step = step, len = len)
+                say!(lang, id::ERROR_FIGURE_STEP_OUT_OF_RANGE, step = step, len = len)
             }
-            FigureError::BackwardRange { from, to } => say!(lang, "error.figure.backward-range", from = from, to = to),
-            FigureError::NoDecisions => say!(lang, "error.figure.no-decisions"),
+            FigureError::BackwardRange { from, to } => {
+                say!(lang, id::ERROR_FIGURE_BACKWARD_RANGE, from = from, to = to)
+            }
+            FigureError::NoDecisions => say!(lang, id::ERROR_FIGURE_NO_DECISIONS),
             FigureError::TooManyFrames { count } => {
-                say!(lang, "error.figure.too-many-frames", count = count, max = MAX_FRAMES)
+                say!(lang, id::ERROR_FIGURE_TOO_MANY_FRAMES, count = count, max = MAX_FRAMES)
             }
             FigureError::BadWidth { width } => say!(
                 lang,
-                "error.figure.bad-width",
+                id::ERROR_FIGURE_BAD_WIDTH,
                 width = width,
                 min = MIN_WIDTH,
                 max = MAX_WIDTH
@@ -299,7 +302,7 @@ fn write_frame(s: &mut String, lang: Lang, f: &Frame, width: u32, y: u32) {
             s,
             r##"<text class="safety" x="16" y="{line_y}" font-weight="700" fill="#c92a2a">⚠ {}{}{}</text>"##,
             esc(label(lang, Label::SafetyCheckFired)),
-            say!(lang, "words.colon"),
+            say!(lang, id::WORDS_COLON),
             esc(label(lang, replab_narrate::violation_label(kind)))
         );
         line_y += 18;
