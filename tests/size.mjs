@@ -1,7 +1,9 @@
 // Reports the release build's transfer size: what opening the app loads
 // (index.html and the wasm, JS and CSS it names), gzipped. Files the page does
 // not name are listed apart: the checker's Web Worker, which the page starts
-// on first use; the example post and replab-embed.js, which host pages load.
+// on first use, and each other language's messages (lang/), fetched when a
+// reader switches to it; the example post and replab-embed.js, which host
+// pages load.
 // The app's JS imports its snippets/ (wasm-bindgen's inline JS) as it starts:
 // they count with the first download.
 import { readdir, readFile } from 'node:fs/promises';
@@ -37,6 +39,12 @@ for (const entry of await readdir(snippets, { recursive: true, withFileTypes: tr
   const z = gzipSync(body, { level: 9 }).length;
   raw += body.length; gz += z;
   rows.push(row(path.slice(dir.length + 1), body, z));
+}
+// lang/<code>.msg: another language's messages, fetched on a switch.
+for (const name of (await readdir(join(dir, 'lang')).catch(() => [])).sort()) {
+  const body = await readFile(join(dir, 'lang', name));
+  const z = gzipSync(body, { level: 9 }).length;
+  later.push(row(`lang/${name}`, body, z)); laterRaw += body.length; laterGz += z;
 }
 console.log(`release build transfer size (${dir}):`);
 console.log(rows.join('\n'));

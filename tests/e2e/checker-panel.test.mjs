@@ -3,7 +3,7 @@
 // hands the page a history found, which loads as the editor's Load does.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openApp } from './harness.mjs';
+import { serve, launch, openApp, switchLanguage } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -52,7 +52,7 @@ test('the checker panel opens in the page, follows it, keeps its own fields, and
   assert.equal(await page.getByTestId('explore-protocol').inputValue(), 'all');
 
   // The page's language reaches the panel.
-  await page.getByTestId('lang').click();
+  await switchLanguage(page);
   await page.getByTestId('explore-run').filter({ hasText: '运行' }).waitFor();
   assert.match(await setup(page), /^hw（Kafka 0\.10）/);
 

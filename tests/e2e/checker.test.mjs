@@ -6,7 +6,7 @@
 // to tests/output/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, screenshot, openApp } from './harness.mjs';
+import { serve, launch, screenshot, openApp, switchLanguage } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -90,7 +90,7 @@ test('two brokers under hw: the checker finds the committed write lost in 5 step
   await page.getByTestId('no-violation').waitFor();
 
   // The same in Chinese: the result is worded again, without running again.
-  await page.getByTestId('lang').click();
+  await switchLanguage(page);
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
   assert.match(await text(page, 'explore-result'), /committed-write-lost：5 步（探索了 434 个状态）/);
   // The history found, commented in Chinese now.
@@ -125,7 +125,7 @@ test('under kip-279 the default bounds find no violation, and the page says it h
   assert.equal(requests.filter((u) => /replab-worker_bg\.wasm$/.test(u)).length, 1);
   await shootPanel(page, 'checker-no-violation-en');
 
-  await page.getByTestId('lang').click();
+  await switchLanguage(page);
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
   assert.match(await text(page, 'explore-result'), /在这些边界内没有违规/);
   await shootPanel(page, 'checker-no-violation-zh');

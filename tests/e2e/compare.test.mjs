@@ -6,7 +6,7 @@
 // tests/output/ (compare-en.png, compare-zh.png, compare-phone-360.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, screenshot, openApp, pickPreset } from './harness.mjs';
+import { serve, launch, screenshot, openApp, pickPreset, switchLanguage } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -113,7 +113,7 @@ test('a changed history is replayed under the other protocol and says where the 
 test('the comparison in Chinese', async () => {
   const { page, errors } = await open();
   await compareDataLoss(page);
-  await page.getByTestId('lang').click();
+  await switchLanguage(page);
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
   assert.match(await text(page.getByTestId('compare-first-diff')), /第一处不同：第 5 步（bounce B）/);
   assert.equal(await text(page.getByTestId('differences')), 'B 的日志：hw 下为 空，kip-101 下为 m1 m2');

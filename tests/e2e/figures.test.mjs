@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
-import { serve, launch, screenshot, openApp, pickPreset } from './harness.mjs';
+import { serve, launch, screenshot, openApp, pickPreset, switchLanguage } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -20,7 +20,7 @@ async function dataLoss({ lang } = {}) {
   const opened = await openApp(browser, server.url);
   await pickPreset(opened.page, 'data-loss');
   if (lang === 'zh') {
-    await opened.page.getByTestId('lang').click();
+    await switchLanguage(opened.page);
     await opened.page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
   }
   return opened;

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { serve, launch, openApp, OUTPUT } from './harness.mjs';
+import { serve, launch, openApp, OUTPUT, switchLanguage } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -58,9 +58,9 @@ test('a 10,000-record log folds into labelled spans, keeps the HW of a follower 
   // The acked list shows its ends around a count, not 10,000 values.
   assert.match(await page.getByTestId('acked').textContent(), /: m1, m2, m3, … 8,991 more …, m8995, m8996/);
 
-  await page.getByTestId('lang').click();
+  await switchLanguage(page);
   assert.equal(await span.textContent(), 'm5 … m8997 · 8,993 条记录 · 纪元 0');
-  await page.getByTestId('lang').click();
+  await switchLanguage(page);
   assert.deepEqual(errors, []);
 });
 

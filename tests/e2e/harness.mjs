@@ -106,3 +106,11 @@ export async function pickPreset(page, id) {
   const title = await select.locator(`option[value="${id}"]`).textContent();
   await page.getByTestId('title').filter({ hasText: title }).first().waitFor();
 }
+
+/** Clicks the language switch and waits until the page speaks the other
+ * language (the first switch to Chinese fetches its messages). */
+export async function switchLanguage(page) {
+  const before = await page.evaluate(() => document.documentElement.lang);
+  await page.getByTestId('lang').click();
+  await page.waitForFunction((b) => document.documentElement.lang !== b, before);
+}

@@ -5,7 +5,7 @@
 // min.insync.replicas. Screenshots in English and Chinese go to tests/output/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, screenshot, openApp } from './harness.mjs';
+import { serve, launch, screenshot, openApp, switchLanguage } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -110,7 +110,7 @@ test('kraft-elr: B shut down cleanly, leads from the ELR when A crashes, and the
 
   // The same in Chinese.
   await page.getByTestId('step-forward').click();
-  await page.getByTestId('lang').click();
+  await switchLanguage(page);
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
   assert.equal(await page.getByTestId('protocol').locator('option:checked').textContent(), 'kraft-elr（Kafka 4.1）');
   assert.equal(await text(page, 'elr-A'), '在 ELR 中');

@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
-import { serve, launch, screenshot, watchErrors, pickPreset } from './harness.mjs';
+import { serve, launch, screenshot, watchErrors, pickPreset, switchLanguage } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -32,7 +32,7 @@ test('a copied link reopens the same step, protocol and language', async () => {
   await pickPreset(page, 'divergence');
   await page.getByTestId('protocol').selectOption('kip-279');
   for (let i = 0; i < 3; i++) await page.getByTestId('step-back').click();
-  await page.getByTestId('lang').click();
+  await switchLanguage(page);
   const step = await stepOf(page);
   const lanesOf = async (p) => (await p.locator('.lanes').innerHTML());
   const lanes = await lanesOf(page);

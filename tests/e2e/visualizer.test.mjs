@@ -2,7 +2,7 @@
 // against the Trunk release build. Each test saves a screenshot in tests/output/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, screenshot, openApp, pickPreset } from './harness.mjs';
+import { serve, launch, screenshot, openApp, pickPreset, switchLanguage } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -111,7 +111,7 @@ test('the language toggle switches the narration to Chinese and is remembered', 
   await pickPreset(page, 'divergence');
   await page.getByTestId('log-step-1').waitFor();
   assert.match(await page.locator('.events').textContent(), /appends m1 at offset 0/);
-  await page.getByTestId('lang').click();
+  await switchLanguage(page);
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
   const text = await page.locator('.events').textContent();
   assert.match(text, /追加到位移/);
@@ -120,7 +120,7 @@ test('the language toggle switches the narration to Chinese and is remembered', 
   await page.reload();
   await page.getByTestId('broker-A').waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
-  await page.getByTestId('lang').click();
+  await switchLanguage(page);
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
   assert.deepEqual(errors, []);
 });
