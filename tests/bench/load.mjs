@@ -115,8 +115,8 @@ async function throttled(context, page) {
 }
 
 // One load as a new user: a fresh context, the cache off, the link throttled.
-async function loadOnce(browser, url, selector, after, click) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+async function loadOnce(browser, url, selector, after, click, locale = 'en-US') {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale });
   try {
     const page = await context.newPage();
     const cdp = await throttled(context, page);
@@ -170,13 +170,20 @@ async function sideBySide(browser, base) {
       },
       later: 'the checker panel opened',
     },
+    {
+      // A Chinese reader: the page's Chinese messages are a file of their own,
+      // preloaded beside the wasm and installed before the app takes over.
+      name: 'the same, in Chinese', url: `${base}/replab/index.zh.html`, locale: 'zh-CN',
+      selector: '[data-testid=broker-A]', what: 'first broker lane',
+      click: { selector: '[data-testid=produce]', done: '[data-testid=step][data-step="1"]' },
+    },
   ];
   const rows = [];
   for (const site of sites) {
     const runs = [];
     for (let i = 0; i < LOADS; i++) {
       try {
-        runs.push(await loadOnce(browser, site.url, site.selector, site.after, site.click));
+        runs.push(await loadOnce(browser, site.url, site.selector, site.after, site.click, site.locale));
       } catch (e) {
         console.log(`  ${site.name}: load ${i + 1} failed: ${String(e.message ?? e).split('\n')[0]}`);
       }
