@@ -121,6 +121,19 @@ pub fn editor(p: &EditorProps) -> Html {
             }
         }
     };
+    // The text the text area starts with, as the page is drawn at build time
+    // (a preset's page shows its scenario before the wasm): the loaded text, or
+    // its first window. The effect below keeps it from then on.
+    let first_text = use_memo(p.source.clone(), |source| {
+        source.as_deref().map(|text| {
+            let end = if text.len() <= LARGE {
+                text.len()
+            } else {
+                line_start(text, WINDOW_LINES)
+            };
+            AttrValue::from(text[..end].to_string())
+        })
+    });
     {
         let set_text = set_text.clone();
         use_effect_with(p.source.clone(), move |source| {
@@ -218,6 +231,7 @@ pub fn editor(p: &EditorProps) -> Html {
                 </p>
             }
             <textarea data-testid="scenario-editor" rows="10" spellcheck="false" ref={area} oninput={on_input}
+                defaultvalue={(*first_text).clone()}
                 aria-label={label(lang, Label::Editor)} aria-invalid={error.is_some().to_string()}
                 placeholder={"title My story\nprotocol kip-279\nbrokers A B C\nproduce m1\nfetch B\ncrash A"} />
             <div class="editor-actions">
@@ -271,5 +285,38 @@ mod tests {
         let (o, inside) = window(&text, usize::MAX).expect("long");
         assert_eq!(o.total, 30_001);
         assert!(inside.ends_with("\nlast") && o.after.is_empty());
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod rendered_tests {
+    use super::*;
+    use crate::components::{history_of, rendered};
+
+    fn editor(source: Option<&str>) -> String {
+        rendered::<Editor>(EditorProps {
+            lang: Lang::En,
+            timeline: history_of("brokers A B\n", None),
+            title: None,
+            source: source.map(Rc::from),
+            on_load: Callback::noop(),
+        })
+    }
+
+    /// A page drawn at build time shows its scenario in the editor before any
+    /// script runs; a long one, its first window.
+    #[test]
+    fn the_text_area_starts_with_the_loaded_text() {
+        let text = "brokers A B\nproduce m1 & <m2>\n";
+        assert!(editor(Some(text)).contains(">brokers A B\nproduce m1 &amp; &lt;m2&gt;\n</textarea>"));
+        assert!(editor(None).contains("></textarea>"));
+        let long: String = (0..30_000).map(|i| format!("produce m{i}\n")).collect();
+        let html = editor(Some(&long));
+        assert!(html.contains(">produce m0\n"));
+        assert!(
+            html.contains("produce m1999\n</textarea>"),
+            "the first {WINDOW_LINES} lines"
+        );
+        assert!(!html.contains("produce m2000\n"));
     }
 }
