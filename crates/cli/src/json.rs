@@ -17,6 +17,9 @@ pub fn final_state(run: &Run) -> Value {
             json!({
                 "id": b.id,
                 "alive": b.is_alive(),
+                // Down because its fetcher halted it (0.10/0.11: a fetch past the
+                // leader's log end), not because it crashed.
+                "halted": b.halted,
                 "leo": b.leo(),
                 "hw": b.hw(),
                 "log": b.durable.log.records(),

@@ -40,12 +40,16 @@ fn json_output_has_the_contract_shape() {
     assert_eq!(v["isr"], serde_json::json!(["B"]));
     assert_eq!(v["acked"], serde_json::json!(["m1", "m3"]));
     assert_eq!(
-        v["brokers"][0]["alive"], false,
+        (&v["brokers"][0]["alive"], &v["brokers"][0]["halted"]),
+        (&serde_json::json!(false), &serde_json::json!(true)),
         "A halted on its fetch past B's log end"
     );
     let b = &v["brokers"][1];
     assert_eq!(b["id"], "B");
-    assert_eq!(b["alive"], true);
+    assert_eq!(
+        (&b["alive"], &b["halted"]),
+        (&serde_json::json!(true), &serde_json::json!(false))
+    );
     assert_eq!(b["leo"], 1);
     assert_eq!(b["log"], serde_json::json!([{"offset": 0, "epoch": 1, "value": "m3"}]));
     assert_eq!(
