@@ -527,20 +527,14 @@ pub fn request_label(lang: Lang, r: &Request) -> String {
             id::EVENT_LABEL_OFFSETS_FOR_LEADER_EPOCH,
             epoch = label_epoch(lang, leader_epoch)
         ),
-        Request::Fetch {
-            offset,
-            last_fetched_epoch,
-            max,
-        } => say!(
+        Request::Fetch { .. } => crate::words::fetch(
             lang,
-            id::EVENT_LABEL_FETCH,
-            offset = offset,
-            last_fetched = last_fetched_epoch
-                .map(|epoch| say!(lang, id::EVENT_LABEL_FETCH_LAST_FETCHED_EPOCH, epoch = epoch))
-                .unwrap_or_default(),
-            max = max
-                .map(|max| say!(lang, id::EVENT_LABEL_FETCH_MAX, max = max))
-                .unwrap_or_default()
+            r,
+            [
+                id::EVENT_LABEL_FETCH,
+                id::EVENT_LABEL_FETCH_LAST_FETCHED_EPOCH,
+                id::EVENT_LABEL_FETCH_MAX,
+            ],
         ),
     }
 }

@@ -2,7 +2,7 @@
 //! requests and replies, why a follower truncates, why a leader was elected,
 //! and what each protocol stands for. Texts in `messages/words.msg`.
 
-use crate::catalogue::id;
+use crate::catalogue::{id, Id};
 use crate::{catalogue, say, thousands, Lang, Names};
 use replab_core::event::{ElectionReason, TruncationRule};
 use replab_core::message::{Reply, Request};
@@ -58,22 +58,39 @@ pub fn request(lang: Lang, r: &Request) -> String {
                 epoch = epoch_opt(lang, leader_epoch)
             )
         }
-        Request::Fetch {
-            offset,
-            last_fetched_epoch,
-            max,
-        } => say!(
+        Request::Fetch { .. } => fetch(
             lang,
-            id::REQUEST_FETCH,
-            offset = offset,
-            last_fetched = last_fetched_epoch
-                .map(|epoch| say!(lang, id::REQUEST_FETCH_LAST_FETCHED_EPOCH, epoch = epoch))
-                .unwrap_or_default(),
-            max = max
-                .map(|max| say!(lang, id::REQUEST_FETCH_MAX, max = max))
-                .unwrap_or_default(),
+            r,
+            [
+                id::REQUEST_FETCH,
+                id::REQUEST_FETCH_LAST_FETCHED_EPOCH,
+                id::REQUEST_FETCH_MAX,
+            ],
         ),
     }
+}
+
+/// A Fetch request in the words of `ids`: the sentence, then the clauses for
+/// its last fetched epoch and its max, each said only when the request has it
+/// (the event log's words, or a message in motion's shorter ones).
+pub fn fetch(lang: Lang, r: &Request, [sentence, last_fetched, max_records]: [Id; 3]) -> String {
+    let Request::Fetch {
+        offset,
+        last_fetched_epoch,
+        max,
+    } = *r
+    else {
+        return String::new();
+    };
+    say!(
+        lang,
+        sentence,
+        offset = offset,
+        last_fetched = last_fetched_epoch
+            .map(|epoch| say!(lang, last_fetched, epoch = epoch))
+            .unwrap_or_default(),
+        max = max.map(|max| say!(lang, max_records, max = max)).unwrap_or_default(),
+    )
 }
 
 pub fn reply(lang: Lang, r: &Reply) -> String {
@@ -228,4 +245,43 @@ pub fn protocol_note(lang: Lang, p: Protocol) -> &'static str {
         Protocol::KraftElr => id::PROTOCOL_KRAFT_ELR_NOTE,
     };
     catalogue::text(lang, id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fetch_says_its_optional_clauses_only_when_it_has_them() {
+        let full = Request::Fetch {
+            offset: 4,
+            last_fetched_epoch: Some(2),
+            max: Some(1),
+        };
+        let plain = Request::Fetch {
+            offset: 4,
+            last_fetched_epoch: None,
+            max: None,
+        };
+        assert_eq!(request(Lang::En, &full), "Fetch(offset 4, last fetched epoch 2, max 1)");
+        assert_eq!(request(Lang::Zh, &full), "Fetch（位移 4，最后拉取纪元 2，最多 1 条）");
+        assert_eq!(request(Lang::En, &plain), "Fetch(offset 4)");
+        let o = Request::OffsetsForLeaderEpoch { leader_epoch: None };
+        assert_eq!(request(Lang::En, &o), "OffsetsForLeaderEpoch(no epoch)");
+        assert_eq!(fetch(Lang::En, &o, [id::REQUEST_FETCH; 3]), "", "not a Fetch");
+    }
+
+    #[test]
+    fn counts_and_lists_in_both_languages() {
+        assert_eq!(count(Lang::En, 1, Unit::Record), "1 record");
+        assert_eq!(count(Lang::En, 1234, Unit::Record), "1,234 records");
+        assert_eq!(count(Lang::Zh, 1234, Unit::Record), "1,234 条消息");
+        let ids: Vec<String> = ["A", "B", "C"].map(String::from).to_vec();
+        let names = Names(&ids);
+        let ab: BrokerSet = [0, 1].into_iter().collect();
+        assert_eq!(list(Lang::En, &names, ab), "A, B");
+        assert_eq!(list(Lang::Zh, &names, ab), "A、B");
+        assert_eq!(list(Lang::En, &names, BrokerSet::default()), "none");
+        assert_eq!(list(Lang::Zh, &names, BrokerSet::default()), "空");
+    }
 }
