@@ -319,7 +319,7 @@ pub fn compare_refused(
         command = command,
         protocol = p.name(),
         why = command_error(lang, names, error),
-        previous = step - 1,
+        previous = step.saturating_sub(1),
     )
 }
 
