@@ -116,18 +116,36 @@ impl State {
 
     /// The state `command` leaves and its events; None if the model refuses it.
     pub fn after(&self, command: &Command) -> Option<(State, Vec<Event>)> {
-        let mut cluster = self.cluster.clone();
-        let events = cluster.apply(command).ok()?;
-        // Every state explored keeps the model's invariants (in release builds
-        // too, where `apply` does not check them): a broken one is a bug of the
-        // model, stopped here with its rule named rather than explored on.
-        if let Err(broken) = replab_core::invariants::check(&cluster) {
+        let mut events = Vec::new();
+        let mut state = self.clone();
+        if !self.after_into(command, &mut state, &mut events) {
+            return None;
+        }
+        state.keeps_invariants(command);
+        Some((state, events))
+    }
+
+    /// `after`, written over `into` (whose allocations it reuses) with the
+    /// events into `events`, without checking the invariants (the search
+    /// checks them on the states new to it). False if the model refuses it.
+    pub fn after_into(&self, command: &Command, into: &mut State, events: &mut Vec<Event>) -> bool {
+        into.cluster.clone_from(&self.cluster);
+        if into.cluster.apply_into(command, events).is_err() {
+            return false;
+        }
+        into.tracked.clone_from(&self.tracked);
+        into.tracked.spent.produces += events.iter().filter(|e| matches!(e, Event::Appended { .. })).count() as u32;
+        into.tracked.spent.failures += failures(command);
+        true
+    }
+
+    /// Every state explored keeps the model's invariants (in release builds
+    /// too, where `apply` does not check them): a broken one is a bug of the
+    /// model, stopped here with its rule named rather than explored on.
+    pub fn keeps_invariants(&self, command: &Command) {
+        if let Err(broken) = replab_core::invariants::check(&self.cluster) {
             panic!("the model {broken} after {command:?}");
         }
-        let mut tracked = self.tracked.clone();
-        tracked.spent.produces += events.iter().filter(|e| matches!(e, Event::Appended { .. })).count() as u32;
-        tracked.spent.failures += failures(command);
-        Some((State { cluster, tracked }, events))
     }
 
     /// The step's violation, if the bounds look for its kind.
@@ -148,9 +166,14 @@ struct Link {
 
 const ROOT: u32 = u32::MAX;
 
+/// States expanded between two merges: enough to share among threads, few
+/// enough that the states they reach twice are dropped soon.
+const BATCH: usize = 256;
+
+/// A state to expand. Boxed: the merge moves a pointer, not the cluster.
 struct Node {
     id: u32,
-    state: State,
+    state: Box<State>,
 }
 
 /// Fingerprints are hashes already: the set uses them as they are.
@@ -171,6 +194,8 @@ impl Hasher for Identity {
     }
 }
 
+type Visited = HashSet<u64, BuildHasherDefault<Identity>>;
+
 /// How a state is identified: its fingerprint, given a scratch buffer and
 /// whether the clock moves. Tests swap in an exact key to check the reductions.
 type Key = fn(&mut Vec<u64>, &State, bool) -> u64;
@@ -179,20 +204,111 @@ fn canonical_key(buf: &mut Vec<u64>, s: &State, clock_moves: bool) -> u64 {
     fingerprint_with(buf, &s.cluster, &s.tracked, clock_moves)
 }
 
+/// What one step from a state gave that the search must hear, in step order.
+enum Child {
+    /// A state not seen before the batch began (it may still be seen earlier in
+    /// the batch: the merge decides).
+    New {
+        action: u32,
+        fingerprint: u64,
+        state: Box<State>,
+    },
+    /// The step fired a violation the bounds look for: the search ends here.
+    Violation { action: u32, violation: Violation },
+}
+
+/// A state's expansion: the state's id, what it gave, and how many steps were
+/// tried (all of them, or up to and including a violation's).
+struct Expansion {
+    id: u32,
+    children: Vec<Child>,
+    tried: u64,
+}
+
+/// The part of the search a batch's expansions read and never write, so that
+/// they can run on several threads at once.
+struct Expand<'a> {
+    bounds: &'a Bounds,
+    key: Key,
+    visited: &'a Visited,
+}
+
+/// What a thread reuses from one step to the next: the canonical form's
+/// words, the events, and the state a step is applied to (cloned only when it
+/// is new).
+#[derive(Default)]
+struct Scratch {
+    buf: Vec<u64>,
+    events: Vec<Event>,
+    state: Option<State>,
+}
+
+impl Expand<'_> {
+    /// Expands `node`, and drops it (on the thread that expanded it).
+    fn node(&self, scratch: &mut Scratch, node: Node) -> Expansion {
+        let Node { id, state } = node;
+        let (children, tried) = self.state(scratch, &state);
+        Expansion { id, children, tried }
+    }
+
+    fn state(&self, scratch: &mut Scratch, state: &State) -> (Vec<Child>, u64) {
+        let clock = self.bounds.clock_moves();
+        let steps = actions(&state.cluster, state.tracked.spent, self.bounds);
+        let mut children = Vec::with_capacity(steps.len());
+        let Scratch {
+            buf,
+            events,
+            state: child,
+        } = scratch;
+        let child = child.get_or_insert_with(|| state.clone());
+        for (i, command) in steps.iter().enumerate() {
+            let action = i as u32;
+            if !state.after_into(command, child, events) {
+                continue;
+            }
+            if child.cluster.leader_epoch() > self.bounds.max_epoch {
+                continue;
+            }
+            if let Some(violation) = State::wanted_violation(events, self.bounds) {
+                children.push(Child::Violation { action, violation });
+                return (children, u64::from(action) + 1);
+            }
+            let fingerprint = (self.key)(buf, child, clock);
+            if !self.visited.contains(&fingerprint) {
+                child.keeps_invariants(command);
+                children.push(Child::New {
+                    action,
+                    fingerprint,
+                    state: Box::new(child.clone()),
+                });
+            }
+        }
+        (children, steps.len() as u64)
+    }
+}
+
 /// An exhaustive search, run in slices by `step`.
+///
+/// A slice expands a batch of the current level's states, on `threads` threads
+/// natively (the `parallel` feature), then merges what they gave in the order
+/// one thread would have met it: states in the order they were first seen, the
+/// steps from each in `actions` order. So ids, parents, counts, the outcome and
+/// the shortest history are the same whatever the threads and the slices.
 pub struct Explorer {
     setup: Setup,
     bounds: Bounds,
     key: Key,
-    visited: HashSet<u64, BuildHasherDefault<Identity>>,
+    visited: Visited,
     /// By state id, in the order states were first seen.
     links: Vec<Link>,
     current: VecDeque<Node>,
     next: VecDeque<Node>,
     depth: usize,
     transitions: u64,
-    buf: Vec<u64>,
+    scratch: Scratch,
     outcome: Option<Outcome>,
+    #[cfg(feature = "parallel")]
+    pool: Option<rayon::ThreadPool>,
 }
 
 impl Explorer {
@@ -202,7 +318,7 @@ impl Explorer {
         check_setup(&setup)?;
         let start = State::start(&setup);
         let mut buf = Vec::new();
-        let mut visited = HashSet::default();
+        let mut visited = Visited::default();
         visited.insert(canonical_key(&mut buf, &start, bounds.clock_moves()));
         Ok(Explorer {
             setup,
@@ -213,13 +329,31 @@ impl Explorer {
                 parent: ROOT,
                 action: ROOT,
             }],
-            current: VecDeque::from([Node { id: 0, state: start }]),
+            current: VecDeque::from([Node {
+                id: 0,
+                state: Box::new(start),
+            }]),
             next: VecDeque::new(),
             depth: 0,
             transitions: 0,
-            buf,
+            scratch: Scratch {
+                buf,
+                ..Scratch::default()
+            },
             outcome: None,
+            #[cfg(feature = "parallel")]
+            pool: None,
         })
+    }
+
+    /// Expands each slice on `threads` threads (1: on the caller's, the
+    /// default). The result is the same for any number.
+    #[cfg(feature = "parallel")]
+    pub fn with_threads(mut self, threads: usize) -> Explorer {
+        self.pool = (threads > 1)
+            .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok())
+            .flatten();
+        self
     }
 
     pub fn setup(&self) -> &Setup {
@@ -235,7 +369,7 @@ impl Explorer {
     pub fn step(&mut self, budget: usize) -> Progress {
         let mut left = budget;
         while self.outcome.is_none() && left > 0 {
-            let Some(node) = self.current.pop_front() else {
+            if self.current.is_empty() {
                 if self.next.is_empty() {
                     self.finish(Outcome::NoViolation {
                         states: self.visited.len(),
@@ -246,9 +380,13 @@ impl Explorer {
                     self.depth += 1;
                 }
                 continue;
-            };
-            self.expand(node);
-            left -= 1;
+            }
+            // Small batches: a state a batch reaches twice lives until the merge.
+            let take = left.min(self.current.len()).min(BATCH);
+            let batch: Vec<Node> = self.current.drain(..take).collect();
+            let expansions = self.expand(batch);
+            self.merge(expansions);
+            left -= take;
         }
         self.progress()
     }
@@ -282,39 +420,68 @@ impl Explorer {
         self.outcome.as_ref()
     }
 
-    fn expand(&mut self, node: Node) {
-        let clock = self.bounds.clock_moves();
-        let steps = actions(&node.state.cluster, node.state.tracked.spent, &self.bounds);
-        for (i, command) in steps.iter().enumerate() {
-            self.transitions += 1;
-            let Some((child, events)) = node.state.after(command) else {
-                continue;
-            };
-            if child.cluster.leader_epoch() > self.bounds.max_epoch {
-                continue;
-            }
-            if let Some(v) = State::wanted_violation(&events, &self.bounds) {
-                let outcome = self.found(node.id, i, v);
-                return self.finish(outcome);
-            }
-            let fp = (self.key)(&mut self.buf, &child, clock);
-            if !self.visited.insert(fp) {
-                continue;
-            }
-            // Ids are u32 (ROOT excepted) to keep a link at 8 bytes.
-            let over_limit = self.bounds.max_states.is_some_and(|m| self.visited.len() > m);
-            let id = u32::try_from(self.links.len()).ok().filter(|&id| id != ROOT);
-            let Some(id) = id.filter(|_| !over_limit) else {
-                return self.finish(Outcome::StateLimit {
-                    states: self.visited.len() - 1,
-                    depth: self.depth,
-                });
-            };
-            self.links.push(Link {
-                parent: node.id,
-                action: i as u32,
+    /// Every state of the batch expanded, in the batch's order.
+    fn expand(&mut self, batch: Vec<Node>) -> Vec<Expansion> {
+        let expand = Expand {
+            bounds: &self.bounds,
+            key: self.key,
+            visited: &self.visited,
+        };
+        #[cfg(feature = "parallel")]
+        if let Some(pool) = &self.pool {
+            use rayon::prelude::*;
+            return pool.install(|| {
+                batch
+                    .into_par_iter()
+                    .map_init(Scratch::default, |scratch, node| expand.node(scratch, node))
+                    .collect()
             });
-            self.next.push_back(Node { id, state: child });
+        }
+        let scratch = &mut self.scratch;
+        batch.into_iter().map(|node| expand.node(scratch, node)).collect()
+    }
+
+    /// Takes in a batch's expansions in order, as one thread expanding the
+    /// states one after the other would have: the first step into a state names
+    /// its parent, and the first violation or the state limit ends the search
+    /// with the counts it had then.
+    fn merge(&mut self, expansions: Vec<Expansion>) {
+        for expansion in expansions {
+            let before = self.transitions;
+            for child in expansion.children {
+                match child {
+                    Child::Violation { action, violation } => {
+                        self.transitions = before + u64::from(action) + 1;
+                        let outcome = self.found(expansion.id, action as usize, violation);
+                        return self.finish(outcome);
+                    }
+                    Child::New {
+                        action,
+                        fingerprint,
+                        state,
+                    } => {
+                        if !self.visited.insert(fingerprint) {
+                            continue;
+                        }
+                        // Ids are u32 (ROOT excepted) to keep a link at 8 bytes.
+                        let over_limit = self.bounds.max_states.is_some_and(|m| self.visited.len() > m);
+                        let id = u32::try_from(self.links.len()).ok().filter(|&id| id != ROOT);
+                        let Some(id) = id.filter(|_| !over_limit) else {
+                            self.transitions = before + u64::from(action) + 1;
+                            return self.finish(Outcome::StateLimit {
+                                states: self.visited.len() - 1,
+                                depth: self.depth,
+                            });
+                        };
+                        self.links.push(Link {
+                            parent: expansion.id,
+                            action,
+                        });
+                        self.next.push_back(Node { id, state });
+                    }
+                }
+            }
+            self.transitions = before + expansion.tried;
         }
     }
 

@@ -60,6 +60,7 @@
 //!
 //! The hash is 64 bits: two different forms collide with probability about
 //! n²/2⁶⁵ over n states (3·10⁻⁸ for a million), which would hide one state.
+//! The golden figures (`golden`) and the exact-search test would show one.
 
 use crate::bounds::Spent;
 use replab_core::broker::{LeaderState, Volatile};
@@ -94,16 +95,27 @@ pub(crate) fn fingerprint_with(buf: &mut Vec<u64>, cluster: &Cluster, tracked: &
     hash(buf)
 }
 
-/// A 64-bit hash of words, the same on every target and Rust release: each word
-/// goes through SplitMix64's finalizer (a bijection with full avalanche) chained
-/// with the running hash.
+/// A 64-bit hash of words, the same on every target and Rust release. Words go
+/// in pairs through a folded multiply (the 128-bit product of the two, each
+/// offset by a constant and the first also by the running hash, its halves
+/// XORed: wyhash's step), one multiply per two words, so a form hashes about
+/// four times faster than word by word; SplitMix64's finalizer (a bijection
+/// with full avalanche) mixes the result.
 pub fn hash(words: &[u64]) -> u64 {
     let mut h = mix(words.len() as u64);
-    for &w in words {
-        h = mix(h.rotate_left(23) ^ w);
+    let mut pairs = words.chunks_exact(2);
+    for pair in &mut pairs {
+        h = fold(pair[0] ^ h ^ K0, pair[1] ^ K1);
     }
-    h
+    if let [last] = pairs.remainder() {
+        h = fold(last ^ h ^ K0, K1 ^ K2);
+    }
+    mix(h)
 }
+
+const K0: u64 = 0xA076_1D64_78BD_642F;
+const K1: u64 = 0xE703_7ED1_A0B4_28DB;
+const K2: u64 = 0x8EBC_6AF0_9C88_C6E3;
 
 fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -112,19 +124,60 @@ fn mix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The folded multiply: the high and low halves of a 128-bit product, XORed.
+fn fold(a: u64, b: u64) -> u64 {
+    let p = u128::from(a) * u128::from(b);
+    (p as u64) ^ ((p >> 64) as u64)
+}
+
 /// Writes the form: numbers as words, `None` as a marker no real number takes.
-struct Form<'a> {
+struct Form<'a, 'c> {
     out: &'a mut Vec<u64>,
     /// Values in order of first appearance; a value's word is its position.
-    values: Vec<Value>,
+    values: Values<'c>,
     clock_moves: bool,
     now: u64,
     lag: u64,
 }
 
+/// Values seen so far, the first few in place (a history writes a handful)
+/// so that a form allocates nothing for them.
+#[derive(Default)]
+struct Values<'c> {
+    first: [&'c str; 8],
+    len: usize,
+    more: Vec<&'c str>,
+}
+
+impl<'c> Values<'c> {
+    /// The value's position, added at the end if new.
+    fn position(&mut self, v: &'c Value) -> usize {
+        // Short texts compared inline rather than through a library call; the
+        // same record shares its text, so pointers are compared first.
+        let same = |x: &&str| {
+            std::ptr::eq(x.as_ptr(), v.as_ptr()) && x.len() == v.len()
+                || (x.len() == v.len() && x.bytes().zip(v.bytes()).all(|(a, b)| a == b))
+        };
+        let placed = self.len.min(self.first.len());
+        if let Some(i) = self.first[..placed].iter().position(same) {
+            return i;
+        }
+        if let Some(i) = self.more.iter().position(same) {
+            return placed + i;
+        }
+        if self.len < self.first.len() {
+            self.first[self.len] = v;
+        } else {
+            self.more.push(v);
+        }
+        self.len += 1;
+        self.len - 1
+    }
+}
+
 const NONE: u64 = u64::MAX;
 
-impl Form<'_> {
+impl<'c> Form<'_, 'c> {
     fn word(&mut self, w: u64) {
         self.out.push(w);
     }
@@ -137,20 +190,14 @@ impl Form<'_> {
         self.word(s.iter().fold(0, |m, b| m | 1 << b));
     }
 
-    fn value(&mut self, v: &Value) {
-        let id = match self.values.iter().position(|x| x == v) {
-            Some(i) => i,
-            None => {
-                self.values.push(v.clone());
-                self.values.len() - 1
-            }
-        };
+    fn value(&mut self, v: &'c Value) {
+        let id = self.values.position(v);
         self.word(id as u64);
     }
 
-    fn records<'r, I>(&mut self, records: I)
+    fn records<I>(&mut self, records: I)
     where
-        I: IntoIterator<Item = &'r Record>,
+        I: IntoIterator<Item = &'c Record>,
         I::IntoIter: ExactSizeIterator,
     {
         let records = records.into_iter();
@@ -210,7 +257,7 @@ impl Form<'_> {
         }
     }
 
-    fn response(&mut self, r: &Response) {
+    fn response(&mut self, r: &'c Response) {
         match r {
             Response::EpochEndOffset { asked, answer } => {
                 self.word(0);
@@ -249,7 +296,7 @@ fn write_canonical(out: &mut Vec<u64>, cluster: &Cluster, tracked: &Tracked, clo
     let lag = cluster.config().replica_lag_time_max_ms;
     let mut f = Form {
         out,
-        values: Vec::new(),
+        values: Values::default(),
         clock_moves,
         now: cluster.now_ms(),
         lag,

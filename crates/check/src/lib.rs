@@ -39,6 +39,7 @@ pub mod decisive;
 pub mod explorer;
 pub mod fingerprint;
 pub mod golden;
+pub mod matrix;
 pub mod trace;
 
 pub use actions::{actions, next_value};

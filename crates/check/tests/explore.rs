@@ -317,6 +317,55 @@ fn stepping_one_state_at_a_time_gives_the_same_outcome() {
     }
 }
 
+/// Threads share each slice's states and the merge takes their steps in the
+/// order one thread would: every count, the outcome and the history are the
+/// same on 1, 2 or 3 threads, whatever the slices, for a violation found, a
+/// complete search and one the state limit cuts.
+#[cfg(feature = "parallel")]
+#[test]
+fn threads_and_slices_give_the_same_search() {
+    let go = |s: &Setup, bounds: Bounds, threads: usize, budget: usize| {
+        let mut e = Explorer::new(s.clone(), bounds).expect("setup").with_threads(threads);
+        loop {
+            let p = e.step(budget);
+            if p.done {
+                return (p, e.outcome().cloned());
+            }
+        }
+    };
+    let three = setup(Protocol::Kip101, &["A", "B", "C"]);
+    let cases = [
+        (setup(Protocol::Hw, &["A", "B"]), Bounds::default()),
+        (setup(Protocol::Kip279, &["A", "B"]), Bounds::default()),
+        (
+            three.clone(),
+            Bounds {
+                max_produces: 2,
+                max_failures: 1,
+                ..Bounds::default()
+            },
+        ),
+        (
+            three,
+            Bounds {
+                max_states: Some(3_000),
+                ..Bounds::default()
+            },
+        ),
+    ];
+    for (s, bounds) in cases {
+        let one = go(&s, bounds, 1, usize::MAX);
+        for (threads, budget) in [(2, usize::MAX), (3, 1000), (2, 7)] {
+            assert_eq!(
+                go(&s, bounds, threads, budget),
+                one,
+                "{} on {threads} threads",
+                s.protocol.name()
+            );
+        }
+    }
+}
+
 #[test]
 fn a_state_limit_stops_the_search() {
     let s = setup(Protocol::DivergingEpoch, &["A", "B", "C"]);

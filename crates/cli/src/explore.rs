@@ -15,12 +15,13 @@ use std::time::Instant;
 
 pub const USAGE: &str = "  replab explore [--protocol P|all] [--produces K] [--crashes C] [--max-epoch E] [--unclean]
                  [--unflushed] [--no-elect] [--lag-ticks] [--multi-crash] [--only KIND]
-                 [--max-states N] [--json] FILE|-
+                 [--max-states N] [--threads T] [--json] FILE|-
       (every history within the bounds, breadth first, for the shortest that breaks a safety
        check; FILE's header gives the setup. Prints a table (protocol, distinct states,
        transitions, depth, complete or cut, seconds, states/s), then each violation found as a
        scenario that `replab run` replays; --json prints one object per protocol, an array for
-       `all`. Exit 1 when a violation is found. Also spelled: --failures for --crashes,
+       `all`. Threads: every core (the result is the same for any number). Exit 1 when a
+       violation is found. Also spelled: --failures for --crashes,
        --unflushed-loss for --unflushed, --no-clean-elections for --no-elect)";
 
 /// What one protocol's search gave.
@@ -77,7 +78,7 @@ pub fn explore_command(args: &[String]) -> Result<ExitCode, String> {
     let protocols = call.protocols.unwrap_or_else(|| vec![script.setup(None).protocol]);
     let mut runs = Vec::new();
     for protocol in protocols {
-        runs.push(explore(script.setup(Some(protocol)), call.bounds)?);
+        runs.push(explore(script.setup(Some(protocol)), call.bounds, call.threads)?);
     }
     if call.json {
         let objects: Vec<Value> = runs.iter().map(Explored::json).collect();
@@ -94,11 +95,13 @@ pub fn explore_command(args: &[String]) -> Result<ExitCode, String> {
 }
 
 /// One whole search, timed.
-fn explore(setup: Setup, bounds: Bounds) -> Result<Explored, String> {
+fn explore(setup: Setup, bounds: Bounds, threads: usize) -> Result<Explored, String> {
     let protocol = setup.protocol;
     let name = protocol.name();
     let start = Instant::now();
-    let mut explorer = Explorer::new(setup.clone(), bounds).map_err(|e| format!("{name}: {e:?}"))?;
+    let mut explorer = Explorer::new(setup.clone(), bounds)
+        .map_err(|e| format!("{name}: {e:?}"))?
+        .with_threads(threads);
     let progress = explorer.step(usize::MAX);
     let seconds = start.elapsed().as_secs_f64();
     let outcome = explorer
@@ -181,6 +184,8 @@ struct Call {
     /// `--protocol all`: the JSON is an array.
     all: bool,
     json: bool,
+    /// Threads expanding each level (`--threads`; every core by default).
+    threads: usize,
     file: String,
 }
 
@@ -189,6 +194,7 @@ fn parse(args: &[String]) -> Result<Call, String> {
     let mut protocols = None;
     let mut all = false;
     let mut json = false;
+    let mut threads = crate::cores();
     let mut file = None;
     let mut i = 0;
     let value = |i: &mut usize, flag: &str| -> Result<String, String> {
@@ -207,10 +213,11 @@ fn parse(args: &[String]) -> Result<Call, String> {
                     vec![Protocol::from_name(&name).ok_or_else(|| format!("--protocol: unknown protocol '{name}'"))?]
                 });
             }
-            "--produces" => bounds.max_produces = number(flag, &value(&mut i, flag)?)?,
-            "--crashes" | "--failures" => bounds.max_failures = number(flag, &value(&mut i, flag)?)?,
-            "--max-epoch" => bounds.max_epoch = number(flag, &value(&mut i, flag)?)?,
-            "--max-states" => bounds.max_states = Some(number::<usize>(flag, &value(&mut i, flag)?)?),
+            f if parse_bound(f).is_some() => {
+                if let Some(bound) = parse_bound(f) {
+                    bound.set(&mut bounds, flag, &value(&mut i, flag)?)?;
+                }
+            }
             "--only" => {
                 let kind = value(&mut i, flag)?;
                 bounds.only = Some(
@@ -223,6 +230,7 @@ fn parse(args: &[String]) -> Result<Call, String> {
             "--unflushed" | "--unflushed-loss" => bounds.unflushed_loss = true,
             "--lag-ticks" => bounds.lag_ticks = true,
             "--multi-crash" => bounds.multi_crashes = true,
+            "--threads" => threads = number::<usize>(flag, &value(&mut i, flag)?)?.max(1),
             "--json" => json = true,
             f if f.starts_with("--") => return Err(format!("unknown option '{f}'")),
             f if file.is_none() => file = Some(f.to_string()),
@@ -236,8 +244,42 @@ fn parse(args: &[String]) -> Result<Call, String> {
         protocols,
         all,
         json,
+        threads,
         file,
     })
+}
+
+/// A numeric bound both `explore` and `matrix` take.
+#[derive(Clone, Copy)]
+pub enum Bound {
+    Produces,
+    Failures,
+    MaxEpoch,
+    MaxStates,
+}
+
+/// The bound a flag sets, if it is one.
+pub fn parse_bound(flag: &str) -> Option<Bound> {
+    Some(match flag {
+        "--produces" => Bound::Produces,
+        "--crashes" | "--failures" => Bound::Failures,
+        "--max-epoch" => Bound::MaxEpoch,
+        "--max-states" => Bound::MaxStates,
+        _ => return None,
+    })
+}
+
+impl Bound {
+    /// Sets the bound from the flag's value.
+    pub fn set(self, bounds: &mut Bounds, flag: &str, text: &str) -> Result<(), String> {
+        match self {
+            Bound::Produces => bounds.max_produces = number(flag, text)?,
+            Bound::Failures => bounds.max_failures = number(flag, text)?,
+            Bound::MaxEpoch => bounds.max_epoch = number(flag, text)?,
+            Bound::MaxStates => bounds.max_states = Some(number::<usize>(flag, text)?),
+        }
+        Ok(())
+    }
 }
 
 fn number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, String> {

@@ -16,6 +16,7 @@ mod compare;
 mod explore;
 mod figure;
 mod json;
+mod matrix;
 mod publish;
 mod raster;
 
@@ -34,6 +35,9 @@ const USAGE: &str = "usage:
   replab protocols   (lists the protocols and the Kafka releases each stands for)
 ";
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
@@ -44,6 +48,7 @@ fn main() -> ExitCode {
         Some("prerender") => publish::prerender_command(&args[1..]),
         Some("publish") => publish::publish_command(&args[1..]),
         Some("explore") => explore::explore_command(&args[1..]).map_err(|e| format!("{e}\n{}", usage())),
+        Some("matrix") => matrix::matrix_command(&args[1..]).map_err(|e| format!("{e}\n{}", usage())),
         Some("protocols") if args.len() == 1 => {
             print!("{}", protocols());
             Ok(ExitCode::SUCCESS)
@@ -101,7 +106,18 @@ fn parse_flags(args: &[String], allow_all: bool) -> Result<Options, String> {
 }
 
 fn usage() -> String {
-    format!("{USAGE}{}\n{}\n{}", explore::USAGE, figure::USAGE, publish::USAGE)
+    format!(
+        "{USAGE}{}\n{}\n{}\n{}",
+        explore::USAGE,
+        matrix::USAGE,
+        figure::USAGE,
+        publish::USAGE
+    )
+}
+
+/// The cores this machine offers (1 when it cannot tell).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 fn read_source(file: &str) -> Result<String, String> {

@@ -570,3 +570,115 @@ fn run_compare_needs_exactly_two_known_protocols() {
         stderr(&o)
     );
 }
+
+/// The two-broker matrix at the default bounds: 40 cells, each settled (a
+/// violation, or a complete search); every violation's history replays with
+/// `replab run` to the same violation at its last step; the seed's claim row
+/// and the note on acks=1 are there; exit 0 although cells found violations.
+#[test]
+fn matrix_settles_every_two_broker_cell_and_each_history_replays() {
+    let o = replab(&["matrix", "--brokers", "2", "--json", "-"], Some("brokers A B C\n"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let cells: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let cells = cells.as_array().expect("an array");
+    assert_eq!(cells.len(), 40);
+    let mut violations = 0;
+    for cell in cells {
+        let keys: Vec<&str> = cell
+            .as_object()
+            .expect("an object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "complete",
+                "failures",
+                "min_insync",
+                "protocol",
+                "states",
+                "unclean",
+                "violation"
+            ],
+            "{cell}"
+        );
+        assert!(
+            ["crash", "unflushed"].contains(&cell["failures"].as_str().unwrap_or("")),
+            "{cell}"
+        );
+        let complete = cell["complete"].as_bool().expect("complete");
+        match &cell["violation"] {
+            serde_json::Value::Null => assert!(complete, "an unsettled cell: {cell}"),
+            v => {
+                violations += 1;
+                assert!(!complete);
+                let script = v["script"].as_str().expect("script");
+                let kind = v["kind"].as_str().expect("kind");
+                assert!(script.contains(&format!("expect violation {kind}")), "{script}");
+                let replay = replab(&["run", "--json", "-"], Some(script));
+                assert_eq!(replay.status.code(), Some(0), "{script}\n{}", stderr(&replay));
+                let run: serde_json::Value = serde_json::from_slice(&replay.stdout).expect("run JSON");
+                // The violation fires at the history's last command (the line
+                // before `expect`, comments aside), and only there.
+                let lines: Vec<&str> = script.lines().collect();
+                let last = lines
+                    .iter()
+                    .rposition(|l| !l.starts_with('#') && !l.starts_with("expect "))
+                    .expect("a command");
+                let fired: Vec<(String, u64)> = run["violations"]
+                    .as_array()
+                    .expect("violations")
+                    .iter()
+                    .map(|f| {
+                        (
+                            f["kind"].as_str().unwrap_or("").to_string(),
+                            f["line"].as_u64().unwrap_or(0),
+                        )
+                    })
+                    .collect();
+                assert_eq!(fired, [(kind.to_string(), last as u64 + 1)], "{script}");
+                let commands = lines
+                    .iter()
+                    .filter(|l| !l.starts_with('#') && !l.starts_with("expect ") && !l.starts_with("title "))
+                    .filter(|l| !l.starts_with("protocol ") && !l.starts_with("brokers ") && !l.starts_with("set "))
+                    .count();
+                assert_eq!(commands as u64, v["length"].as_u64().expect("length"), "{script}");
+            }
+        }
+    }
+    assert!(violations > 0 && violations < 40, "{violations}");
+    let hw = cells
+        .iter()
+        .find(|c| c["protocol"] == "hw" && c["min_insync"] == 2 && c["unclean"] == false && c["failures"] == "crash")
+        .expect("the claim's hw cell");
+    assert_eq!(
+        hw["violation"]["kind"], "committed-write-lost",
+        "the seed's claim fails under hw"
+    );
+
+    let o = replab(&["matrix", "--brokers", "2", "-"], Some("brokers A B\n"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains(
+            "With acks=1 every protocol loses an acknowledged write, in two steps: produce m1 acks=1; crash A"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("The seed's claim"), "{text}");
+    assert!(text.contains("    kip-279          holds\n"), "{text}");
+    assert!(
+        text.contains("    hw               does not hold: min.insync.replicas=2, crashes, lost in 5\n"),
+        "{text}"
+    );
+    let zh = replab(&["matrix", "--lang", "zh", "-"], Some("brokers A B\n"));
+    assert!(stdout(&zh).contains("原文的论断"), "{}", stdout(&zh));
+    let bad = replab(&["matrix", "--brokers", "3", "-"], Some("brokers A B\n"));
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("--brokers 3: the scenario's header names 2 broker(s)"),
+        "{}",
+        stderr(&bad)
+    );
+}

@@ -31,7 +31,7 @@ impl CacheRule {
 
 /// Written to disk: the log, the high-watermark checkpoint and the leader-epoch
 /// checkpoint.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub struct Durable {
     pub log: Log,
     /// The high watermark, checkpointed on every change, so a restart reads back the
@@ -44,13 +44,13 @@ pub struct Durable {
 }
 
 /// Lost in a crash: the broker's role and everything it knew about others.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub enum Volatile {
     Leader(LeaderState),
     Follower(FollowerState),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct LeaderState {
     /// The leader's log end when it became leader: where its epoch starts.
     pub epoch_start_offset: u64,
@@ -87,7 +87,7 @@ pub struct FollowerState {
     pub in_flight: Option<InFlight>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Broker {
     pub id: String,
     /// The broker's registration epoch: 0 at the start, + 1 at each restart
@@ -99,6 +99,98 @@ pub struct Broker {
     /// Down because its fetcher halted the process (0.10/0.11 FatalExitError),
     /// not because it crashed; cleared when it restarts.
     pub halted: bool,
+}
+
+// `Clone` by hand for `clone_from`, which keeps the target's allocations (the
+// id's text, the epoch cache, a leader's follower list): the checker applies
+// each step to one scratch cluster made again from the state it expands (see
+// `Cluster`). Every field is named, so a new one does not compile until it is
+// copied here.
+
+impl Clone for Broker {
+    fn clone(&self) -> Self {
+        Broker {
+            id: self.id.clone(),
+            broker_epoch: self.broker_epoch,
+            durable: self.durable.clone(),
+            volatile: self.volatile.clone(),
+            halted: self.halted,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Broker {
+            id,
+            broker_epoch,
+            durable,
+            volatile,
+            halted,
+        } = source;
+        self.id.clone_from(id);
+        self.broker_epoch = *broker_epoch;
+        self.durable.clone_from(durable);
+        self.volatile.clone_from(volatile);
+        self.halted = *halted;
+    }
+}
+
+impl Clone for Durable {
+    fn clone(&self) -> Self {
+        Durable {
+            log: self.log.clone(),
+            hw: self.hw,
+            epoch_cache: self.epoch_cache.clone(),
+            clean_shutdown: self.clean_shutdown,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Durable {
+            log,
+            hw,
+            epoch_cache,
+            clean_shutdown,
+        } = source;
+        self.log.clone_from(log);
+        self.hw = *hw;
+        self.epoch_cache.clone_from(epoch_cache);
+        self.clean_shutdown = *clean_shutdown;
+    }
+}
+
+impl Clone for Volatile {
+    fn clone(&self) -> Self {
+        match self {
+            Volatile::Leader(s) => Volatile::Leader(s.clone()),
+            Volatile::Follower(s) => Volatile::Follower(s.clone()),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        match (self, source) {
+            (Volatile::Leader(to), Volatile::Leader(from)) => to.clone_from(from),
+            (Volatile::Follower(to), Volatile::Follower(from)) => to.clone_from(from),
+            (to, from) => *to = from.clone(),
+        }
+    }
+}
+
+impl Clone for LeaderState {
+    fn clone(&self) -> Self {
+        LeaderState {
+            epoch_start_offset: self.epoch_start_offset,
+            followers: self.followers.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let LeaderState {
+            epoch_start_offset,
+            followers,
+        } = source;
+        self.epoch_start_offset = *epoch_start_offset;
+        self.followers.clone_from(followers);
+    }
 }
 
 impl Broker {

@@ -52,7 +52,7 @@ fn list_truncate<T>(l: &mut List<T>, n: usize) {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Chunked<T> {
     /// Full chunks of exactly CHUNK_LEN items, shared with clones.
     sealed: List<T>,
@@ -63,6 +63,47 @@ pub struct Chunked<T> {
     tail: Arc<Vec<T>>,
     /// Items in the chunks and leaves: where the tail starts.
     tail_start: usize,
+}
+
+/// `clone_from` leaves a part that already shares the source's chunk as it
+/// is: the checker makes one scratch cluster again from the same state for
+/// every step it tries, so most parts are shared already and cost nothing.
+impl<T> Clone for Chunked<T> {
+    fn clone(&self) -> Self {
+        Chunked {
+            sealed: self.sealed.clone(),
+            leaves: self.leaves.clone(),
+            tail: Arc::clone(&self.tail),
+            tail_start: self.tail_start,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Chunked {
+            sealed,
+            leaves,
+            tail,
+            tail_start,
+        } = source;
+        share_list(&mut self.sealed, sealed);
+        share_list(&mut self.leaves, leaves);
+        if !Arc::ptr_eq(&self.tail, tail) {
+            self.tail = Arc::clone(tail);
+        }
+        self.tail_start = *tail_start;
+    }
+}
+
+/// `to` shares `from`'s list, cloning the pointer only when it differs.
+fn share_list<T>(to: &mut List<T>, from: &List<T>) {
+    let same = match (&*to, from) {
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        (None, None) => true,
+        _ => false,
+    };
+    if !same {
+        to.clone_from(from);
+    }
 }
 
 impl<T> Default for Chunked<T> {

@@ -16,10 +16,28 @@ use std::ops::Deref;
 
 pub use crate::partition::{PendingAck, Setup};
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Cluster {
     partition: Partition,
     safety: Safety,
+}
+
+/// `clone_from` reuses the target's allocations all the way down: the checker
+/// applies each step to one scratch cluster made again from the state it
+/// expands, and clones only the states new to it.
+impl Clone for Cluster {
+    fn clone(&self) -> Self {
+        Cluster {
+            partition: self.partition.clone(),
+            safety: self.safety.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Cluster { partition, safety } = source;
+        self.partition.clone_from(partition);
+        self.safety.clone_from(safety);
+    }
 }
 
 impl Cluster {
@@ -57,49 +75,57 @@ impl Cluster {
 
     /// Applies `command`. On error nothing changed.
     pub fn apply(&mut self, command: &Command) -> Result<Vec<Event>, CommandError> {
+        let mut out = Vec::new();
+        self.apply_into(command, &mut out)?;
+        Ok(out)
+    }
+
+    /// `apply`, writing the events into `out` (cleared first): a caller that
+    /// applies many commands, as the checker does, reuses one buffer.
+    pub fn apply_into(&mut self, command: &Command, out: &mut Vec<Event>) -> Result<(), CommandError> {
+        out.clear();
         self.validate(command)?;
         let hold_before = self.partition.hw_held_by_replica();
-        let mut out = Vec::new();
         let p = &mut self.partition;
         match command {
             Command::Produce { value, acks } => {
                 let acks = acks.unwrap_or(p.config.acks);
-                Producer { p, out: &mut out }.produce(value, acks)
+                Producer { p, out: &mut *out }.produce(value, acks)
             }
             Command::Fetch { follower, max } => Follower {
                 p,
-                out: &mut out,
+                out: &mut *out,
                 ix: *follower,
             }
             .round_trip(*max, true),
             Command::Send { follower, max } => Follower {
                 p,
-                out: &mut out,
+                out: &mut *out,
                 ix: *follower,
             }
             .round_trip(*max, false),
             Command::Deliver { follower } => Follower {
                 p,
-                out: &mut out,
+                out: &mut *out,
                 ix: *follower,
             }
             .deliver(),
             Command::Drop { follower } => Follower {
                 p,
-                out: &mut out,
+                out: &mut *out,
                 ix: *follower,
             }
             .lose_in_flight(LossReason::Dropped),
-            Command::Crash { targets } => Controller { p, out: &mut out }.crash(targets),
-            Command::Restart { broker } => Controller { p, out: &mut out }.restart(*broker),
-            Command::Shutdown { broker } => Controller { p, out: &mut out }.shutdown(*broker),
-            Command::Bounce { target } => Controller { p, out: &mut out }.bounce(*target),
-            Command::Elect { broker, unclean } => Controller { p, out: &mut out }.elect(*broker, *unclean),
+            Command::Crash { targets } => Controller { p, out: &mut *out }.crash(targets),
+            Command::Restart { broker } => Controller { p, out: &mut *out }.restart(*broker),
+            Command::Shutdown { broker } => Controller { p, out: &mut *out }.shutdown(*broker),
+            Command::Bounce { target } => Controller { p, out: &mut *out }.bounce(*target),
+            Command::Elect { broker, unclean } => Controller { p, out: &mut *out }.elect(*broker, *unclean),
             Command::Tick { ms } => {
                 let previous_ms = p.now_ms;
                 p.now_ms = p.now_ms.saturating_add(*ms);
                 out.push(Event::ClockAdvanced { now_ms: p.now_ms });
-                if let Some(mut l) = Leader::current(p, &mut out) {
+                if let Some(mut l) = Leader::current(p, &mut *out) {
                     l.shrink_isr_for_lag(previous_ms);
                 }
             }
@@ -108,7 +134,7 @@ impl Cluster {
                 out.push(Event::ConfigChanged {
                     setting: setting.clone(),
                 });
-                controller::rules(p.controller()).setting_changed(p, setting, &mut out);
+                controller::rules(p.controller()).setting_changed(p, setting, &mut *out);
             }
         }
         // The HW is evaluated again after every action. The handlers evaluate it
@@ -117,7 +143,7 @@ impl Cluster {
         // that caught up long enough ago stops counting (contract 1.3 rule 3).
         // The property tests check that a `tick 0` after any command moves nothing.
         if matches!(command, Command::Tick { .. } | Command::Set { .. }) {
-            if let Some(mut l) = Leader::current(&mut self.partition, &mut out) {
+            if let Some(mut l) = Leader::current(&mut self.partition, &mut *out) {
                 l.maybe_advance_hw();
             }
         }
@@ -134,13 +160,13 @@ impl Cluster {
                 until_ms: h.until_ms,
             });
         }
-        self.safety.check(&self.partition, &mut out);
+        self.safety.check(&self.partition, &mut *out);
         // A state that breaks an invariant is a bug of the model: found where it was made.
         #[cfg(debug_assertions)]
         if let Err(broken) = crate::invariants::check(self) {
             panic!("{broken} after {command:?}");
         }
-        Ok(out)
+        Ok(())
     }
 
     /// What may happen next: every command of a fixed menu that `apply` accepts

@@ -19,9 +19,22 @@ pub struct EpochEndOffset {
 }
 
 /// Entries are kept with strictly increasing epochs and start offsets.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub struct LeaderEpochCache {
     entries: Vec<EpochEntry>,
+}
+
+/// `clone_from` keeps the entries' allocation (see `Cluster`).
+impl Clone for LeaderEpochCache {
+    fn clone(&self) -> Self {
+        LeaderEpochCache {
+            entries: self.entries.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.entries.clone_from(&source.entries);
+    }
 }
 
 impl LeaderEpochCache {

@@ -42,7 +42,7 @@ pub struct PendingAck {
     pub offset: u64,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Partition {
     pub(crate) protocol: Protocol,
     pub(crate) config: Config,
@@ -63,6 +63,59 @@ pub struct Partition {
     pub(crate) now_ms: u64,
     pub(crate) pending_acks: Chunked<PendingAck>,
     pub(crate) acked: Chunked<Value>,
+}
+
+/// By hand for `clone_from` (see `Cluster`): every field is named, so a new
+/// one does not compile until it is copied here.
+impl Clone for Partition {
+    fn clone(&self) -> Self {
+        Partition {
+            protocol: self.protocol,
+            config: self.config.clone(),
+            brokers: self.brokers.clone(),
+            leader: self.leader,
+            leader_epoch: self.leader_epoch,
+            isr: self.isr,
+            elr: self.elr,
+            last_known_leader: self.last_known_leader,
+            last_leader: self.last_leader,
+            fenced: self.fenced,
+            now_ms: self.now_ms,
+            pending_acks: self.pending_acks.clone(),
+            acked: self.acked.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Partition {
+            protocol,
+            config,
+            brokers,
+            leader,
+            leader_epoch,
+            isr,
+            elr,
+            last_known_leader,
+            last_leader,
+            fenced,
+            now_ms,
+            pending_acks,
+            acked,
+        } = source;
+        self.protocol = *protocol;
+        self.config.clone_from(config);
+        self.brokers.clone_from(brokers);
+        self.leader = *leader;
+        self.leader_epoch = *leader_epoch;
+        self.isr = *isr;
+        self.elr = *elr;
+        self.last_known_leader = *last_known_leader;
+        self.last_leader = *last_leader;
+        self.fenced = *fenced;
+        self.now_ms = *now_ms;
+        self.pending_acks.clone_from(pending_acks);
+        self.acked.clone_from(acked);
+    }
 }
 
 impl Partition {

@@ -9,13 +9,35 @@ use crate::event::{Event, Violation, ViolationKind};
 use crate::log::{Record, Records};
 use crate::partition::Partition;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub struct Safety {
     /// The latest record committed at each offset (index = offset).
     committed: Chunked<Record>,
     /// A committed record a leader committed over with a different one: it is lost.
     overwritten: Option<Violation>,
     fired: Vec<Violation>,
+}
+
+/// `clone_from` keeps the allocations (see `Cluster`).
+impl Clone for Safety {
+    fn clone(&self) -> Self {
+        Safety {
+            committed: self.committed.clone(),
+            overwritten: self.overwritten.clone(),
+            fired: self.fired.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Safety {
+            committed,
+            overwritten,
+            fired,
+        } = source;
+        self.committed.clone_from(committed);
+        self.overwritten.clone_from(overwritten);
+        self.fired.clone_from(fired);
+    }
 }
 
 impl Safety {

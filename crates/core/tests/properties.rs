@@ -203,6 +203,30 @@ proptest! {
         });
     }
 
+    /// `clone_from` (which keeps the target's allocations and shared chunks)
+    /// makes exactly the source, over any earlier state of any history, and a
+    /// step from the copy gives the events and state a step from the source does.
+    #[test]
+    fn clone_from_any_state_makes_the_same_state(
+        n in 2usize..=5,
+        p in protocol(),
+        ops in prop::collection::vec(op(), 0..60),
+        older in 0usize..60,
+    ) {
+        let mut states: Vec<Cluster> = Vec::new();
+        drive(n, p, &ops, |c, _| states.push(c.clone()));
+        for (i, source) in states.iter().enumerate() {
+            let mut copy = states[older.min(i)].clone();
+            copy.clone_from(source);
+            prop_assert_eq!(&copy, source);
+            let mut stepped = source.clone();
+            let step = command(&ops[i % ops.len().max(1)], n, i);
+            let (a, b) = (copy.apply(&step), stepped.apply(&step));
+            prop_assert_eq!(a.ok(), b.ok());
+            prop_assert_eq!(&copy, &stepped);
+        }
+    }
+
     #[test]
     fn the_same_commands_give_the_same_events(n in 2usize..=5, p in protocol(), ops in prop::collection::vec(op(), 0..60)) {
         let first = drive(n, p, &ops, |_, _| {});

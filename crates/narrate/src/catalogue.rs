@@ -33,6 +33,7 @@ const SOURCES: &[(&str, &str)] = &[
     ("errors.msg", include_str!("../messages/errors.msg")),
     ("compare.msg", include_str!("../messages/compare.msg")),
     ("labels.msg", include_str!("../messages/labels.msg")),
+    ("matrix.msg", include_str!("../messages/matrix.msg")),
 ];
 
 /// A language's file as the build script wrote it, when it is built in.

@@ -8,6 +8,7 @@ mod decisions;
 mod errors;
 mod events;
 mod labels;
+mod matrix;
 mod words;
 
 pub use compare::{
@@ -25,6 +26,10 @@ pub use events::{
     request_label, step_events, violation_detail, violation_sentence, waiting_at,
 };
 pub use labels::{label, violation_label, Label};
+pub use matrix::{
+    matrix_acks_one, matrix_cell, matrix_cell_title, matrix_claim, matrix_failures, matrix_heading, matrix_history,
+    matrix_progress, matrix_setup, matrix_unclean, MatrixCell, MatrixClaim, MatrixHeading,
+};
 pub use words::{protocol_note, releases, reply, request, truncation_reason};
 
 use replab_core::event::{ElectionReason, EpochRecord, Event, FollowerNext};

@@ -1,0 +1,336 @@
+//! `replab matrix`: the safety matrix from the command line. The setup is a
+//! scenario's header (brokers, leader, settings other than the rows'); the
+//! bounds are `replab explore`'s. Every cell runs natively, several at once;
+//! the table is printed (or `--json`) once all have ended. Exit 0 whatever
+//! the cells say.
+
+use crate::explore::parse_bound;
+use replab_check::matrix::{self, Cell, Claim, Failures, Row, Verdict};
+use replab_check::{scenario_text_with_comments, Bounds};
+use replab_core::scenario::{self, command_line};
+use replab_core::{Protocol, Setup};
+use replab_narrate::{self as narrate, Lang, MatrixCell, MatrixClaim, MatrixHeading, Names};
+use serde_json::{json, Value};
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write as _};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+pub const USAGE: &str = "  replab matrix [--brokers 2|3] [--produces K] [--crashes C] [--max-epoch E] [--max-states N]
+                [--threads T] [--lang en|zh] [--json] FILE|-
+      (the safety matrix: for min.insync.replicas 1 to the brokers (at most 3) x unclean election
+       off and on x crashes with or without unflushed loss, under each protocol, with acks=all, the
+       shortest history that loses a committed write or makes replicas diverge, or none within the
+       bounds. FILE's header gives the brokers (the first --brokers of them), leader and other
+       settings. Prints the table, the seed's claim per protocol, the note on acks=1 and each
+       history found; --json prints one object a cell. Cells run on every core. Exit 0)";
+
+/// Runs the matrix from `args`.
+pub fn matrix_command(args: &[String]) -> Result<ExitCode, String> {
+    let call = parse(args)?;
+    let text = crate::read_source(&call.file)?;
+    let script = scenario::parse(&text).map_err(|e| narrate::script_error(Lang::En, &Names(&[]), &e))?;
+    let mut base = script.setup(None);
+    if let Some(n) = call.brokers {
+        if n > base.brokers.len() {
+            return Err(format!(
+                "--brokers {n}: the scenario's header names {} broker(s)",
+                base.brokers.len()
+            ));
+        }
+        base.brokers.truncate(n);
+        if base.leader >= n {
+            return Err(format!("--brokers {n}: the leader is not among the first {n}"));
+        }
+    }
+    if !(2..=3).contains(&base.brokers.len()) {
+        return Err(format!(
+            "the matrix is for 2 or 3 brokers, not {} (--brokers)",
+            base.brokers.len()
+        ));
+    }
+    let cells = matrix::cells(base.brokers.len());
+    let started = Instant::now();
+    let done = AtomicUsize::new(0);
+    let show_progress = !call.json && std::io::stderr().is_terminal();
+    let verdicts = matrix::run_all(&base, call.bounds, call.threads, |_, _| {
+        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if show_progress {
+            eprint!("\r{n} of {} cells", cells.len());
+            let _ = std::io::stderr().flush();
+        }
+    })
+    .map_err(|e| format!("{e:?}"))?;
+    let seconds = started.elapsed().as_secs_f64();
+    if show_progress {
+        eprintln!();
+    }
+    let results: Vec<Answered> = verdicts
+        .into_iter()
+        .map(|(cell, verdict)| Answered::new(&base, cell, verdict))
+        .collect();
+    if call.json {
+        let objects: Vec<Value> = results.iter().map(Answered::json).collect();
+        println!("{}", Value::Array(objects));
+    } else {
+        print!("{}", table(call.lang, &base, call.bounds, &results, seconds));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A cell's verdict with its history as a scenario.
+struct Answered {
+    cell: Cell,
+    verdict: Verdict,
+    /// The violation's scenario, commented, that `replab run` replays.
+    script: Option<String>,
+}
+
+impl Answered {
+    fn new(base: &Setup, cell: Cell, verdict: Verdict) -> Answered {
+        let script = match &verdict {
+            Verdict::Violation { kind, trace, .. } => {
+                let setup = matrix::setup(base, cell);
+                let names = Names(&setup.brokers);
+                Some(scenario_text_with_comments(&setup, trace, Some(*kind), |d| {
+                    d.marks
+                        .iter()
+                        .map(|m| narrate::decisive_event(Lang::En, &names, &m.event, &m.lost, &m.committed))
+                        .collect()
+                }))
+            }
+            _ => None,
+        };
+        Answered { cell, verdict, script }
+    }
+
+    fn json(&self) -> Value {
+        let (complete, states) = match &self.verdict {
+            Verdict::Violation { states, .. } => (false, *states),
+            Verdict::Safe { states, .. } => (true, *states),
+            Verdict::Unfinished { states, .. } => (false, *states),
+            Verdict::Failed => (false, 0),
+        };
+        let violation = match (&self.verdict, &self.script) {
+            (Verdict::Violation { kind, trace, .. }, Some(script)) => json!({
+                "kind": kind.name(),
+                "length": trace.len(),
+                "script": script,
+            }),
+            _ => Value::Null,
+        };
+        json!({
+            "protocol": self.cell.protocol.name(),
+            "min_insync": self.cell.row.min_insync,
+            "unclean": self.cell.row.unclean,
+            "failures": self.cell.row.failures.name(),
+            "complete": complete,
+            "states": states,
+            "violation": violation,
+        })
+    }
+}
+
+/// The words of a verdict.
+fn cell_words(v: &Verdict) -> MatrixCell<'static> {
+    match v {
+        Verdict::Violation { kind, trace, .. } => MatrixCell::Violation {
+            kind: *kind,
+            steps: trace.len(),
+        },
+        Verdict::Safe { states, .. } => MatrixCell::Safe { states: *states },
+        Verdict::Unfinished { states, depth } => MatrixCell::Unfinished {
+            states: *states,
+            depth: *depth,
+        },
+        Verdict::Failed => MatrixCell::Failed,
+    }
+}
+
+/// The table: the setup and bounds, the note on acks=1, a line a row, the
+/// claim's row, then each history found.
+fn table(lang: Lang, base: &Setup, bounds: Bounds, results: &[Answered], seconds: f64) -> String {
+    let limit = bounds.max_states.unwrap_or(usize::MAX);
+    let mut out = format!("{}\n", narrate::matrix_heading(lang, MatrixHeading::Title));
+    let _ = writeln!(
+        out,
+        "{}",
+        narrate::matrix_setup(
+            lang,
+            &base.brokers,
+            bounds.max_produces,
+            bounds.max_failures,
+            bounds.max_epoch,
+            limit
+        )
+    );
+    let history: Vec<String> = matrix::acks_one_history(base)
+        .iter()
+        .map(|c| command_line(&base.brokers, c))
+        .collect();
+    if Protocol::ALL.iter().all(|&p| matrix::acks_one_loses(base, p)) {
+        let _ = writeln!(out, "{}", narrate::matrix_acks_one(lang, &history.join("; ")));
+    }
+    let rows = matrix::rows(base.brokers.len());
+    let width = 26;
+    let _ = write!(
+        out,
+        "\n{:<20} {:<16} {:<24}",
+        narrate::matrix_heading(lang, MatrixHeading::MinInsync),
+        narrate::matrix_heading(lang, MatrixHeading::Unclean),
+        narrate::matrix_heading(lang, MatrixHeading::Failures)
+    );
+    for p in Protocol::ALL {
+        let _ = write!(out, " {:<width$}", p.name());
+    }
+    out.push('\n');
+    for row in &rows {
+        let _ = write!(
+            out,
+            "{:<20} {:<16} {:<24}",
+            row.min_insync,
+            narrate::matrix_unclean(lang, row.unclean),
+            narrate::matrix_failures(lang, row.failures == Failures::Unflushed)
+        );
+        for p in Protocol::ALL {
+            let words = results
+                .iter()
+                .find(|a| a.cell == Cell { row: *row, protocol: p })
+                .map_or_else(String::new, |a| narrate::matrix_cell(lang, cell_words(&a.verdict)));
+            let _ = write!(out, " {words:<width$}");
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(out, "\n{}:", narrate::matrix_heading(lang, MatrixHeading::Claim));
+    let verdicts: Vec<(Cell, Verdict)> = results.iter().map(|a| (a.cell, a.verdict.clone())).collect();
+    for failures in Failures::ALL {
+        let _ = writeln!(
+            out,
+            "  {}:",
+            narrate::matrix_failures(lang, failures == Failures::Unflushed)
+        );
+        for p in Protocol::ALL {
+            let _ = writeln!(
+                out,
+                "    {:<16} {}",
+                p.name(),
+                narrate::matrix_claim(lang, claim_words(matrix::claim(p, failures, &rows, &verdicts)))
+            );
+        }
+    }
+    let states: usize = verdicts.iter().map(|(_, v)| states_of(v)).sum();
+    let _ = writeln!(out, "\n{} cells, {states} states, {seconds:.1} s", results.len());
+    for a in results {
+        if let (Verdict::Violation { kind, trace, .. }, Some(script)) = (&a.verdict, &a.script) {
+            let Row {
+                min_insync,
+                unclean,
+                failures,
+            } = a.cell.row;
+            let _ = writeln!(
+                out,
+                "\n{}",
+                narrate::matrix_history(
+                    lang,
+                    a.cell.protocol.name(),
+                    min_insync,
+                    unclean,
+                    failures == Failures::Unflushed,
+                    *kind,
+                    trace.len()
+                )
+            );
+            for line in script.lines() {
+                let _ = writeln!(out, "  {line}");
+            }
+        }
+    }
+    out
+}
+
+fn states_of(v: &Verdict) -> usize {
+    match v {
+        Verdict::Violation { states, .. } | Verdict::Safe { states, .. } | Verdict::Unfinished { states, .. } => {
+            *states
+        }
+        Verdict::Failed => 0,
+    }
+}
+
+/// The claim's words.
+fn claim_words(c: Claim) -> MatrixClaim<'static> {
+    match c {
+        Claim::Holds => MatrixClaim::Holds,
+        Claim::Open => MatrixClaim::Open,
+        Claim::Broken(cell, verdict) => MatrixClaim::Broken {
+            min_insync: cell.row.min_insync,
+            unflushed: cell.row.failures == Failures::Unflushed,
+            cell: cell_words(verdict),
+        },
+    }
+}
+
+struct Call {
+    bounds: Bounds,
+    brokers: Option<usize>,
+    threads: usize,
+    lang: Lang,
+    json: bool,
+    file: String,
+}
+
+fn parse(args: &[String]) -> Result<Call, String> {
+    let mut bounds = Bounds::default();
+    let mut brokers = None;
+    let mut threads = crate::cores();
+    let mut lang = Lang::En;
+    let mut json = false;
+    let mut file = None;
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        let mut value = || -> Result<String, String> {
+            i += 1;
+            args.get(i).cloned().ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match flag {
+            "--brokers" => {
+                let v = value()?;
+                brokers = Some(match v.as_str() {
+                    "2" => 2,
+                    "3" => 3,
+                    _ => return Err(format!("--brokers is 2 or 3, not '{v}'")),
+                });
+            }
+            "--threads" => {
+                let v = value()?;
+                threads = v
+                    .parse::<usize>()
+                    .map_err(|_| format!("--threads takes a whole number, not '{v}'"))?
+                    .max(1);
+            }
+            "--lang" => {
+                let v = value()?;
+                lang = Lang::from_code(&v).ok_or_else(|| format!("--lang is en or zh, not '{v}'"))?;
+            }
+            "--json" => json = true,
+            f if f.starts_with("--") => match parse_bound(f) {
+                Some(bound) => bound.set(&mut bounds, flag, &value()?)?,
+                None => return Err(format!("unknown option '{f}'")),
+            },
+            f if file.is_none() => file = Some(f.to_string()),
+            f => return Err(format!("one scenario file, not '{f}' too")),
+        }
+        i += 1;
+    }
+    let file = file.ok_or("a scenario file (or -) gives the setup")?;
+    Ok(Call {
+        bounds,
+        brokers,
+        threads,
+        lang,
+        json,
+        file,
+    })
+}

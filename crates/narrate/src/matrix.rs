@@ -1,0 +1,256 @@
+//! The safety matrix's words (`replab_check::matrix`): its cells, rows, the
+//! seed's claim and the note on acks=1. Texts in `messages/matrix.msg`.
+
+use crate::catalogue::id;
+use crate::{say, thousands, Lang};
+use replab_core::ViolationKind;
+
+/// "1 state", "20,623 states".
+fn states(lang: Lang, n: usize) -> String {
+    let n = n as u64;
+    if n == 1 {
+        say!(lang, id::CHECKER_COUNT_STATE_ONE)
+    } else {
+        say!(lang, id::CHECKER_COUNT_STATE_MANY, n = thousands(n))
+    }
+}
+
+/// What a cell shows, as plain data (the front ends hold their own verdicts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatrixCell<'a> {
+    Waiting,
+    Running,
+    Violation {
+        kind: ViolationKind,
+        steps: usize,
+    },
+    Safe {
+        states: usize,
+    },
+    Unfinished {
+        states: usize,
+        depth: usize,
+    },
+    Failed,
+    /// The search itself stopped (a worker that trapped, a panic): why.
+    Error(&'a str),
+}
+
+/// A cell's words: "lost in 5", "diverge in 4", "none (20,623 states)".
+pub fn matrix_cell(lang: Lang, cell: MatrixCell) -> String {
+    match cell {
+        MatrixCell::Waiting => say!(lang, id::MATRIX_CELL_WAITING),
+        MatrixCell::Running => say!(lang, id::MATRIX_CELL_RUNNING),
+        MatrixCell::Violation {
+            kind: ViolationKind::CommittedWriteLost,
+            steps,
+        } => say!(lang, id::MATRIX_CELL_LOST, steps = steps),
+        MatrixCell::Violation {
+            kind: ViolationKind::ReplicasDiverged,
+            steps,
+        } => say!(lang, id::MATRIX_CELL_DIVERGED, steps = steps),
+        MatrixCell::Safe { states: n } => say!(lang, id::MATRIX_CELL_SAFE, states = states(lang, n)),
+        MatrixCell::Unfinished { states: n, depth } => {
+            say!(
+                lang,
+                id::MATRIX_CELL_UNFINISHED,
+                depth = depth,
+                states = states(lang, n)
+            )
+        }
+        MatrixCell::Failed => say!(lang, id::MATRIX_CELL_FAILED),
+        MatrixCell::Error(reason) => say!(lang, id::MATRIX_CELL_ERROR, reason = reason),
+    }
+}
+
+/// A row's settings, one word each: unclean election "on"/"off".
+pub fn matrix_unclean(lang: Lang, unclean: bool) -> String {
+    say!(
+        lang,
+        if unclean {
+            id::MATRIX_UNCLEAN_ON
+        } else {
+            id::MATRIX_UNCLEAN_OFF
+        }
+    )
+}
+
+/// A row's kind of failure: "crashes", "crashes, unflushed lost".
+pub fn matrix_failures(lang: Lang, unflushed: bool) -> String {
+    say!(
+        lang,
+        if unflushed {
+            id::MATRIX_FAILURES_UNFLUSHED
+        } else {
+            id::MATRIX_FAILURES_CRASH
+        }
+    )
+}
+
+/// The table's headings: settings' column names, then the title.
+pub fn matrix_heading(lang: Lang, which: MatrixHeading) -> String {
+    say!(
+        lang,
+        match which {
+            MatrixHeading::Title => id::MATRIX_TITLE,
+            MatrixHeading::MinInsync => id::MATRIX_COLUMN_MIN_INSYNC,
+            MatrixHeading::Unclean => id::MATRIX_COLUMN_UNCLEAN,
+            MatrixHeading::Failures => id::MATRIX_COLUMN_FAILURES,
+            MatrixHeading::Claim => id::MATRIX_CLAIM_ROW,
+        }
+    )
+}
+
+/// Which heading `matrix_heading` words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatrixHeading {
+    Title,
+    MinInsync,
+    Unclean,
+    Failures,
+    Claim,
+}
+
+/// What the table searched: "Brokers A, B, producers with acks=all. …".
+pub fn matrix_setup(lang: Lang, brokers: &[String], records: u32, failures: u32, epoch: u32, limit: usize) -> String {
+    let bounds = say!(
+        lang,
+        id::MATRIX_BOUNDS,
+        records = records,
+        failures = failures,
+        epoch = epoch,
+        limit = thousands(limit as u64)
+    );
+    say!(lang, id::MATRIX_SETUP, brokers = brokers.join(", "), bounds = bounds)
+}
+
+/// The note above the table: acks=1 loses an acknowledged write under every
+/// protocol, with the history (its lines joined by "; ").
+pub fn matrix_acks_one(lang: Lang, history: &str) -> String {
+    say!(lang, id::MATRIX_ACKS_ONE, history = history)
+}
+
+/// The seed's claim under one protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatrixClaim<'a> {
+    Holds,
+    Broken {
+        min_insync: u32,
+        unflushed: bool,
+        cell: MatrixCell<'a>,
+    },
+    Open,
+}
+
+pub fn matrix_claim(lang: Lang, claim: MatrixClaim) -> String {
+    match claim {
+        MatrixClaim::Holds => say!(lang, id::MATRIX_CLAIM_HOLDS),
+        MatrixClaim::Open => say!(lang, id::MATRIX_CLAIM_OPEN),
+        MatrixClaim::Broken {
+            min_insync,
+            unflushed,
+            cell,
+        } => say!(
+            lang,
+            id::MATRIX_CLAIM_BROKEN,
+            min_insync = min_insync,
+            failures = matrix_failures(lang, unflushed),
+            verdict = matrix_cell(lang, cell)
+        ),
+    }
+}
+
+/// A cell's settings and verdict in one line (a tooltip, a link's title).
+pub fn matrix_cell_title(
+    lang: Lang,
+    protocol: &str,
+    min_insync: u32,
+    unclean: bool,
+    unflushed: bool,
+    cell: MatrixCell,
+) -> String {
+    say!(
+        lang,
+        id::MATRIX_CELL_TITLE,
+        protocol = protocol,
+        min_insync = min_insync,
+        unclean = matrix_unclean(lang, unclean),
+        failures = matrix_failures(lang, unflushed),
+        verdict = matrix_cell(lang, cell)
+    )
+}
+
+/// The heading of a violation's history below the table.
+pub fn matrix_history(
+    lang: Lang,
+    protocol: &str,
+    min_insync: u32,
+    unclean: bool,
+    unflushed: bool,
+    kind: ViolationKind,
+    steps: usize,
+) -> String {
+    say!(
+        lang,
+        id::MATRIX_HISTORY,
+        protocol = protocol,
+        min_insync = min_insync,
+        unclean = matrix_unclean(lang, unclean),
+        failures = matrix_failures(lang, unflushed),
+        kind = kind.name(),
+        steps = steps
+    )
+}
+
+/// Progress over the whole table: "12 of 40 cells · 35,000 states · …".
+pub fn matrix_progress(lang: Lang, done: usize, cells: usize, states_seen: u64, rate: u64) -> String {
+    say!(
+        lang,
+        id::MATRIX_PROGRESS,
+        done = done,
+        cells = cells,
+        states = states(lang, states_seen as usize),
+        rate = thousands(rate)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_read_in_both_languages() {
+        let lost = MatrixCell::Violation {
+            kind: ViolationKind::CommittedWriteLost,
+            steps: 5,
+        };
+        assert_eq!(matrix_cell(Lang::En, lost), "lost in 5");
+        assert_eq!(matrix_cell(Lang::Zh, lost), "5 步丢失");
+        assert_eq!(
+            matrix_cell(Lang::En, MatrixCell::Safe { states: 20_623 }),
+            "none (20,623 states)"
+        );
+        assert_eq!(
+            matrix_cell(
+                Lang::En,
+                MatrixCell::Unfinished {
+                    states: 1_000_000,
+                    depth: 9
+                }
+            ),
+            "none up to 9 steps (1,000,000 states, cut)"
+        );
+        assert_eq!(
+            matrix_claim(
+                Lang::En,
+                MatrixClaim::Broken {
+                    min_insync: 2,
+                    unflushed: false,
+                    cell: lost
+                }
+            ),
+            "does not hold: min.insync.replicas=2, crashes, lost in 5"
+        );
+        assert!(matrix_acks_one(Lang::Zh, "produce m1 acks=1; crash A").contains("acks=1"));
+    }
+}
