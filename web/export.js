@@ -38,6 +38,12 @@ function draw(svg, scale) {
   });
 }
 
+// An SVG as a PNG at `scale` times its size (the safety matrix's figure).
+export async function pngOf(svg, scale) {
+  const canvas = await draw(svg, scale);
+  return new Promise((resolve) => canvas.toBlob(resolve, MIME.png));
+}
+
 // The GIF's frame times: each `ms`, the decisive one (the worker's longer
 // delay) at least twice that, in hundredths of a second.
 export function scaledDelays(delays, ms) {

@@ -171,6 +171,8 @@ pub fn app(p: &AppProps) -> Html {
                 on_load={callbacks.load.clone()} />
             <crate::components::checker::CheckerPanel lang={lang} on_load={callbacks.load.clone()}
                 setup={Rc::new(timeline.setup().clone())} />
+            <crate::components::matrix::MatrixPanel lang={lang} on_load={callbacks.load.clone()}
+                setup={Rc::new(timeline.setup().clone())} />
             <div class="sr-only" aria-live="polite" data-testid="announcer">{ announcement }</div>
             if state.help_open {
                 { help(lang, &callbacks.close_help) }

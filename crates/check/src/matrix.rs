@@ -212,20 +212,45 @@ pub enum Claim<'a> {
 /// far. The seed speaks of crashes; with unflushed loss (a power failure of
 /// several brokers) the matrix asks the same question of it.
 pub fn claim<'a>(protocol: Protocol, failures: Failures, rows: &[Row], verdicts: &'a [(Cell, Verdict)]) -> Claim<'a> {
-    let mut open = false;
-    for row in rows.iter().filter(|r| r.under_claim() && r.failures == failures) {
-        let cell = Cell { row: *row, protocol };
-        match verdicts.iter().find(|(c, _)| *c == cell).map(|(_, v)| v) {
-            Some(v @ Verdict::Violation { .. }) => return Claim::Broken(cell, v),
-            Some(Verdict::Safe { .. }) => {}
-            _ => open = true,
+    let verdict = |cell: Cell| verdicts.iter().find(|(c, _)| *c == cell).map(|(_, v)| v);
+    let known = |cell: Cell| match verdict(cell) {
+        Some(Verdict::Violation { .. }) => Known::Violation,
+        Some(Verdict::Safe { .. }) => Known::Safe,
+        _ => Known::Open,
+    };
+    match claim_by(protocol, failures, rows, known) {
+        Some(cell) => match verdict(cell) {
+            Some(v) => Claim::Broken(cell, v),
+            None => Claim::Open,
+        },
+        None if rows
+            .iter()
+            .filter(|r| r.under_claim() && r.failures == failures)
+            .all(|r| known(Cell { row: *r, protocol }) == Known::Safe) =>
+        {
+            Claim::Holds
         }
+        None => Claim::Open,
     }
-    if open {
-        Claim::Open
-    } else {
-        Claim::Holds
-    }
+}
+
+/// What a front end knows of a cell so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    Violation,
+    Safe,
+    /// Not searched yet, under way, cut by the state limit, or failed.
+    Open,
+}
+
+/// The first cell (in the table's order) of a row the claim speaks of, under
+/// `protocol` with `failures`, that breaks it; `known` says what each cell
+/// found. None: nothing breaks it yet (it holds when every such cell is Safe).
+pub fn claim_by(protocol: Protocol, failures: Failures, rows: &[Row], known: impl Fn(Cell) -> Known) -> Option<Cell> {
+    rows.iter()
+        .filter(|r| r.under_claim() && r.failures == failures)
+        .map(|r| Cell { row: *r, protocol })
+        .find(|&c| known(c) == Known::Violation)
 }
 
 /// The two steps that lose an acknowledged write under every protocol when the
@@ -268,6 +293,19 @@ pub fn acks_one_loses(base: &Setup, protocol: Protocol) -> bool {
         .and_then(|l| cluster.broker(l))
         .is_some_and(|b| b.durable.log.records().iter().any(|r| &*r.value == "m1"));
     acked && cluster.leader().is_some() && !leader_has
+}
+
+/// `acks_one_history` as one line of scenario text ("produce m1 acks=1;
+/// crash A"), when the model loses the acknowledged write with it under every
+/// protocol: what the matrix says once above its table.
+pub fn acks_one_line(base: &Setup) -> Option<String> {
+    Protocol::ALL.iter().all(|&p| acks_one_loses(base, p)).then(|| {
+        acks_one_history(base)
+            .iter()
+            .map(|c| replab_core::scenario::command_line(&base.brokers, c))
+            .collect::<Vec<_>>()
+            .join("; ")
+    })
 }
 
 #[cfg(test)]
@@ -320,6 +358,13 @@ mod tests {
         assert_eq!(s.config.acks, Acks::All);
         let bounds = bounds(Bounds::default(), cell);
         assert!(bounds.unflushed_loss);
+    }
+
+    #[test]
+    fn acks_one_line_names_the_leader() {
+        let mut b = base(&["A", "B", "C"]);
+        b.leader = 2;
+        assert_eq!(acks_one_line(&b).as_deref(), Some("produce m1 acks=1; crash C"));
     }
 
     #[test]

@@ -1,15 +1,18 @@
 //! `replab matrix`: the safety matrix from the command line. The setup is a
 //! scenario's header (brokers, leader, settings other than the rows'); the
 //! bounds are `replab explore`'s. Every cell runs natively, several at once;
-//! the table is printed (or `--json`) once all have ended. Exit 0 whatever
-//! the cells say.
+//! the table is printed (or `--json`) once all have ended, and with `-o` drawn
+//! as a figure (`replab_view::matrix`, the page's own). Exit 0 whatever the
+//! cells say.
 
 use crate::explore::parse_bound;
+use crate::raster::{self, Renderer};
 use replab_check::matrix::{self, Cell, Claim, Failures, Row, Verdict};
 use replab_check::{scenario_text_with_comments, Bounds};
-use replab_core::scenario::{self, command_line};
+use replab_core::scenario;
 use replab_core::{Protocol, Setup};
 use replab_narrate::{self as narrate, Lang, MatrixCell, MatrixClaim, MatrixHeading, Names};
+use replab_view::matrix::{matrix_svg, MatrixRow, MatrixTable};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write as _};
@@ -18,17 +21,22 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 pub const USAGE: &str = "  replab matrix [--brokers 2|3] [--produces K] [--crashes C] [--max-epoch E] [--max-states N]
-                [--threads T] [--lang en|zh] [--json] FILE|-
+                [--threads T] [--lang en|zh] [--json] [-o OUT.svg|OUT.png|-] FILE|-
       (the safety matrix: for min.insync.replicas 1 to the brokers (at most 3) x unclean election
        off and on x crashes with or without unflushed loss, under each protocol, with acks=all, the
        shortest history that loses a committed write or makes replicas diverge, or none within the
        bounds. FILE's header gives the brokers (the first --brokers of them), leader and other
        settings. Prints the table, the seed's claim per protocol, the note on acks=1 and each
-       history found; --json prints one object a cell. Cells run on every core. Exit 0)";
+       history found; --json prints one object a cell. -o also draws the table and the claim as a
+       figure: SVG, or PNG at twice the pixels, from OUT's extension; -o - writes the SVG to
+       standard output instead of the table. Cells run on every core. Exit 0)";
 
 /// Runs the matrix from `args`.
 pub fn matrix_command(args: &[String]) -> Result<ExitCode, String> {
     let call = parse(args)?;
+    if call.json && call.out.as_ref().is_some_and(|(out, _)| out == "-") {
+        return Err("--json and -o - both write to standard output: give -o a file".to_string());
+    }
     let text = crate::read_source(&call.file)?;
     let script = scenario::parse(&text).map_err(|e| narrate::script_error(Lang::En, &Names(&[]), &e))?;
     let mut base = script.setup(None);
@@ -70,13 +78,73 @@ pub fn matrix_command(args: &[String]) -> Result<ExitCode, String> {
         .into_iter()
         .map(|(cell, verdict)| Answered::new(&base, cell, verdict))
         .collect();
+    let figure = matrix_table(&base, call.bounds, &results);
+    let to_stdout = call.out.as_ref().is_some_and(|(out, _)| out == "-");
     if call.json {
         let objects: Vec<Value> = results.iter().map(Answered::json).collect();
         println!("{}", Value::Array(objects));
-    } else {
-        print!("{}", table(call.lang, &base, call.bounds, &results, seconds));
+    } else if !to_stdout {
+        print!("{}", table(call.lang, &figure, &results, seconds));
+    }
+    if let Some((out, format)) = &call.out {
+        write_figure(out, *format, &matrix_svg(call.lang, &figure))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What `-o` writes, from its extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    Svg,
+    Png,
+}
+
+fn format_of(out: &str) -> Result<Format, String> {
+    if out == "-" {
+        return Ok(Format::Svg);
+    }
+    let ext = std::path::Path::new(out)
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    match ext.as_str() {
+        "svg" => Ok(Format::Svg),
+        "png" => Ok(Format::Png),
+        _ => Err(format!(
+            "-o: '{out}' does not end in .svg or .png (or is - for SVG on standard output)"
+        )),
+    }
+}
+
+/// Writes the figure: SVG as it is, PNG drawn at twice the pixels with the
+/// runner's font; says on standard error what it wrote (standard output has
+/// the table).
+fn write_figure(out: &str, format: Format, svg: &str) -> Result<(), String> {
+    if out == "-" {
+        return std::io::stdout()
+            .write_all(svg.as_bytes())
+            .map_err(|e| format!("cannot write to standard output: {e}"));
+    }
+    let (bytes, size) = match format {
+        Format::Svg => (svg.as_bytes().to_vec(), None),
+        Format::Png => {
+            let renderer = Renderer::new();
+            let p = renderer.render(svg, 2.0)?;
+            let missing = renderer.missing();
+            if !missing.is_empty() {
+                eprintln!(
+                    "warning: no font here has {}: drawn as boxes",
+                    missing.iter().map(|c| format!("'{c}'")).collect::<Vec<_>>().join(" ")
+                );
+            }
+            (raster::png(&p, 2)?, Some((p.width(), p.height())))
+        }
+    };
+    std::fs::write(out, &bytes).map_err(|e| format!("cannot write {out}: {e}"))?;
+    let pixels = size.map(|(w, h)| format!(", {w}×{h} px")).unwrap_or_default();
+    eprintln!("{out}: the matrix{pixels}, {} KB", bytes.len().div_ceil(1024));
+    Ok(())
 }
 
 /// A cell's verdict with its history as a scenario.
@@ -148,31 +216,68 @@ fn cell_words(v: &Verdict) -> MatrixCell<'static> {
     }
 }
 
+/// What the text and the figure show, read once from the verdicts: the setup
+/// and bounds, the note on acks=1 (when every protocol loses with it), a cell
+/// per row and protocol, the claim per kind of failure.
+fn matrix_table(base: &Setup, bounds: Bounds, results: &[Answered]) -> MatrixTable<'static> {
+    let acks_one = matrix::acks_one_line(base);
+    let rows = matrix::rows(base.brokers.len());
+    let table_rows = rows
+        .iter()
+        .map(|row| MatrixRow {
+            min_insync: row.min_insync,
+            unclean: row.unclean,
+            unflushed: row.failures == Failures::Unflushed,
+            cells: Protocol::ALL
+                .iter()
+                .map(|&p| {
+                    results
+                        .iter()
+                        .find(|a| a.cell == Cell { row: *row, protocol: p })
+                        // Every cell ends before the table is drawn; one
+                        // missing would still be waiting.
+                        .map_or(MatrixCell::Waiting, |a| cell_words(&a.verdict))
+                })
+                .collect(),
+        })
+        .collect();
+    let verdicts: Vec<(Cell, Verdict)> = results.iter().map(|a| (a.cell, a.verdict.clone())).collect();
+    let claims = Failures::ALL
+        .iter()
+        .map(|&failures| {
+            (
+                failures == Failures::Unflushed,
+                Protocol::ALL
+                    .iter()
+                    .map(|&p| claim_words(matrix::claim(p, failures, &rows, &verdicts)))
+                    .collect(),
+            )
+        })
+        .collect();
+    MatrixTable {
+        brokers: base.brokers.clone(),
+        records: bounds.max_produces,
+        failures: bounds.max_failures,
+        epoch: bounds.max_epoch,
+        limit: bounds.max_states.unwrap_or(usize::MAX),
+        acks_one,
+        rows: table_rows,
+        claims,
+    }
+}
+
 /// The table: the setup and bounds, the note on acks=1, a line a row, the
 /// claim's row, then each history found.
-fn table(lang: Lang, base: &Setup, bounds: Bounds, results: &[Answered], seconds: f64) -> String {
-    let limit = bounds.max_states.unwrap_or(usize::MAX);
+fn table(lang: Lang, t: &MatrixTable, results: &[Answered], seconds: f64) -> String {
     let mut out = format!("{}\n", narrate::matrix_heading(lang, MatrixHeading::Title));
     let _ = writeln!(
         out,
         "{}",
-        narrate::matrix_setup(
-            lang,
-            &base.brokers,
-            bounds.max_produces,
-            bounds.max_failures,
-            bounds.max_epoch,
-            limit
-        )
+        narrate::matrix_setup(lang, &t.brokers, t.records, t.failures, t.epoch, t.limit)
     );
-    let history: Vec<String> = matrix::acks_one_history(base)
-        .iter()
-        .map(|c| command_line(&base.brokers, c))
-        .collect();
-    if Protocol::ALL.iter().all(|&p| matrix::acks_one_loses(base, p)) {
-        let _ = writeln!(out, "{}", narrate::matrix_acks_one(lang, &history.join("; ")));
+    if let Some(history) = &t.acks_one {
+        let _ = writeln!(out, "{}", narrate::matrix_acks_one(lang, history));
     }
-    let rows = matrix::rows(base.brokers.len());
     let width = 26;
     let _ = write!(
         out,
@@ -185,41 +290,28 @@ fn table(lang: Lang, base: &Setup, bounds: Bounds, results: &[Answered], seconds
         let _ = write!(out, " {:<width$}", p.name());
     }
     out.push('\n');
-    for row in &rows {
+    for row in &t.rows {
         let _ = write!(
             out,
             "{:<20} {:<16} {:<24}",
             row.min_insync,
             narrate::matrix_unclean(lang, row.unclean),
-            narrate::matrix_failures(lang, row.failures == Failures::Unflushed)
+            narrate::matrix_failures(lang, row.unflushed)
         );
-        for p in Protocol::ALL {
-            let words = results
-                .iter()
-                .find(|a| a.cell == Cell { row: *row, protocol: p })
-                .map_or_else(String::new, |a| narrate::matrix_cell(lang, cell_words(&a.verdict)));
+        for cell in &row.cells {
+            let words = narrate::matrix_cell(lang, *cell);
             let _ = write!(out, " {words:<width$}");
         }
         out.push('\n');
     }
     let _ = writeln!(out, "\n{}:", narrate::matrix_heading(lang, MatrixHeading::Claim));
-    let verdicts: Vec<(Cell, Verdict)> = results.iter().map(|a| (a.cell, a.verdict.clone())).collect();
-    for failures in Failures::ALL {
-        let _ = writeln!(
-            out,
-            "  {}:",
-            narrate::matrix_failures(lang, failures == Failures::Unflushed)
-        );
-        for p in Protocol::ALL {
-            let _ = writeln!(
-                out,
-                "    {:<16} {}",
-                p.name(),
-                narrate::matrix_claim(lang, claim_words(matrix::claim(p, failures, &rows, &verdicts)))
-            );
+    for (unflushed, claims) in &t.claims {
+        let _ = writeln!(out, "  {}:", narrate::matrix_failures(lang, *unflushed));
+        for (p, claim) in Protocol::ALL.iter().zip(claims) {
+            let _ = writeln!(out, "    {:<16} {}", p.name(), narrate::matrix_claim(lang, *claim));
         }
     }
-    let states: usize = verdicts.iter().map(|(_, v)| states_of(v)).sum();
+    let states: usize = results.iter().map(|a| states_of(&a.verdict)).sum();
     let _ = writeln!(out, "\n{} cells, {states} states, {seconds:.1} s", results.len());
     for a in results {
         if let (Verdict::Violation { kind, trace, .. }, Some(script)) = (&a.verdict, &a.script) {
@@ -277,6 +369,8 @@ struct Call {
     threads: usize,
     lang: Lang,
     json: bool,
+    /// `-o`: where the figure goes, and as what.
+    out: Option<(String, Format)>,
     file: String,
 }
 
@@ -286,6 +380,7 @@ fn parse(args: &[String]) -> Result<Call, String> {
     let mut threads = crate::cores();
     let mut lang = Lang::En;
     let mut json = false;
+    let mut out = None;
     let mut file = None;
     let mut i = 0;
     while i < args.len() {
@@ -315,6 +410,11 @@ fn parse(args: &[String]) -> Result<Call, String> {
                 lang = Lang::from_code(&v).ok_or_else(|| format!("--lang is en or zh, not '{v}'"))?;
             }
             "--json" => json = true,
+            "-o" | "--output" => {
+                let v = value()?;
+                let format = format_of(&v)?;
+                out = Some((v, format));
+            }
             f if f.starts_with("--") => match parse_bound(f) {
                 Some(bound) => bound.set(&mut bounds, flag, &value()?)?,
                 None => return Err(format!("unknown option '{f}'")),
@@ -331,6 +431,7 @@ fn parse(args: &[String]) -> Result<Call, String> {
         threads,
         lang,
         json,
+        out,
         file,
     })
 }

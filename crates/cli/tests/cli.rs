@@ -682,3 +682,53 @@ fn matrix_settles_every_two_broker_cell_and_each_history_replays() {
         stderr(&bad)
     );
 }
+
+/// `matrix -o`: the figure as SVG (the table still printed) and as PNG at
+/// twice the pixels; `-o -` writes the SVG alone to standard output.
+#[test]
+fn matrix_draws_its_figure_as_svg_and_png() {
+    let dir = std::env::temp_dir().join(format!("replab-matrix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let svg_path = dir.join("m.svg");
+    let svg_arg = svg_path.to_string_lossy().into_owned();
+    let o = replab(
+        &["matrix", "--brokers", "2", "-o", &svg_arg, "-"],
+        Some("brokers A B\n"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("The seed's claim"), "the table is printed too");
+    let svg = std::fs::read_to_string(&svg_path).expect("the SVG");
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""), "{svg}");
+    assert!(svg.contains(">lost in 5</text>"), "{svg}");
+    assert!(svg.contains(">holds</text>"), "{svg}");
+    roxmltree::Document::parse(&svg).expect("the SVG parses as XML");
+
+    let png_path = dir.join("m.png");
+    let png_arg = png_path.to_string_lossy().into_owned();
+    let o = replab(
+        &["matrix", "--brokers", "2", "-o", &png_arg, "-"],
+        Some("brokers A B\n"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let bytes = std::fs::read(&png_path).expect("the PNG");
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
+        .read_info()
+        .expect("the PNG decodes");
+    let mut pixels = vec![0; reader.output_buffer_size().expect("a size")];
+    let frame = reader.next_frame(&mut pixels).expect("its pixels decode");
+    assert!(frame.width > 1000, "{}", frame.width);
+
+    let o = replab(&["matrix", "--brokers", "2", "-o", "-", "-"], Some("brokers A B\n"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("<svg ") && out.ends_with("</svg>"), "{out}");
+    let bad = replab(&["matrix", "-o", "m.gif", "-"], Some("brokers A B\n"));
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("does not end in .svg or .png"),
+        "{}",
+        stderr(&bad)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -270,6 +270,16 @@ labels! {
     CheckerLinkTitle => LABEL_CHECKER_LINK_TITLE;
     JumpToStep => LABEL_JUMP_TO_STEP;
     CheckerRun => LABEL_CHECKER_RUN;
+    MatrixTitle => LABEL_MATRIX_TITLE;
+    MatrixHint => LABEL_MATRIX_HINT;
+    MatrixBrokers => LABEL_MATRIX_BROKERS;
+    MatrixRun => LABEL_MATRIX_RUN;
+    MatrixCancel => LABEL_MATRIX_CANCEL;
+    MatrixOpenTitle => LABEL_MATRIX_OPEN_TITLE;
+    MatrixSvg => LABEL_MATRIX_SVG;
+    MatrixPng => LABEL_MATRIX_PNG;
+    MatrixCancelled => LABEL_MATRIX_CANCELLED;
+    MatrixLink => LABEL_MATRIX_LINK;
     CheckerCancel => LABEL_CHECKER_CANCEL;
     CheckerReplay => LABEL_CHECKER_REPLAY;
     CheckerReplayTitle => LABEL_CHECKER_REPLAY_TITLE;

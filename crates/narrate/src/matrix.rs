@@ -214,6 +214,11 @@ pub fn matrix_progress(lang: Lang, done: usize, cells: usize, states_seen: u64, 
     )
 }
 
+/// How many searches run at once: "4 searches at once".
+pub fn matrix_workers(lang: Lang, n: usize) -> String {
+    say!(lang, id::MATRIX_WORKERS, n = n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 //! response with where it ended (`messages`), the space-time diagram
 //! (`spacetime`, drawn in the page's worker), and the whole frame as
 //! a standalone SVG (`svg`), and chosen steps as a strip or the pictures of an
-//! animation (`strip`), and which records of a long log a lane folds (`fold`). The page renders the same facts as live DOM; the
+//! animation (`strip`), and which records of a long log a lane folds (`fold`), and the safety matrix (`matrix`). The page renders the same facts as live DOM; the
 //! SVG figures of the page and of the runner are this one rendering.
 
 pub mod badges;
@@ -13,6 +13,7 @@ pub mod fold;
 #[cfg(feature = "gif")]
 pub mod gif;
 pub mod history;
+pub mod matrix;
 pub mod messages;
 pub mod spacetime;
 pub mod strip;

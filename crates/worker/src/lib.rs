@@ -10,14 +10,27 @@ pub mod client;
 pub mod figure;
 pub mod message;
 
+/// The safety matrix's table (rows, cells, the seed's claim, the acks=1
+/// note), which the page lays out and whose cells this worker searches.
+pub use replab_check::matrix;
+
 use message::{Reply, Request};
+use replab_check::matrix::Cell;
 use replab_check::{scenario_text_with_comments, Explorer, Outcome, SetupError};
 use replab_core::scenario::{self, ScriptErrorKind};
 use replab_core::{Command, Protocol, Setup, ViolationKind};
 use replab_narrate::{self as narrate, Lang, Names};
 
-/// States expanded between two progress replies.
+/// States expanded between two progress replies (`run`).
 pub const SLICE: usize = 20_000;
+
+/// The paced run's slice (`run_paced`): small enough to look at the clock
+/// often, so that progress comes on time on a slow machine too.
+pub const PACED_SLICE: usize = 1_000;
+
+/// The paced run's time between two progress replies, in milliseconds: a
+/// reader sees the count move at least four times a second.
+pub const PROGRESS_MS: f64 = 200.0;
 
 /// One search, started from a request.
 pub struct Run {
@@ -46,7 +59,11 @@ impl Run {
             .bounds
             .max_states
             .map_or(u32::MAX, |n| u32::try_from(n).unwrap_or(u32::MAX));
-        let explorer = Explorer::new(setup.clone(), request.bounds).map_err(|e| setup_error(&setup, e))?;
+        let explorer = match request.matrix {
+            Some(row) => matrix::explorer(&setup, request.bounds, Cell { row, protocol }),
+            None => Explorer::new(setup.clone(), request.bounds),
+        }
+        .map_err(|e| setup_error(&setup, e))?;
         Ok(Run { explorer, limit })
     }
 
@@ -118,6 +135,28 @@ pub fn run(request: &Request, budget: usize, mut post: impl FnMut(Reply)) {
     }
 }
 
+/// Runs `request` to the end as `run` does, but posts progress by the clock
+/// (`now`, in milliseconds) rather than by states: at most every
+/// `PROGRESS_MS`, however fast or slow the machine.
+pub fn run_paced(request: &Request, mut now: impl FnMut() -> f64, mut post: impl FnMut(Reply)) {
+    let mut run = match Run::start(request) {
+        Ok(run) => run,
+        Err(reply) => return post(reply),
+    };
+    let mut last = now();
+    loop {
+        let reply = run.slice(PACED_SLICE);
+        if reply.is_final() {
+            return post(reply);
+        }
+        let t = now();
+        if t - last >= PROGRESS_MS {
+            last = t;
+            post(reply);
+        }
+    }
+}
+
 /// A request the worker could not read (a page and worker out of step).
 pub fn unreadable(error: &str) -> Reply {
     let word = |lang| format!("{}: {error}", narrate::label(lang, narrate::Label::CheckerBadRequest));
@@ -162,6 +201,7 @@ mod tests {
             scenario: scenario.into(),
             protocol: protocol.into(),
             bounds,
+            matrix: None,
         }
     }
 
@@ -210,6 +250,66 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         assert_eq!(commands(text), commands(scenario_zh));
+    }
+
+    /// A matrix cell sets its row's settings on the header's setup: the same
+    /// search as `replab_check::matrix::run_cell`.
+    #[test]
+    fn a_matrix_cell_searches_its_row_settings() {
+        use replab_check::matrix::{run_cell, Failures, Row, Verdict};
+        let row = Row {
+            min_insync: 2,
+            unclean: false,
+            failures: Failures::Unflushed,
+        };
+        let mut r = request("brokers A B\n", "kraft-elr", Bounds::with_limit(300_000));
+        r.matrix = Some(row);
+        let Some(Reply::Violation {
+            steps,
+            states,
+            scenario: text,
+            ..
+        }) = replies(&r, SLICE).pop()
+        else {
+            panic!()
+        };
+        let base = scenario::parse("brokers A B\n").expect("parses").setup(None);
+        let cell = Cell {
+            row,
+            protocol: Protocol::KraftElr,
+        };
+        let Ok(Verdict::Violation { trace, states: s, .. }) = run_cell(&base, Bounds::with_limit(300_000), cell) else {
+            panic!()
+        };
+        assert_eq!((steps as usize, states as usize), (trace.len(), s));
+        assert!(text.contains("set min.insync.replicas=2\n"), "{text}");
+    }
+
+    /// Progress comes by the clock: none while it stands still, one each
+    /// time it moves on by `PROGRESS_MS`.
+    #[test]
+    fn a_paced_run_posts_progress_by_the_clock() {
+        let r = request("brokers A B C\n", "kip-279", Bounds::with_limit(30_000));
+        let mut still = Vec::new();
+        run_paced(&r, || 0.0, |reply| still.push(reply));
+        assert!(matches!(still[..], [Reply::StateLimit { .. }]), "{still:?}");
+        let mut clock = 0.0;
+        let mut ticking = Vec::new();
+        run_paced(
+            &r,
+            || {
+                clock += PROGRESS_MS;
+                clock
+            },
+            |reply| ticking.push(reply),
+        );
+        assert!(matches!(ticking.last(), Some(Reply::StateLimit { .. })));
+        assert_eq!(
+            ticking,
+            replies(&r, PACED_SLICE),
+            "a clock that moves on each slice: a reply each"
+        );
+        assert!(ticking.len() > 3, "{}", ticking.len());
     }
 
     #[test]
@@ -286,6 +386,7 @@ mod wasm_tests {
                 max_states: case.bounds.max_states,
                 ..case.bounds
             },
+            matrix: None,
         };
         let mut last = None;
         run(&request, SLICE, |reply| last = Some(reply));

@@ -53,9 +53,12 @@ fn main() {
                 Some("gif") => {
                     let _ = scope.post_message(&gif_reply(&data));
                 }
+                // For the page's tests: the worker traps, as it would on a bug
+                // or out of memory, so the page's handling of it can be seen.
+                Some("trap") => panic!("the page asked this worker to trap"),
                 // The checker's.
                 _ => match from_js::<Request>(data) {
-                    Ok(request) => replab_worker::run(&request, replab_worker::SLICE, &post),
+                    Ok(request) => replab_worker::run_paced(&request, js_sys::Date::now, &post),
                     Err(error) => post(replab_worker::unreadable(&error.to_string())),
                 },
             }

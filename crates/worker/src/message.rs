@@ -22,7 +22,15 @@ pub struct Request {
     /// the header's.
     pub protocol: String,
     pub bounds: Bounds,
+    /// A cell of the safety matrix: its row's settings (min.insync.replicas,
+    /// unclean election, kind of failure) set on the header's setup, acks=all
+    /// (`replab_check::matrix::explorer`). Left out: the header as it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub matrix: Option<Row>,
 }
+
+/// A row of the safety matrix, as the page sends it.
+pub use replab_check::matrix::{Failures, Row};
 
 /// The explorer's bounds, as the page sets them (`only` left out: either kind of
 /// violation ends the search).
@@ -151,6 +159,7 @@ mod tests {
             scenario: "brokers A B\n".into(),
             protocol: "hw".into(),
             bounds: Bounds::with_limit(10),
+            matrix: None,
         };
         assert_eq!(
             serde_json::to_value(&request).expect("serializes"),
@@ -212,6 +221,7 @@ mod wasm_tests {
             scenario: "brokers A B\nprotocol hw\n".into(),
             protocol: "hw".into(),
             bounds: Bounds::with_limit(300_000),
+            matrix: None,
         };
         let js = to_js(&request).expect("converts");
         assert!(js.is_object());

@@ -21,6 +21,20 @@ pub struct CheckerProps {
     pub on_load: Callback<Rc<Loaded>>,
 }
 
+/// Loads a history found (its scenario text), for the checker's Replay and
+/// the matrix's cells: only if it parses and loads, and the page goes up to
+/// the lanes, where the history is now.
+pub fn load_found(load: &Callback<Rc<Loaded>>) -> Callback<Rc<str>> {
+    let load = load.clone();
+    Callback::from(move |text: Rc<str>| {
+        let Ok(script) = scenario::parse(&text) else { return };
+        if let Ok(loaded) = Loaded::build(&script, text, None, None) {
+            load.emit(Rc::new(loaded));
+            gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
+        }
+    })
+}
+
 #[function_component(CheckerPanel)]
 pub fn checker_panel(p: &CheckerProps) -> Html {
     let lang = p.lang;
@@ -33,18 +47,7 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
             }
         })
     };
-    // A history found: loaded only if it parses and loads, and the page goes up
-    // to the lanes, where the history is now.
-    let on_found = {
-        let load = p.on_load.clone();
-        Callback::from(move |text: Rc<str>| {
-            let Ok(script) = scenario::parse(&text) else { return };
-            if let Ok(loaded) = Loaded::build(&script, text, None, None) {
-                load.emit(Rc::new(loaded));
-                gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
-            }
-        })
-    };
+    let on_found = load_found(&p.on_load);
     let header: Rc<str> = scenario::history_text(None, &p.setup, []).into();
     html! {
         <details class="panel checker" data-testid="checker" {ontoggle}>

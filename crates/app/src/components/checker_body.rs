@@ -349,6 +349,7 @@ pub fn checker_body(p: &CheckerProps) -> Html {
                     scenario: job.scenario.clone(),
                     protocol: protocol.name().into(),
                     bounds: job.bounds,
+                    matrix: None,
                 };
                 match start(&request, run, dispatch.clone()) {
                     Ok(r) => *running.borrow_mut() = Some(r),
@@ -518,15 +519,20 @@ pub fn checker_body(p: &CheckerProps) -> Html {
 }
 
 #[derive(Properties, PartialEq)]
-struct FoundLinkProps {
-    lang: Lang,
-    shared: Rc<replab_share::Shared>,
+pub(crate) struct FoundLinkProps {
+    pub lang: Lang,
+    pub shared: Rc<replab_share::Shared>,
+    /// For scripts and tests; the checker's by default.
+    #[prop_or("explore-link")]
+    pub testid: &'static str,
+    #[prop_or(Label::CheckerLink)]
+    pub text: Label,
 }
 
 /// A share link to a history the checker found, made in the background (the
 /// browser compresses it).
 #[function_component(FoundLink)]
-fn found_link(p: &FoundLinkProps) -> Html {
+pub(crate) fn found_link(p: &FoundLinkProps) -> Html {
     let href = use_state(|| None::<String>);
     {
         let href = href.clone();
@@ -546,8 +552,8 @@ fn found_link(p: &FoundLinkProps) -> Html {
     }
     let href = (*href).clone();
     html! {
-        <a class="share-found" data-testid="explore-link" href={href} target="_blank" rel="noopener"
-            title={label(p.lang, Label::CheckerLinkTitle)}>{ label(p.lang, Label::CheckerLink) }</a>
+        <a class="share-found" data-testid={p.testid} href={href} target="_blank" rel="noopener"
+            title={label(p.lang, Label::CheckerLinkTitle)}>{ label(p.lang, p.text) }</a>
     }
 }
 

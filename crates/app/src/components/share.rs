@@ -62,12 +62,18 @@ fn copy_and_show(text: String, what: Label, shown: UseStateHandle<Option<(Label,
     });
 }
 
-fn download(name: &str, mime: &str, content: &str) -> Option<()> {
+/// Saves `content` as a file named `name`.
+pub(crate) fn download(name: &str, mime: &str, content: &str) -> Option<()> {
     let parts = js_sys::Array::of1(&content.into());
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
+    download_blob(name, &blob)
+}
+
+/// Saves `blob` as a file named `name`.
+pub(crate) fn download_blob(name: &str, blob: &web_sys::Blob) -> Option<()> {
+    let url = web_sys::Url::create_object_url_with_blob(blob).ok()?;
     let a: web_sys::HtmlAnchorElement = gloo::utils::document().create_element("a").ok()?.dyn_into().ok()?;
     a.set_href(&url);
     a.set_download(name);

@@ -1,0 +1,556 @@
+//! "Is it safe?", the safety matrix panel: every combination of
+//! min.insync.replicas, unclean election and kind of failure under every
+//! protocol, each cell one exhaustive search (`replab_check::matrix`) run by
+//! a pool of Web Workers (`matrix_pool.rs`). Cells fill in as their searches
+//! end; a violation opens its history in the lab, or as a share link. The
+//! panel's body is drawn once the reader opens it; the workers start only
+//! when the reader fills in the table.
+
+use super::checker_body::{FoundLink, STATE_LIMIT};
+use super::matrix_pool::{self, Pool};
+use super::matrix_run::{CellState, Claimed, Job, MatrixRun, Msg, Phase};
+use crate::state::Loaded;
+use replab_core::scenario;
+use replab_core::{Protocol, Setup};
+use replab_narrate::{self as narrate, label, Label, Lang, MatrixCell, MatrixClaim, MatrixHeading};
+use replab_view::matrix::{matrix_svg, MatrixRow, MatrixTable};
+use replab_worker::matrix::{self, Cell, Failures, Row};
+use replab_worker::message::{Bounds, Request};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[wasm_bindgen::prelude::wasm_bindgen(inline_js = "export async function png_of(url, svg) { \
+    const m = await import(new URL(url, document.baseURI).href); return m.pngOf(svg, 2); }")]
+extern "C" {
+    /// The figure as a PNG Blob at twice its size, drawn by the export
+    /// dialog's module (`web/export.js`, imported on first use).
+    fn png_of(url: &str, svg: &str) -> js_sys::Promise;
+}
+
+/// The export dialog's module, beside the page.
+const EXPORT_MODULE: &str = "./export.js";
+
+/// Saves the table as it stands: an SVG, or a PNG the browser draws from it.
+fn save(lang: Lang, m: &MatrixRun, png: bool) {
+    let svg = matrix_svg(lang, &figure(lang, m));
+    let name = format!("safety-matrix-{}-brokers", m.job.setup.brokers.len());
+    if !png {
+        let _ = super::share::download(&format!("{name}.svg"), "image/svg+xml", &svg);
+        return;
+    }
+    let promise = png_of(EXPORT_MODULE, &svg);
+    yew::platform::spawn_local(async move {
+        if let Ok(blob) = wasm_bindgen_futures::JsFuture::from(promise).await {
+            if let Ok(blob) = wasm_bindgen::JsCast::dyn_into::<web_sys::Blob>(blob) {
+                let _ = super::share::download_blob(&format!("{name}.png"), &blob);
+            }
+        }
+    });
+}
+
+#[derive(Properties, PartialEq)]
+pub struct MatrixProps {
+    pub lang: Lang,
+    /// The page's setup: its brokers' names, leader and other settings.
+    pub setup: Rc<Setup>,
+    /// Loads a history found, as the checker's Replay does.
+    pub on_load: Callback<Rc<Loaded>>,
+}
+
+#[function_component(MatrixPanel)]
+pub fn matrix_panel(p: &MatrixProps) -> Html {
+    let on_load = super::checker::load_found(&p.on_load);
+    let opened = use_state(|| false);
+    let ontoggle = {
+        let opened = opened.clone();
+        Callback::from(move |e: Event| {
+            if e.target_unchecked_into::<web_sys::HtmlDetailsElement>().open() {
+                opened.set(true);
+            }
+        })
+    };
+    html! {
+        <details class="panel matrix-panel" data-testid="matrix-panel" {ontoggle}>
+            <summary data-testid="matrix-open"><h2>{ label(p.lang, Label::MatrixTitle) }</h2></summary>
+            if *opened {
+                <div class="panel-body">
+                    <MatrixBody lang={p.lang} setup={p.setup.clone()} {on_load} />
+                </div>
+            }
+        </details>
+    }
+}
+
+/// The setup the table searches from with `n` brokers: the page's first `n`
+/// (named A, B, C when it has fewer), led by its leader if that is among them.
+pub fn base_setup(page: &Setup, n: usize) -> Setup {
+    let mut brokers: Vec<String> = page.brokers.iter().take(n).cloned().collect();
+    for name in ["A", "B", "C", "D", "E"] {
+        if brokers.len() >= n {
+            break;
+        }
+        if !brokers.iter().any(|b| b == name) {
+            brokers.push(name.to_string());
+        }
+    }
+    Setup {
+        leader: if page.leader < brokers.len() { page.leader } else { 0 },
+        brokers,
+        ..page.clone()
+    }
+}
+
+/// Every cell's request, in the table's order.
+fn requests(job: &Job, cells: &[Cell]) -> Vec<Request> {
+    cells
+        .iter()
+        .map(|c| Request {
+            scenario: job.header.to_string(),
+            protocol: c.protocol.name().into(),
+            bounds: job.bounds,
+            matrix: Some(c.row),
+        })
+        .collect()
+}
+
+#[derive(Properties, PartialEq)]
+struct BodyProps {
+    lang: Lang,
+    setup: Rc<Setup>,
+    on_load: Callback<Rc<str>>,
+}
+
+fn job_for(setup: &Setup, brokers: usize, bounds: Bounds) -> Rc<Job> {
+    let base = base_setup(setup, brokers);
+    Rc::new(Job {
+        header: scenario::history_text(None, &base, []).into(),
+        setup: Rc::new(base),
+        bounds,
+    })
+}
+
+#[function_component(MatrixBody)]
+fn matrix_body(p: &BodyProps) -> Html {
+    let lang = p.lang;
+    let brokers = use_state(|| 2usize);
+    let bounds = use_state(|| Bounds::with_limit(STATE_LIMIT as usize));
+    let job = job_for(&p.setup, *brokers, *bounds);
+    let table = {
+        let job = job.clone();
+        use_reducer(move || MatrixRun::idle(job))
+    };
+    let pool = use_mut_ref(|| None::<Pool>);
+    {
+        // The workers stop with the panel.
+        let pool = pool.clone();
+        use_effect_with((), move |_| move || drop(pool.borrow_mut().take()));
+    }
+    let busy = table.busy();
+    // What the table shows: the run's, or the cells the reader is setting up.
+    let shown = if table.phase == Phase::Idle && table.job != job {
+        Rc::new(MatrixRun::idle(job.clone()))
+    } else {
+        Rc::new((*table).clone())
+    };
+
+    let on_run = {
+        let pool = pool.clone();
+        let dispatch = table.dispatcher();
+        let run = table.run + 1;
+        let job = job.clone();
+        Callback::from(move |_| {
+            drop(pool.borrow_mut().take());
+            dispatch.dispatch(Msg::Start(run, job.clone(), js_sys::Date::now()));
+            let cells = matrix::cells(job.setup.brokers.len());
+            let requests = requests(&job, &cells);
+            let workers = matrix_pool::size(requests.len());
+            let to = dispatch.clone();
+            let started = Pool::start(run, &requests, workers, Callback::from(move |m| to.dispatch(m)));
+            *pool.borrow_mut() = Some(started);
+        })
+    };
+    let on_cancel = {
+        let pool = pool.clone();
+        let dispatch = table.dispatcher();
+        Callback::from(move |_| {
+            drop(pool.borrow_mut().take());
+            dispatch.dispatch(Msg::Cancel);
+        })
+    };
+    let on_save = |png: bool| {
+        let shown = shown.clone();
+        Callback::from(move |_| save(lang, &shown, png))
+    };
+    let on_brokers = {
+        let brokers = brokers.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
+            brokers.set(if v == "3" { 3 } else { 2 });
+        })
+    };
+    let number = |l: Label, testid: &'static str, get: fn(&Bounds) -> u32, set: fn(&mut Bounds, u32), max: u32| {
+        let b = bounds.clone();
+        let oninput = Callback::from(move |e: InputEvent| {
+            if let Ok(n) = e
+                .target_unchecked_into::<web_sys::HtmlInputElement>()
+                .value()
+                .parse::<u32>()
+            {
+                let mut next = *b;
+                set(&mut next, n.min(max));
+                b.set(next);
+            }
+        });
+        html! {
+            <label class="number"><span>{ label(lang, l) }</span>
+                <input type="number" min="0" max={max.to_string()} value={get(&bounds).to_string()} data-testid={testid} {oninput} />
+            </label>
+        }
+    };
+
+    let progress = (shown.phase != Phase::Idle).then(|| {
+        let millis = (shown.now - shown.since).max(0.0);
+        let total = shown.total_states();
+        let rate = if millis > 0.0 {
+            (total as f64 * 1000.0 / millis).round() as u64
+        } else {
+            0
+        };
+        let text = narrate::matrix_progress(lang, shown.done(), shown.cells.len(), total, rate);
+        html! {
+            <p class="matrix-progress" data-testid="matrix-progress" aria-live="polite"
+                data-phase={phase_name(shown.phase)} data-done={shown.done().to_string()}
+                data-cells={shown.cells.len().to_string()} data-states={total.to_string()}>
+                { text }
+                if busy {
+                    { " · " }{ narrate::matrix_workers(lang, matrix_pool::size(shown.cells.len() - shown.done())) }
+                }
+                if shown.phase == Phase::Cancelled {
+                    { " · " }{ label(lang, Label::MatrixCancelled) }
+                }
+            </p>
+        }
+    });
+    let on_load = p.on_load.clone();
+    html! {
+        <>
+            <p class="hint">{ label(lang, Label::MatrixHint) }</p>
+            <fieldset class="checker-bounds" disabled={busy}>
+                <legend>{ label(lang, Label::CheckerBounds) }</legend>
+                <div class="numbers">
+                    <label class="number"><span>{ label(lang, Label::MatrixBrokers) }</span>
+                        <select data-testid="matrix-brokers" onchange={on_brokers}>
+                            <option value="2" selected={*brokers == 2}>{ "2" }</option>
+                            <option value="3" selected={*brokers == 3}>{ "3" }</option>
+                        </select>
+                    </label>
+                    { number(Label::BoundProduces, "matrix-produces", |b| b.max_produces, |b, n| b.max_produces = n, 6) }
+                    { number(Label::BoundFailures, "matrix-crashes", |b| b.max_failures, |b, n| b.max_failures = n, 4) }
+                    { number(Label::BoundEpoch, "matrix-max-epoch", |b| b.max_epoch, |b, n| b.max_epoch = n, 9) }
+                </div>
+            </fieldset>
+            <p class="hint">{ narrate::checker_limit(lang, STATE_LIMIT) }</p>
+            <div class="editor-actions">
+                <button class="primary" data-testid="matrix-run" disabled={busy} onclick={on_run}>
+                    { label(lang, Label::MatrixRun) }
+                </button>
+                <button data-testid="matrix-cancel" disabled={!busy} onclick={on_cancel}>
+                    { label(lang, Label::MatrixCancel) }
+                </button>
+                <button data-testid="matrix-svg" onclick={on_save(false)}>{ label(lang, Label::MatrixSvg) }</button>
+                <button data-testid="matrix-png" onclick={on_save(true)}>{ label(lang, Label::MatrixPng) }</button>
+            </div>
+            { for progress }
+            { table_view(lang, &shown, &on_load) }
+        </>
+    }
+}
+
+fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Idle => "idle",
+        Phase::Running => "running",
+        Phase::Finished => "finished",
+        Phase::Cancelled => "cancelled",
+    }
+}
+
+/// The table as a figure's data (`replab_view::matrix`), what it shows now.
+fn figure(lang: Lang, m: &MatrixRun) -> MatrixTable<'_> {
+    let b = &m.job.bounds;
+    let rows = m
+        .rows
+        .iter()
+        .map(|row| MatrixRow {
+            min_insync: row.min_insync,
+            unclean: row.unclean,
+            unflushed: row.failures == Failures::Unflushed,
+            cells: Protocol::ALL
+                .iter()
+                .map(|&protocol| {
+                    m.state_of(Cell { row: *row, protocol })
+                        .map_or(MatrixCell::Waiting, |s| s.words(lang))
+                })
+                .collect(),
+        })
+        .collect();
+    let claims = Failures::ALL
+        .iter()
+        .map(|&failures| {
+            let unflushed = failures == Failures::Unflushed;
+            let claims = Protocol::ALL
+                .iter()
+                .map(|&protocol| claim_words(lang, m, protocol, failures))
+                .collect();
+            (unflushed, claims)
+        })
+        .collect();
+    MatrixTable {
+        brokers: m.job.setup.brokers.clone(),
+        records: b.max_produces,
+        failures: b.max_failures,
+        epoch: b.max_epoch,
+        limit: b.max_states.unwrap_or(usize::MAX),
+        acks_one: matrix::acks_one_line(&m.job.setup),
+        rows,
+        claims,
+    }
+}
+
+/// The claim under `protocol` with `failures` as the words' data, and its
+/// name for `data-claim`.
+fn claim_words(lang: Lang, m: &MatrixRun, protocol: Protocol, failures: Failures) -> MatrixClaim<'_> {
+    match m.claim(protocol, failures) {
+        Claimed::Holds => MatrixClaim::Holds,
+        Claimed::Open => MatrixClaim::Open,
+        Claimed::Broken(cell) => MatrixClaim::Broken {
+            min_insync: cell.row.min_insync,
+            unflushed: failures == Failures::Unflushed,
+            cell: m.state_of(cell).map_or(MatrixCell::Waiting, |s| s.words(lang)),
+        },
+    }
+}
+
+fn claim_name(c: &MatrixClaim) -> &'static str {
+    match c {
+        MatrixClaim::Holds => "holds",
+        MatrixClaim::Open => "open",
+        MatrixClaim::Broken { .. } => "broken",
+    }
+}
+
+/// The table: settings, a cell per protocol, then the seed's claim.
+fn table_view(lang: Lang, m: &MatrixRun, on_load: &Callback<Rc<str>>) -> Html {
+    let setup = &m.job.setup;
+    let b = &m.job.bounds;
+    let heading = |h| narrate::matrix_heading(lang, h);
+    let rows = m.rows.iter().map(|row| {
+        let cells = Protocol::ALL.map(|protocol| {
+            let cell = Cell { row: *row, protocol };
+            let state = m.state_of(cell).cloned().unwrap_or(CellState::Waiting);
+            cell_view(lang, cell, &state, on_load)
+        });
+        html! {
+            <tr>
+                <th scope="row">{ row.min_insync }</th>
+                <th scope="row">{ narrate::matrix_unclean(lang, row.unclean) }</th>
+                <th scope="row">{ narrate::matrix_failures(lang, row.failures == Failures::Unflushed) }</th>
+                { for cells }
+            </tr>
+        }
+    });
+    let claims = Failures::ALL.map(|failures| {
+        let unflushed = failures == Failures::Unflushed;
+        let cells = Protocol::ALL.map(|protocol| {
+            let claim = claim_words(lang, m, protocol, failures);
+            let (name, words) = (claim_name(&claim), narrate::matrix_claim(lang, claim));
+            html! {
+                <td class={classes!("claim", name)} data-testid="matrix-claim" data-protocol={protocol.name()}
+                    data-failures={failures.name()} data-claim={name}>{ words }</td>
+            }
+        });
+        html! {
+            <tr class="claim-row">
+                <th scope="row" colspan="3">{ narrate::matrix_failures(lang, unflushed) }</th>
+                { for cells }
+            </tr>
+        }
+    });
+    html! {
+        <>
+            <p class="matrix-setup">{ narrate::matrix_setup(lang, &setup.brokers, b.max_produces, b.max_failures, b.max_epoch, b.max_states.unwrap_or(0)) }</p>
+            if let Some(history) = matrix::acks_one_line(setup) {
+                <p class="matrix-note" data-testid="matrix-acks-one">{ narrate::matrix_acks_one(lang, &history) }</p>
+            }
+            <div class="matrix-scroll">
+                <table class="matrix" data-testid="matrix">
+                    <thead>
+                        <tr>
+                            <th scope="col">{ heading(MatrixHeading::MinInsync) }</th>
+                            <th scope="col">{ heading(MatrixHeading::Unclean) }</th>
+                            <th scope="col">{ heading(MatrixHeading::Failures) }</th>
+                            { for Protocol::ALL.iter().map(|p| html! {
+                                <th scope="col" title={narrate::protocol_note(lang, *p)}>{ p.name() }</th>
+                            }) }
+                        </tr>
+                    </thead>
+                    <tbody>{ for rows }</tbody>
+                    <tbody class="claims">
+                        <tr class="claim-heading"><th colspan="8" scope="rowgroup">{ heading(MatrixHeading::Claim) }</th></tr>
+                        { for claims }
+                    </tbody>
+                </table>
+            </div>
+        </>
+    }
+}
+
+/// One cell: its words; a violation is a button that opens its history, with
+/// a share link beside it.
+fn cell_view(lang: Lang, cell: Cell, state: &CellState, on_load: &Callback<Rc<str>>) -> Html {
+    let Row {
+        min_insync,
+        unclean,
+        failures,
+    } = cell.row;
+    let words = narrate::matrix_cell(lang, state.words(lang));
+    let title = narrate::matrix_cell_title(
+        lang,
+        cell.protocol.name(),
+        min_insync,
+        unclean,
+        failures == Failures::Unflushed,
+        state.words(lang),
+    );
+    let (kind, length) = match state {
+        CellState::Violation { kind, steps, .. } => (Some(kind.name()), Some(steps.to_string())),
+        _ => (None, None),
+    };
+    let complete = match state {
+        CellState::Safe { .. } => Some("true"),
+        CellState::Unfinished { .. } => Some("false"),
+        _ => None,
+    };
+    let body = match state {
+        CellState::Violation { scenario, steps, .. } => {
+            let text = scenario[usize::from(lang == Lang::Zh)].clone();
+            let shared = Rc::new(replab_share::Shared {
+                text: text.to_string(),
+                protocol: cell.protocol,
+                compare: None,
+                step: *steps as usize,
+                lang: lang.code().to_string(),
+            });
+            let onclick = on_load.reform(move |_| text.clone());
+            let open = format!("{} — {}", label(lang, Label::MatrixOpenTitle), title);
+            html! {
+                <>
+                    <button class="matrix-open" data-testid="matrix-cell-open" title={open} {onclick}>{ words }</button>
+                    <FoundLink {lang} {shared} testid="matrix-cell-link" text={Label::MatrixLink} />
+                </>
+            }
+        }
+        _ => html! { <span title={title}>{ words }</span> },
+    };
+    html! {
+        <td class={classes!("m-cell", state.name())} data-testid="matrix-cell" data-protocol={cell.protocol.name()}
+            data-min-insync={min_insync.to_string()} data-unclean={unclean.to_string()} data-failures={failures.name()}
+            data-state={state.name()} data-kind={kind} data-length={length} data-complete={complete}
+            data-states={state.states().to_string()}>
+            { body }
+        </td>
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::components::rendered;
+    use replab_core::Config;
+    use replab_worker::message::Reply;
+
+    fn page(brokers: &[&str]) -> Setup {
+        Setup {
+            brokers: brokers.iter().map(|s| s.to_string()).collect(),
+            leader: 1,
+            config: Config::default(),
+            protocol: Protocol::Kip101,
+        }
+    }
+
+    #[test]
+    fn the_base_takes_the_pages_brokers_and_names_the_rest() {
+        let s = base_setup(&page(&["X", "Y"]), 3);
+        assert_eq!(s.brokers, ["X", "Y", "A"]);
+        assert_eq!(s.leader, 1);
+        let s = base_setup(&page(&["P", "Q", "R", "S"]), 2);
+        assert_eq!(s.brokers, ["P", "Q"]);
+        let mut three = page(&["A", "B", "C"]);
+        three.leader = 2;
+        assert_eq!(base_setup(&three, 2).leader, 0, "a leader left out: the first leads");
+    }
+
+    #[derive(Properties, PartialEq)]
+    struct TableProps {
+        lang: Lang,
+        run: Rc<MatrixRun>,
+    }
+
+    #[function_component(Table)]
+    fn table(p: &TableProps) -> Html {
+        table_view(p.lang, &p.run, &Callback::noop())
+    }
+
+    /// The table as a reader sees it midway: a violation opens its history
+    /// and has a link; a safe cell, a waiting one; the claim row; the note.
+    #[test]
+    fn the_table_shows_each_cell_and_the_claim() {
+        let job = job_for(&page(&["A", "B"]), 2, Bounds::default());
+        let mut run = Rc::new(MatrixRun::idle(job.clone())).reduce(Msg::Start(1, job, 0.0));
+        let hw = run
+            .cells
+            .iter()
+            .position(|c| c.protocol == Protocol::Hw && c.row.under_claim() && c.row.failures == Failures::Crash)
+            .expect("a cell");
+        run = run.reduce(Msg::Reply(
+            1,
+            hw,
+            Reply::Violation {
+                kind: "committed-write-lost".into(),
+                steps: 5,
+                states: 434,
+                scenario: "brokers A B\nproduce m1\n".into(),
+                scenario_zh: "brokers A B\nproduce m1\n".into(),
+            },
+            10.0,
+        ));
+        run = run.reduce(Msg::Reply(
+            1,
+            2,
+            Reply::NoViolation {
+                states: 20_623,
+                depth: 13,
+            },
+            20.0,
+        ));
+        let html = rendered::<Table>(TableProps {
+            lang: Lang::En,
+            run: run.clone(),
+        });
+        assert_eq!(html.matches("data-testid=\"matrix-cell\"").count(), 40, "{html}");
+        assert!(html.contains("data-testid=\"matrix-cell-open\""), "{html}");
+        assert!(html.contains(">lost in 5<"), "{html}");
+        assert!(html.contains("none (20,623 states)"), "{html}");
+        assert!(html.contains("data-claim=\"broken\""), "{html}");
+        assert!(
+            html.contains("does not hold: min.insync.replicas=2, crashes, lost in 5"),
+            "{html}"
+        );
+        assert!(
+            html.contains("produce m1 acks=1; crash B"),
+            "the leader, B, crashes: {html}"
+        );
+        let zh = rendered::<Table>(TableProps { lang: Lang::Zh, run });
+        assert!(zh.contains("5 步丢失"), "{zh}");
+    }
+}

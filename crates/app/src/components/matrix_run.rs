@@ -1,0 +1,395 @@
+//! A run of the safety matrix as a plain value: every cell's state, from the
+//! workers' replies. The pool (`matrix_pool.rs`) hears the workers and
+//! dispatches here; the panel (`matrix.rs`) draws it.
+
+use replab_core::{Protocol, Setup, ViolationKind};
+use replab_narrate::MatrixCell;
+use replab_worker::matrix::{self, Cell, Failures, Known, Row};
+use replab_worker::message::{Bounds, Reply};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// What a cell has so far.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CellState {
+    Waiting,
+    Running {
+        states: u32,
+    },
+    /// The shortest history that breaks a safety check: its scenario text,
+    /// commented in English and in Chinese.
+    Violation {
+        kind: ViolationKind,
+        steps: u32,
+        states: u32,
+        scenario: [Rc<str>; 2],
+    },
+    Safe {
+        states: u32,
+    },
+    Unfinished {
+        states: u32,
+        depth: u32,
+    },
+    /// The request was refused (worded in both languages) or the search did
+    /// not replay: the cell says so.
+    Refused {
+        en: Rc<str>,
+        zh: Rc<str>,
+    },
+    /// The worker stopped (a trap, out of memory): what the browser said.
+    Error(Rc<str>),
+}
+
+impl CellState {
+    pub fn is_done(&self) -> bool {
+        !matches!(self, CellState::Waiting | CellState::Running { .. })
+    }
+
+    /// Distinct states this cell's search has seen.
+    pub fn states(&self) -> u32 {
+        match self {
+            CellState::Running { states }
+            | CellState::Violation { states, .. }
+            | CellState::Safe { states }
+            | CellState::Unfinished { states, .. } => *states,
+            _ => 0,
+        }
+    }
+
+    /// For the seed's claim.
+    pub fn known(&self) -> Known {
+        match self {
+            CellState::Violation { .. } => Known::Violation,
+            CellState::Safe { .. } => Known::Safe,
+            _ => Known::Open,
+        }
+    }
+
+    /// Its words' data (`narrate::matrix_cell`).
+    pub fn words(&self, lang: replab_narrate::Lang) -> MatrixCell<'_> {
+        match self {
+            CellState::Waiting => MatrixCell::Waiting,
+            CellState::Running { .. } => MatrixCell::Running,
+            CellState::Violation { kind, steps, .. } => MatrixCell::Violation {
+                kind: *kind,
+                steps: *steps as usize,
+            },
+            CellState::Safe { states } => MatrixCell::Safe {
+                states: *states as usize,
+            },
+            CellState::Unfinished { states, depth } => MatrixCell::Unfinished {
+                states: *states as usize,
+                depth: *depth as usize,
+            },
+            CellState::Refused { en, zh } => MatrixCell::Error(if lang == replab_narrate::Lang::Zh { zh } else { en }),
+            CellState::Error(text) => MatrixCell::Error(text),
+        }
+    }
+
+    /// `data-state`, for scripts and tests.
+    pub fn name(&self) -> &'static str {
+        match self {
+            CellState::Waiting => "waiting",
+            CellState::Running { .. } => "running",
+            CellState::Violation { .. } => "violation",
+            CellState::Safe { .. } => "safe",
+            CellState::Unfinished { .. } => "unfinished",
+            CellState::Refused { .. } => "refused",
+            CellState::Error(_) => "error",
+        }
+    }
+}
+
+/// Where the run is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Phase {
+    Idle,
+    Running,
+    Finished,
+    Cancelled,
+}
+
+/// The setup and bounds a run searches: the same for every cell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Job {
+    /// Scenario text with the setup's header (brokers, leader, settings).
+    pub header: Rc<str>,
+    pub setup: Rc<Setup>,
+    pub bounds: Bounds,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatrixRun {
+    /// Replies of an older run are ignored.
+    pub run: u32,
+    pub job: Rc<Job>,
+    pub rows: Rc<[Row]>,
+    pub cells: Rc<[Cell]>,
+    pub states: Vec<CellState>,
+    pub phase: Phase,
+    /// The page's clock (ms) at the start, and at the latest reply.
+    pub since: f64,
+    pub now: f64,
+}
+
+pub enum Msg {
+    Start(u32, Rc<Job>, f64),
+    /// A reply of run `.0`'s worker for cell `.1`, at `.3`.
+    Reply(u32, usize, Reply, f64),
+    /// Cell `.1`'s worker stopped, saying `.2`.
+    Failed(u32, usize, String, f64),
+    Cancel,
+}
+
+impl MatrixRun {
+    pub fn idle(job: Rc<Job>) -> MatrixRun {
+        let brokers = job.setup.brokers.len();
+        let cells: Rc<[Cell]> = matrix::cells(brokers).into();
+        MatrixRun {
+            run: 0,
+            rows: matrix::rows(brokers).into(),
+            states: vec![CellState::Waiting; cells.len()],
+            cells,
+            job,
+            phase: Phase::Idle,
+            since: 0.0,
+            now: 0.0,
+        }
+    }
+
+    pub fn busy(&self) -> bool {
+        self.phase == Phase::Running
+    }
+
+    pub fn done(&self) -> usize {
+        self.states.iter().filter(|s| s.is_done()).count()
+    }
+
+    /// States seen by every cell so far.
+    pub fn total_states(&self) -> u64 {
+        self.states.iter().map(|s| u64::from(s.states())).sum()
+    }
+
+    pub fn state_of(&self, cell: Cell) -> Option<&CellState> {
+        self.cells
+            .iter()
+            .position(|&c| c == cell)
+            .and_then(|i| self.states.get(i))
+    }
+
+    /// The seed's claim under `protocol` with `failures`: the cell that
+    /// breaks it, or whether every cell it speaks of is safe.
+    pub fn claim(&self, protocol: Protocol, failures: Failures) -> Claimed {
+        let known = |c: Cell| self.state_of(c).map_or(Known::Open, CellState::known);
+        if let Some(cell) = matrix::claim_by(protocol, failures, &self.rows, known) {
+            return Claimed::Broken(cell);
+        }
+        let all_safe = self
+            .rows
+            .iter()
+            .filter(|r| r.under_claim() && r.failures == failures)
+            .all(|r| known(Cell { row: *r, protocol }) == Known::Safe);
+        if all_safe {
+            Claimed::Holds
+        } else {
+            Claimed::Open
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claimed {
+    Holds,
+    Broken(Cell),
+    Open,
+}
+
+impl Reducible for MatrixRun {
+    type Action = Msg;
+
+    fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
+        let mut next = (*self).clone();
+        match msg {
+            Msg::Start(run, job, now) => {
+                let mut fresh = MatrixRun::idle(job);
+                fresh.run = run;
+                fresh.phase = Phase::Running;
+                fresh.since = now;
+                fresh.now = now;
+                return Rc::new(fresh);
+            }
+            Msg::Cancel if self.busy() => {
+                next.phase = Phase::Cancelled;
+                for s in &mut next.states {
+                    if let CellState::Running { .. } = s {
+                        *s = CellState::Waiting;
+                    }
+                }
+            }
+            Msg::Cancel => return self,
+            Msg::Reply(run, ..) | Msg::Failed(run, ..) if run != self.run || !self.busy() => return self,
+            Msg::Reply(_, i, reply, now) => {
+                let Some(state) = next.states.get_mut(i) else {
+                    return self;
+                };
+                let Some(new) = cell_state(reply) else { return self };
+                *state = new;
+                next.now = now;
+            }
+            Msg::Failed(_, i, text, now) => {
+                let Some(state) = next.states.get_mut(i) else {
+                    return self;
+                };
+                *state = CellState::Error(text.into());
+                next.now = now;
+            }
+        }
+        if next.busy() && next.states.iter().all(CellState::is_done) {
+            next.phase = Phase::Finished;
+        }
+        Rc::new(next)
+    }
+}
+
+/// A cell's state after a reply (None: nothing to show).
+fn cell_state(reply: Reply) -> Option<CellState> {
+    Some(match reply {
+        Reply::Ready => return None,
+        Reply::Progress { states, .. } => CellState::Running { states },
+        Reply::Violation {
+            kind,
+            steps,
+            states,
+            scenario,
+            scenario_zh,
+        } => match ViolationKind::from_name(&kind) {
+            Some(kind) => CellState::Violation {
+                kind,
+                steps,
+                states,
+                scenario: [scenario.into(), scenario_zh.into()],
+            },
+            None => CellState::Error(format!("unknown violation kind '{kind}'").into()),
+        },
+        Reply::NoViolation { states, .. } => CellState::Safe { states },
+        Reply::StateLimit { states, depth, .. } => CellState::Unfinished { states, depth },
+        Reply::Invalid { en, zh } => CellState::Refused {
+            en: en.into(),
+            zh: zh.into(),
+        },
+        Reply::ReplayFailed { at_step } => CellState::Error(format!("replay failed at step {at_step}").into()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use replab_core::Config;
+
+    fn job(brokers: &[&str]) -> Rc<Job> {
+        Rc::new(Job {
+            header: "brokers A B\n".into(),
+            setup: Rc::new(Setup {
+                brokers: brokers.iter().map(|s| s.to_string()).collect(),
+                leader: 0,
+                config: Config::default(),
+                protocol: Protocol::Hw,
+            }),
+            bounds: Bounds::default(),
+        })
+    }
+
+    fn started() -> Rc<MatrixRun> {
+        Rc::new(MatrixRun::idle(job(&["A", "B"]))).reduce(Msg::Start(1, job(&["A", "B"]), 100.0))
+    }
+
+    fn violation(steps: u32) -> Reply {
+        Reply::Violation {
+            kind: "committed-write-lost".into(),
+            steps,
+            states: 434,
+            scenario: "brokers A B\n".into(),
+            scenario_zh: "brokers A B\n".into(),
+        }
+    }
+
+    #[test]
+    fn cells_fill_in_as_their_replies_come_and_the_run_ends_with_the_last() {
+        let mut m = started();
+        assert_eq!(m.cells.len(), 40);
+        assert_eq!((m.phase, m.done()), (Phase::Running, 0));
+        m = m.reduce(Msg::Reply(
+            1,
+            3,
+            Reply::Progress {
+                states: 50,
+                frontier: 1,
+                depth: 2,
+            },
+            150.0,
+        ));
+        assert_eq!(m.states[3], CellState::Running { states: 50 });
+        m = m.reduce(Msg::Reply(1, 3, violation(5), 200.0));
+        assert_eq!(m.done(), 1);
+        m = m.reduce(Msg::Failed(1, 4, "unreachable".into(), 210.0));
+        assert_eq!(
+            m.states[4],
+            CellState::Error("unreachable".into()),
+            "a trap ends its cell only"
+        );
+        assert_eq!(m.phase, Phase::Running);
+        for i in 0..40 {
+            if !m.states[i].is_done() {
+                m = m.reduce(Msg::Reply(1, i, Reply::NoViolation { states: 10, depth: 3 }, 300.0));
+            }
+        }
+        assert_eq!((m.phase, m.done()), (Phase::Finished, 40));
+        assert_eq!(m.total_states(), 434 + 38 * 10);
+    }
+
+    #[test]
+    fn replies_of_an_older_or_cancelled_run_change_nothing() {
+        let m = started();
+        let old = m.clone().reduce(Msg::Reply(0, 1, violation(5), 200.0));
+        assert!(Rc::ptr_eq(&old, &m));
+        let m = m.reduce(Msg::Reply(
+            1,
+            1,
+            Reply::Progress {
+                states: 5,
+                frontier: 1,
+                depth: 1,
+            },
+            150.0,
+        ));
+        let m = m.reduce(Msg::Cancel);
+        assert_eq!(m.phase, Phase::Cancelled);
+        assert_eq!(m.states[1], CellState::Waiting, "a search cut short says nothing");
+        let after = m.clone().reduce(Msg::Reply(1, 2, violation(5), 200.0));
+        assert!(Rc::ptr_eq(&after, &m));
+    }
+
+    #[test]
+    fn the_claim_reads_the_rows_it_speaks_of() {
+        let mut m = started();
+        let hw_claim = m
+            .cells
+            .iter()
+            .position(|c| c.protocol == Protocol::Hw && c.row.under_claim() && c.row.failures == Failures::Crash)
+            .expect("a cell");
+        assert_eq!(m.claim(Protocol::Hw, Failures::Crash), Claimed::Open);
+        m = m.reduce(Msg::Reply(1, hw_claim, violation(5), 200.0));
+        assert_eq!(
+            m.claim(Protocol::Hw, Failures::Crash),
+            Claimed::Broken(m.cells[hw_claim])
+        );
+        for (i, c) in m.cells.clone().iter().enumerate() {
+            if c.protocol == Protocol::Kip279 && c.row.under_claim() && c.row.failures == Failures::Crash {
+                m = m.reduce(Msg::Reply(1, i, Reply::NoViolation { states: 10, depth: 3 }, 300.0));
+            }
+        }
+        assert_eq!(m.claim(Protocol::Kip279, Failures::Crash), Claimed::Holds);
+        assert_eq!(m.claim(Protocol::Kip279, Failures::Unflushed), Claimed::Open);
+    }
+}
