@@ -241,6 +241,10 @@ struct Scratch {
     buf: Vec<u64>,
     events: Vec<Event>,
     state: Option<State>,
+    /// Fingerprints this thread kept in this batch: a state two of its
+    /// states reach (a diamond: a then b, b then a) is cloned once. The later
+    /// one comes later in the order the merge takes too, which would drop it.
+    kept: Visited,
 }
 
 impl Expand<'_> {
@@ -258,6 +262,7 @@ impl Expand<'_> {
         let Scratch {
             buf,
             events,
+            kept,
             state: child,
         } = scratch;
         let child = child.get_or_insert_with(|| state.clone());
@@ -274,7 +279,7 @@ impl Expand<'_> {
                 return (children, u64::from(action) + 1);
             }
             let fingerprint = (self.key)(buf, child, clock);
-            if !self.visited.contains(&fingerprint) {
+            if !self.visited.contains(&fingerprint) && kept.insert(fingerprint) {
                 child.keeps_invariants(command);
                 children.push(Child::New {
                     action,
@@ -438,6 +443,7 @@ impl Explorer {
             });
         }
         let scratch = &mut self.scratch;
+        scratch.kept.clear();
         batch.into_iter().map(|node| expand.node(scratch, node)).collect()
     }
 
