@@ -35,9 +35,10 @@ pub fn load_found(load: &Callback<Rc<Loaded>>) -> Callback<Rc<str>> {
     })
 }
 
-#[function_component(CheckerPanel)]
-pub fn checker_panel(p: &CheckerProps) -> Html {
-    let lang = p.lang;
+/// Whether a panel (a `<details>`) was ever opened, and its toggle handler:
+/// a panel draws its body from its first opening on.
+#[hook]
+pub fn use_opened() -> (bool, Callback<Event>) {
     let opened = use_state(|| false);
     let ontoggle = {
         let opened = opened.clone();
@@ -47,12 +48,19 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
             }
         })
     };
+    (*opened, ontoggle)
+}
+
+#[function_component(CheckerPanel)]
+pub fn checker_panel(p: &CheckerProps) -> Html {
+    let lang = p.lang;
+    let (opened, ontoggle) = use_opened();
     let on_found = load_found(&p.on_load);
     let header: Rc<str> = scenario::history_text(None, &p.setup, []).into();
     html! {
         <details class="panel checker" data-testid="checker" {ontoggle}>
             <summary data-testid="explore-open"><h2>{ label(lang, Label::CheckerTitle) }</h2></summary>
-            if *opened {
+            if opened {
                 <div class="panel-body">
                     <CheckerBody lang={lang} setup={p.setup.clone()} header={header} on_load={on_found} />
                 </div>

@@ -409,46 +409,7 @@ pub fn checker_body(p: &CheckerProps) -> Html {
         </label>
     };
 
-    // The bounds' fields, from one table: a number (with its highest value) or
-    // a toggle each.
-    let field = |&(l, testid, field): &(Label, &'static str, Field)| {
-        let b = bounds.clone();
-        let (input, class) = match field {
-            Field::Number(get, set, max) => {
-                let oninput = Callback::from(move |e: InputEvent| {
-                    if let Ok(n) = e
-                        .target_unchecked_into::<web_sys::HtmlInputElement>()
-                        .value()
-                        .parse::<u32>()
-                    {
-                        let mut next = *b;
-                        set(&mut next, n.min(max));
-                        b.set(next);
-                    }
-                });
-                let value = get(&bounds).to_string();
-                (
-                    html! { <input type="number" min="0" max={max.to_string()} {value} data-testid={testid} {oninput} /> },
-                    "number",
-                )
-            }
-            Field::Toggle(get, set) => {
-                let onchange = Callback::from(move |e: Event| {
-                    let mut next = *b;
-                    set(
-                        &mut next,
-                        e.target_unchecked_into::<web_sys::HtmlInputElement>().checked(),
-                    );
-                    b.set(next);
-                });
-                (
-                    html! { <input type="checkbox" checked={get(&bounds)} data-testid={testid} {onchange} /> },
-                    "toggle",
-                )
-            }
-        };
-        html! { <label class={class}><span>{ label(lang, l) }</span>{ input }</label> }
-    };
+    let field = |f: &(Label, &'static str, Field)| bound_field(lang, &bounds, f.0, f.1.into(), f.2);
 
     // Progress: which protocol (of how many), states, depth and the rate.
     let count = checker.protocols.len();
@@ -633,16 +594,63 @@ fn result(lang: Lang, f: &Finished, on_load: &Callback<Rc<str>>) -> Html {
     }
 }
 
+/// One bound's field, from the table of bounds: a number (with its highest
+/// value) or a toggle. The checker's and the matrix's forms use it.
+pub(crate) fn bound_field(
+    lang: Lang,
+    bounds: &UseStateHandle<Bounds>,
+    l: Label,
+    testid: AttrValue,
+    field: Field,
+) -> Html {
+    let b = bounds.clone();
+    let (input, class) = match field {
+        Field::Number(get, set, max) => {
+            let oninput = Callback::from(move |e: InputEvent| {
+                if let Ok(n) = e
+                    .target_unchecked_into::<web_sys::HtmlInputElement>()
+                    .value()
+                    .parse::<u32>()
+                {
+                    let mut next = *b;
+                    set(&mut next, n.min(max));
+                    b.set(next);
+                }
+            });
+            let value = get(bounds).to_string();
+            (
+                html! { <input type="number" min="0" max={max.to_string()} {value} data-testid={testid} {oninput} /> },
+                "number",
+            )
+        }
+        Field::Toggle(get, set) => {
+            let onchange = Callback::from(move |e: Event| {
+                let mut next = *b;
+                set(
+                    &mut next,
+                    e.target_unchecked_into::<web_sys::HtmlInputElement>().checked(),
+                );
+                b.set(next);
+            });
+            (
+                html! { <input type="checkbox" checked={get(bounds)} data-testid={testid} {onchange} /> },
+                "toggle",
+            )
+        }
+    };
+    html! { <label class={class}><span>{ label(lang, l) }</span>{ input }</label> }
+}
+
 /// One bound: read it from `Bounds`, and set it.
 #[derive(Clone, Copy)]
-enum Field {
+pub(crate) enum Field {
     /// With its highest value.
     Number(fn(&Bounds) -> u32, fn(&mut Bounds, u32), u32),
     Toggle(fn(&Bounds) -> bool, fn(&mut Bounds, bool)),
 }
 
 /// The bounds the reader sets, in the order shown.
-const BOUNDS: [(Label, &str, Field); 8] = [
+pub(crate) const BOUNDS: [(Label, &str, Field); 8] = [
     (
         Label::BoundProduces,
         "explore-produces",

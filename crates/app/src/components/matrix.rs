@@ -6,7 +6,7 @@
 //! panel's body is drawn once the reader opens it; the workers start only
 //! when the reader fills in the table.
 
-use super::checker_body::{FoundLink, STATE_LIMIT};
+use super::checker_body::{bound_field, Field, FoundLink, BOUNDS, STATE_LIMIT};
 use super::matrix_pool::{self, Pool};
 use super::matrix_run::{CellState, Claimed, Job, MatrixRun, Msg, Phase};
 use crate::state::Loaded;
@@ -60,19 +60,11 @@ pub struct MatrixProps {
 #[function_component(MatrixPanel)]
 pub fn matrix_panel(p: &MatrixProps) -> Html {
     let on_load = super::checker::load_found(&p.on_load);
-    let opened = use_state(|| false);
-    let ontoggle = {
-        let opened = opened.clone();
-        Callback::from(move |e: Event| {
-            if e.target_unchecked_into::<web_sys::HtmlDetailsElement>().open() {
-                opened.set(true);
-            }
-        })
-    };
+    let (opened, ontoggle) = super::checker::use_opened();
     html! {
         <details class="panel matrix-panel" data-testid="matrix-panel" {ontoggle}>
             <summary data-testid="matrix-open"><h2>{ label(p.lang, Label::MatrixTitle) }</h2></summary>
-            if *opened {
+            if opened {
                 <div class="panel-body">
                     <MatrixBody lang={p.lang} setup={p.setup.clone()} {on_load} />
                 </div>
@@ -188,24 +180,10 @@ fn matrix_body(p: &BodyProps) -> Html {
             brokers.set(if v == "3" { 3 } else { 2 });
         })
     };
-    let number = |l: Label, testid: &'static str, get: fn(&Bounds) -> u32, set: fn(&mut Bounds, u32), max: u32| {
-        let b = bounds.clone();
-        let oninput = Callback::from(move |e: InputEvent| {
-            if let Ok(n) = e
-                .target_unchecked_into::<web_sys::HtmlInputElement>()
-                .value()
-                .parse::<u32>()
-            {
-                let mut next = *b;
-                set(&mut next, n.min(max));
-                b.set(next);
-            }
-        });
-        html! {
-            <label class="number"><span>{ label(lang, l) }</span>
-                <input type="number" min="0" max={max.to_string()} value={get(&bounds).to_string()} data-testid={testid} {oninput} />
-            </label>
-        }
+    // The checker's numbers (records, failures, highest epoch), here for the
+    // whole table.
+    let number = |f: &(Label, &'static str, Field)| {
+        bound_field(lang, &bounds, f.0, f.1.replace("explore-", "matrix-").into(), f.2)
     };
 
     let progress = (shown.phase != Phase::Idle).then(|| {
@@ -244,9 +222,7 @@ fn matrix_body(p: &BodyProps) -> Html {
                             <option value="3" selected={*brokers == 3}>{ "3" }</option>
                         </select>
                     </label>
-                    { number(Label::BoundProduces, "matrix-produces", |b| b.max_produces, |b, n| b.max_produces = n, 6) }
-                    { number(Label::BoundFailures, "matrix-crashes", |b| b.max_failures, |b, n| b.max_failures = n, 4) }
-                    { number(Label::BoundEpoch, "matrix-max-epoch", |b| b.max_epoch, |b, n| b.max_epoch = n, 9) }
+                    { for BOUNDS[..3].iter().map(number) }
                 </div>
             </fieldset>
             <p class="hint">{ narrate::checker_limit(lang, STATE_LIMIT) }</p>
