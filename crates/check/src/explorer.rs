@@ -170,6 +170,10 @@ const ROOT: u32 = u32::MAX;
 /// enough that the states they reach twice are dropped soon.
 const BATCH: usize = 256;
 
+/// The fewest states a thread takes from a batch at a time.
+#[cfg(feature = "parallel")]
+const PIECE: usize = 32;
+
 /// A state to expand. Boxed: the merge moves a pointer, not the cluster.
 struct Node {
     id: u32,
@@ -435,9 +439,12 @@ impl Explorer {
         #[cfg(feature = "parallel")]
         if let Some(pool) = &self.pool {
             use rayon::prelude::*;
+            // Pieces of at least PIECE states: each starts a scratch (a clone of
+            // its first state) and keeps its own fingerprints.
             return pool.install(|| {
                 batch
                     .into_par_iter()
+                    .with_min_len(PIECE)
                     .map_init(Scratch::default, |scratch, node| expand.node(scratch, node))
                     .collect()
             });
