@@ -177,10 +177,12 @@ impl Cluster {
     /// and asks `check`. The page's buttons, the keyboard, autoplay and the checker
     /// all ask here.
     pub fn enabled(&self, value: &Value) -> Vec<Command> {
-        let mut menu = vec![Command::Produce {
+        // Room for the whole menu at once: the checker asks for it at every state.
+        let mut menu = Vec::with_capacity(1 + 10 * self.partition.brokers.len());
+        menu.push(Command::Produce {
             value: value.clone(),
             acks: None,
-        }];
+        });
         for b in 0..self.partition.brokers.len() {
             let target = CrashTarget {
                 broker: b,
