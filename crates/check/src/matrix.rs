@@ -156,11 +156,6 @@ impl Verdict {
             Outcome::ReplayFailed { .. } => Verdict::Failed,
         }
     }
-
-    /// Whether the cell's answer is final: a violation, or a complete search.
-    pub fn is_settled(&self) -> bool {
-        matches!(self, Verdict::Violation { .. } | Verdict::Safe { .. })
-    }
 }
 
 /// Runs one cell to the end.
@@ -199,39 +194,13 @@ pub fn run_all(
 /// Whether the seed's claim holds under one protocol and kind of failure: no
 /// violation in any cell of a row it speaks of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Claim<'a> {
+pub enum Claim {
     /// Every such cell was searched completely and is safe.
     Holds,
     /// This cell (the first in the table's order) breaks it.
-    Broken(Cell, &'a Verdict),
+    Broken(Cell),
     /// No cell breaks it, but one was not searched completely (or not yet).
     Open,
-}
-
-/// The claim under `protocol` with `failures`, read from the cells known so
-/// far. The seed speaks of crashes; with unflushed loss (a power failure of
-/// several brokers) the matrix asks the same question of it.
-pub fn claim<'a>(protocol: Protocol, failures: Failures, rows: &[Row], verdicts: &'a [(Cell, Verdict)]) -> Claim<'a> {
-    let verdict = |cell: Cell| verdicts.iter().find(|(c, _)| *c == cell).map(|(_, v)| v);
-    let known = |cell: Cell| match verdict(cell) {
-        Some(Verdict::Violation { .. }) => Known::Violation,
-        Some(Verdict::Safe { .. }) => Known::Safe,
-        _ => Known::Open,
-    };
-    match claim_by(protocol, failures, rows, known) {
-        Some(cell) => match verdict(cell) {
-            Some(v) => Claim::Broken(cell, v),
-            None => Claim::Open,
-        },
-        None if rows
-            .iter()
-            .filter(|r| r.under_claim() && r.failures == failures)
-            .all(|r| known(Cell { row: *r, protocol }) == Known::Safe) =>
-        {
-            Claim::Holds
-        }
-        None => Claim::Open,
-    }
 }
 
 /// What a front end knows of a cell so far.
@@ -243,14 +212,36 @@ pub enum Known {
     Open,
 }
 
-/// The first cell (in the table's order) of a row the claim speaks of, under
-/// `protocol` with `failures`, that breaks it; `known` says what each cell
-/// found. None: nothing breaks it yet (it holds when every such cell is Safe).
-pub fn claim_by(protocol: Protocol, failures: Failures, rows: &[Row], known: impl Fn(Cell) -> Known) -> Option<Cell> {
-    rows.iter()
-        .filter(|r| r.under_claim() && r.failures == failures)
-        .map(|r| Cell { row: *r, protocol })
-        .find(|&c| known(c) == Known::Violation)
+impl Verdict {
+    /// What the claim reads of it.
+    pub fn known(&self) -> Known {
+        match self {
+            Verdict::Violation { .. } => Known::Violation,
+            Verdict::Safe { .. } => Known::Safe,
+            _ => Known::Open,
+        }
+    }
+}
+
+/// The claim under `protocol` with `failures`, from what `known` says of each
+/// cell (the runner's verdicts, or the page's cells so far). The seed speaks
+/// of crashes; with unflushed loss (a power failure of several brokers) the
+/// matrix asks the same question of it.
+pub fn claim(protocol: Protocol, failures: Failures, rows: &[Row], known: impl Fn(Cell) -> Known) -> Claim {
+    let mut open = false;
+    for row in rows.iter().filter(|r| r.under_claim() && r.failures == failures) {
+        let cell = Cell { row: *row, protocol };
+        match known(cell) {
+            Known::Violation => return Claim::Broken(cell),
+            Known::Safe => {}
+            Known::Open => open = true,
+        }
+    }
+    if open {
+        Claim::Open
+    } else {
+        Claim::Holds
+    }
 }
 
 /// The two steps that lose an acknowledged write under every protocol when the
@@ -385,19 +376,32 @@ mod tests {
             states: 1,
         };
         let mut verdicts: Vec<(Cell, Verdict)> = cells(2).into_iter().map(|c| (c, safe.clone())).collect();
-        assert_eq!(claim(Protocol::Hw, Failures::Crash, &rows, &verdicts), Claim::Holds);
+        let of = |verdicts: &[(Cell, Verdict)]| {
+            let verdicts = verdicts.to_vec();
+            move |cell: Cell| {
+                verdicts
+                    .iter()
+                    .find(|(c, _)| *c == cell)
+                    .map_or(Known::Open, |(_, v)| v.known())
+            }
+        };
+        assert_eq!(claim(Protocol::Hw, Failures::Crash, &rows, of(&verdicts)), Claim::Holds);
         // A violation outside the claim's rows does not break it.
         verdicts[0].1 = lost.clone();
-        assert_eq!(claim(Protocol::Hw, Failures::Crash, &rows, &verdicts), Claim::Holds);
+        assert_eq!(claim(Protocol::Hw, Failures::Crash, &rows, of(&verdicts)), Claim::Holds);
         let inside = verdicts
             .iter()
             .position(|(c, _)| c.protocol == Protocol::Hw && c.row.under_claim() && c.row.failures == Failures::Crash)
             .expect("a row under the claim");
         verdicts[inside].1 = lost.clone();
-        assert!(
-            matches!(claim(Protocol::Hw, Failures::Crash, &rows, &verdicts), Claim::Broken(c, _) if c == verdicts[inside].0)
+        assert_eq!(
+            claim(Protocol::Hw, Failures::Crash, &rows, of(&verdicts)),
+            Claim::Broken(verdicts[inside].0)
         );
         verdicts.retain(|(c, _)| c.protocol != Protocol::Kip101 || !c.row.under_claim());
-        assert_eq!(claim(Protocol::Kip101, Failures::Crash, &rows, &verdicts), Claim::Open);
+        assert_eq!(
+            claim(Protocol::Kip101, Failures::Crash, &rows, of(&verdicts)),
+            Claim::Open
+        );
     }
 }

@@ -7,7 +7,7 @@
 
 use crate::explore::parse_bound;
 use crate::raster::{self, Renderer};
-use replab_check::matrix::{self, Cell, Claim, Failures, Row, Verdict};
+use replab_check::matrix::{self, Cell, Claim, Failures, Known, Row, Verdict};
 use replab_check::{scenario_text_with_comments, Bounds};
 use replab_core::scenario;
 use replab_core::{Protocol, Setup};
@@ -241,7 +241,8 @@ fn matrix_table(base: &Setup, bounds: Bounds, results: &[Answered]) -> MatrixTab
                 .collect(),
         })
         .collect();
-    let verdicts: Vec<(Cell, Verdict)> = results.iter().map(|a| (a.cell, a.verdict.clone())).collect();
+    let verdict = |cell: Cell| results.iter().find(|a| a.cell == cell).map(|a| &a.verdict);
+    let known = |cell: Cell| verdict(cell).map_or(Known::Open, Verdict::known);
     let claims = Failures::ALL
         .iter()
         .map(|&failures| {
@@ -249,7 +250,15 @@ fn matrix_table(base: &Setup, bounds: Bounds, results: &[Answered]) -> MatrixTab
                 failures == Failures::Unflushed,
                 Protocol::ALL
                     .iter()
-                    .map(|&p| claim_words(matrix::claim(p, failures, &rows, &verdicts)))
+                    .map(|&p| match matrix::claim(p, failures, &rows, known) {
+                        Claim::Holds => MatrixClaim::Holds,
+                        Claim::Open => MatrixClaim::Open,
+                        Claim::Broken(cell) => MatrixClaim::Broken {
+                            min_insync: cell.row.min_insync,
+                            unflushed: failures == Failures::Unflushed,
+                            cell: verdict(cell).map_or(MatrixCell::Waiting, cell_words),
+                        },
+                    })
                     .collect(),
             )
         })
@@ -347,19 +356,6 @@ fn states_of(v: &Verdict) -> usize {
             *states
         }
         Verdict::Failed => 0,
-    }
-}
-
-/// The claim's words.
-fn claim_words(c: Claim) -> MatrixClaim<'static> {
-    match c {
-        Claim::Holds => MatrixClaim::Holds,
-        Claim::Open => MatrixClaim::Open,
-        Claim::Broken(cell, verdict) => MatrixClaim::Broken {
-            min_insync: cell.row.min_insync,
-            unflushed: cell.row.failures == Failures::Unflushed,
-            cell: cell_words(verdict),
-        },
     }
 }
 

@@ -122,6 +122,16 @@ impl Reply {
     }
 }
 
+/// Of a reply's English and Chinese texts (`Reply::Invalid`, a violation's
+/// commented scenario), the one in `lang`: the one place the page picks from
+/// the worker's pairs.
+pub fn in_lang<T>(lang: replab_narrate::Lang, [en, zh]: [T; 2]) -> T {
+    match lang {
+        replab_narrate::Lang::Zh => zh,
+        _ => en,
+    }
+}
+
 /// A message as a plain JS object.
 pub fn to_js<T: Serialize>(message: &T) -> Result<JsValue, serde_wasm_bindgen::Error> {
     message.serialize(&serde_wasm_bindgen::Serializer::json_compatible())

@@ -9,7 +9,7 @@
 use replab_core::{Protocol, Setup, ViolationKind};
 use replab_narrate::{self as narrate, label, CheckerOutcome, Label, Lang};
 use replab_worker::client::{self, js_error, Spawned};
-use replab_worker::message::{to_js, Bounds, Reply, Request};
+use replab_worker::message::{in_lang, to_js, Bounds, Reply, Request};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -530,13 +530,11 @@ fn result(lang: Lang, f: &Finished, on_load: &Callback<Rc<str>>) -> Html {
                 CheckerOutcome::ReplayFailed { .. } => ("replay-failed", "error", None, None),
             };
             let words = narrate::checker_outcome(lang, outcome);
-            let scenario = scenario
-                .as_ref()
-                .map(|[en, zh]| if lang == Lang::Zh { zh.clone() } else { en.clone() });
+            let scenario = scenario.as_ref().map(|pair| in_lang(lang, pair.clone()));
             (kind, verdict, words, scenario, complete, length)
         }
         Ending::Invalid { en, zh } => {
-            let words = (if lang == Lang::Zh { zh } else { en }).to_string();
+            let words = in_lang(lang, [en, zh]).to_string();
             ("invalid", "error", words, None, None, None)
         }
         Ending::Failed(text) => {

@@ -8,14 +8,14 @@
 
 use super::checker_body::{bound_field, Field, FoundLink, BOUNDS, STATE_LIMIT};
 use super::matrix_pool::{self, Pool};
-use super::matrix_run::{CellState, Claimed, Job, MatrixRun, Msg, Phase};
+use super::matrix_run::{CellState, Job, MatrixRun, Msg, Phase};
 use crate::state::Loaded;
 use replab_core::scenario;
 use replab_core::{Protocol, Setup};
 use replab_narrate::{self as narrate, label, Label, Lang, MatrixCell, MatrixClaim, MatrixHeading};
 use replab_view::matrix::{matrix_svg, MatrixRow, MatrixTable};
-use replab_worker::matrix::{self, Cell, Failures, Row};
-use replab_worker::message::{Bounds, Request};
+use replab_worker::matrix::{self, Cell, Claim, Failures, Row};
+use replab_worker::message::{in_lang, Bounds, Request};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -116,6 +116,7 @@ fn job_for(setup: &Setup, brokers: usize, bounds: Bounds) -> Rc<Job> {
     let base = base_setup(setup, brokers);
     Rc::new(Job {
         header: scenario::history_text(None, &base, []).into(),
+        acks_one: matrix::acks_one_line(&base).map(Rc::from),
         setup: Rc::new(base),
         bounds,
     })
@@ -126,7 +127,13 @@ fn matrix_body(p: &BodyProps) -> Html {
     let lang = p.lang;
     let brokers = use_state(|| 2usize);
     let bounds = use_state(|| Bounds::with_limit(STATE_LIMIT as usize));
-    let job = job_for(&p.setup, *brokers, *bounds);
+    // Made again only when the page's setup or the form changes (a run's
+    // replies re-render the panel many times a second).
+    let job: Rc<Job> = (*use_memo((p.setup.clone(), *brokers, *bounds), |(setup, n, b)| {
+        job_for(setup, *n, *b)
+    }))
+    .clone();
+    let preview = use_memo(job.clone(), |job| MatrixRun::idle(job.clone()));
     let table = {
         let job = job.clone();
         use_reducer(move || MatrixRun::idle(job))
@@ -139,11 +146,8 @@ fn matrix_body(p: &BodyProps) -> Html {
     }
     let busy = table.busy();
     // What the table shows: the run's, or the cells the reader is setting up.
-    let shown = if table.phase == Phase::Idle && table.job != job {
-        Rc::new(MatrixRun::idle(job.clone()))
-    } else {
-        Rc::new((*table).clone())
-    };
+    let setting_up = table.phase == Phase::Idle && table.job != job;
+    let shown: &MatrixRun = if setting_up { &preview } else { &table };
 
     let on_run = {
         let pool = pool.clone();
@@ -170,8 +174,8 @@ fn matrix_body(p: &BodyProps) -> Html {
         })
     };
     let on_save = |png: bool| {
-        let shown = shown.clone();
-        Callback::from(move |_| save(lang, &shown, png))
+        let (table, preview) = (table.clone(), preview.clone());
+        Callback::from(move |_| save(lang, if setting_up { &preview } else { &table }, png))
     };
     let on_brokers = {
         let brokers = brokers.clone();
@@ -237,7 +241,7 @@ fn matrix_body(p: &BodyProps) -> Html {
                 <button data-testid="matrix-png" onclick={on_save(true)}>{ label(lang, Label::MatrixPng) }</button>
             </div>
             { for progress }
-            { table_view(lang, &shown, &on_load) }
+            { table_view(lang, shown, &on_load) }
         </>
     }
 }
@@ -287,7 +291,7 @@ fn figure(lang: Lang, m: &MatrixRun) -> MatrixTable<'_> {
         failures: b.max_failures,
         epoch: b.max_epoch,
         limit: b.max_states.unwrap_or(usize::MAX),
-        acks_one: matrix::acks_one_line(&m.job.setup),
+        acks_one: m.job.acks_one.as_deref().map(String::from),
         rows,
         claims,
     }
@@ -297,9 +301,9 @@ fn figure(lang: Lang, m: &MatrixRun) -> MatrixTable<'_> {
 /// name for `data-claim`.
 fn claim_words(lang: Lang, m: &MatrixRun, protocol: Protocol, failures: Failures) -> MatrixClaim<'_> {
     match m.claim(protocol, failures) {
-        Claimed::Holds => MatrixClaim::Holds,
-        Claimed::Open => MatrixClaim::Open,
-        Claimed::Broken(cell) => MatrixClaim::Broken {
+        Claim::Holds => MatrixClaim::Holds,
+        Claim::Open => MatrixClaim::Open,
+        Claim::Broken(cell) => MatrixClaim::Broken {
             min_insync: cell.row.min_insync,
             unflushed: failures == Failures::Unflushed,
             cell: m.state_of(cell).map_or(MatrixCell::Waiting, |s| s.words(lang)),
@@ -355,8 +359,8 @@ fn table_view(lang: Lang, m: &MatrixRun, on_load: &Callback<Rc<str>>) -> Html {
     html! {
         <>
             <p class="matrix-setup">{ narrate::matrix_setup(lang, &setup.brokers, b.max_produces, b.max_failures, b.max_epoch, b.max_states.unwrap_or(0)) }</p>
-            if let Some(history) = matrix::acks_one_line(setup) {
-                <p class="matrix-note" data-testid="matrix-acks-one">{ narrate::matrix_acks_one(lang, &history) }</p>
+            if let Some(history) = &m.job.acks_one {
+                <p class="matrix-note" data-testid="matrix-acks-one">{ narrate::matrix_acks_one(lang, history) }</p>
             }
             <div class="matrix-scroll">
                 <table class="matrix" data-testid="matrix">
@@ -409,7 +413,7 @@ fn cell_view(lang: Lang, cell: Cell, state: &CellState, on_load: &Callback<Rc<st
     };
     let body = match state {
         CellState::Violation { scenario, steps, .. } => {
-            let text = scenario[usize::from(lang == Lang::Zh)].clone();
+            let text = in_lang(lang, scenario.clone());
             let shared = Rc::new(replab_share::Shared {
                 text: text.to_string(),
                 protocol: cell.protocol,

@@ -4,8 +4,8 @@
 
 use replab_core::{Protocol, Setup, ViolationKind};
 use replab_narrate::MatrixCell;
-use replab_worker::matrix::{self, Cell, Failures, Known, Row};
-use replab_worker::message::{Bounds, Reply};
+use replab_worker::matrix::{self, Cell, Claim, Failures, Known, Row};
+use replab_worker::message::{in_lang, Bounds, Reply};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -82,7 +82,7 @@ impl CellState {
                 states: *states as usize,
                 depth: *depth as usize,
             },
-            CellState::Refused { en, zh } => MatrixCell::Error(if lang == replab_narrate::Lang::Zh { zh } else { en }),
+            CellState::Refused { en, zh } => MatrixCell::Error(in_lang(lang, [en, zh])),
             CellState::Error(text) => MatrixCell::Error(text),
         }
     }
@@ -115,6 +115,9 @@ pub enum Phase {
 pub struct Job {
     /// Scenario text with the setup's header (brokers, leader, settings).
     pub header: Rc<str>,
+    /// The acks=1 history above the table (`matrix::acks_one_line`), asked of
+    /// the model once for the setup.
+    pub acks_one: Option<Rc<str>>,
     pub setup: Rc<Setup>,
     pub bounds: Bounds,
 }
@@ -178,31 +181,12 @@ impl MatrixRun {
             .and_then(|i| self.states.get(i))
     }
 
-    /// The seed's claim under `protocol` with `failures`: the cell that
-    /// breaks it, or whether every cell it speaks of is safe.
-    pub fn claim(&self, protocol: Protocol, failures: Failures) -> Claimed {
-        let known = |c: Cell| self.state_of(c).map_or(Known::Open, CellState::known);
-        if let Some(cell) = matrix::claim_by(protocol, failures, &self.rows, known) {
-            return Claimed::Broken(cell);
-        }
-        let all_safe = self
-            .rows
-            .iter()
-            .filter(|r| r.under_claim() && r.failures == failures)
-            .all(|r| known(Cell { row: *r, protocol }) == Known::Safe);
-        if all_safe {
-            Claimed::Holds
-        } else {
-            Claimed::Open
-        }
+    /// The seed's claim under `protocol` with `failures`, from the cells so far.
+    pub fn claim(&self, protocol: Protocol, failures: Failures) -> Claim {
+        matrix::claim(protocol, failures, &self.rows, |c: Cell| {
+            self.state_of(c).map_or(Known::Open, CellState::known)
+        })
     }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Claimed {
-    Holds,
-    Broken(Cell),
-    Open,
 }
 
 impl Reducible for MatrixRun {
@@ -290,6 +274,7 @@ mod tests {
     fn job(brokers: &[&str]) -> Rc<Job> {
         Rc::new(Job {
             header: "brokers A B\n".into(),
+            acks_one: None,
             setup: Rc::new(Setup {
                 brokers: brokers.iter().map(|s| s.to_string()).collect(),
                 leader: 0,
@@ -378,18 +363,15 @@ mod tests {
             .iter()
             .position(|c| c.protocol == Protocol::Hw && c.row.under_claim() && c.row.failures == Failures::Crash)
             .expect("a cell");
-        assert_eq!(m.claim(Protocol::Hw, Failures::Crash), Claimed::Open);
+        assert_eq!(m.claim(Protocol::Hw, Failures::Crash), Claim::Open);
         m = m.reduce(Msg::Reply(1, hw_claim, violation(5), 200.0));
-        assert_eq!(
-            m.claim(Protocol::Hw, Failures::Crash),
-            Claimed::Broken(m.cells[hw_claim])
-        );
+        assert_eq!(m.claim(Protocol::Hw, Failures::Crash), Claim::Broken(m.cells[hw_claim]));
         for (i, c) in m.cells.clone().iter().enumerate() {
             if c.protocol == Protocol::Kip279 && c.row.under_claim() && c.row.failures == Failures::Crash {
                 m = m.reduce(Msg::Reply(1, i, Reply::NoViolation { states: 10, depth: 3 }, 300.0));
             }
         }
-        assert_eq!(m.claim(Protocol::Kip279, Failures::Crash), Claimed::Holds);
-        assert_eq!(m.claim(Protocol::Kip279, Failures::Unflushed), Claimed::Open);
+        assert_eq!(m.claim(Protocol::Kip279, Failures::Crash), Claim::Holds);
+        assert_eq!(m.claim(Protocol::Kip279, Failures::Unflushed), Claim::Open);
     }
 }
