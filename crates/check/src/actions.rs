@@ -5,20 +5,24 @@
 
 use crate::bounds::{Bounds, Spent};
 use replab_core::{BrokerIx, Cluster, Command, CrashTarget, Value};
+use std::sync::OnceLock;
 
 /// The value the next produce writes: m1, m2, … in order of production, so two
 /// histories that wrote the same number of records name them alike.
 pub fn next_value(spent: Spent) -> Value {
-    Value::from(format!("m{}", spent.produces + 1))
+    // The first few made once and shared: the search asks at every state, and
+    // the fingerprint compares a shared value by its pointer alone.
+    static FIRST: OnceLock<Vec<Value>> = OnceLock::new();
+    let first = FIRST.get_or_init(|| (1..=16).map(|k| Value::from(format!("m{k}"))).collect());
+    match first.get(spent.produces as usize) {
+        Some(v) => v.clone(),
+        None => Value::from(format!("m{}", spent.produces + 1)),
+    }
 }
 
 /// Every step tried from `cluster`, in order.
 pub fn actions(cluster: &Cluster, spent: Spent, bounds: &Bounds) -> Vec<Command> {
-    let mut out: Vec<Command> = cluster
-        .enabled(&next_value(spent))
-        .into_iter()
-        .filter(|c| bounds.allows(c, spent))
-        .collect();
+    let mut out = cluster.enabled_where(&next_value(spent), |c| bounds.allows(c, spent));
     let brokers = cluster.brokers().len();
     let mut extra = Vec::new();
     if bounds.unflushed_loss {

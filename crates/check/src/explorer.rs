@@ -9,7 +9,7 @@
 
 use crate::actions::actions;
 use crate::bounds::{failures, Bounds, Spent};
-use crate::fingerprint::{fingerprint_with, Tracked};
+use crate::fingerprint::{fingerprint, Tracked};
 use crate::trace::replay;
 use replab_core::broker_set::MAX_BROKERS;
 use replab_core::scenario::is_broker_id;
@@ -200,12 +200,12 @@ impl Hasher for Identity {
 
 type Visited = HashSet<u64, BuildHasherDefault<Identity>>;
 
-/// How a state is identified: its fingerprint, given a scratch buffer and
-/// whether the clock moves. Tests swap in an exact key to check the reductions.
-type Key = fn(&mut Vec<u64>, &State, bool) -> u64;
+/// How a state is identified: its fingerprint, given whether the clock
+/// moves. Tests swap in an exact key to check the reductions.
+type Key = fn(&State, bool) -> u64;
 
-fn canonical_key(buf: &mut Vec<u64>, s: &State, clock_moves: bool) -> u64 {
-    fingerprint_with(buf, &s.cluster, &s.tracked, clock_moves)
+fn canonical_key(s: &State, clock_moves: bool) -> u64 {
+    fingerprint(&s.cluster, &s.tracked, clock_moves)
 }
 
 /// What one step from a state gave that the search must hear, in step order.
@@ -237,12 +237,10 @@ struct Expand<'a> {
     visited: &'a Visited,
 }
 
-/// What a thread reuses from one step to the next: the canonical form's
-/// words, the events, and the state a step is applied to (cloned only when it
+/// What a thread reuses from one step to the next: the events, and the state a step is applied to (cloned only when it
 /// is new).
 #[derive(Default)]
 struct Scratch {
-    buf: Vec<u64>,
     events: Vec<Event>,
     state: Option<State>,
     /// Fingerprints this thread kept in this batch: a state two of its
@@ -264,7 +262,6 @@ impl Expand<'_> {
         let steps = actions(&state.cluster, state.tracked.spent, self.bounds);
         let mut children = Vec::with_capacity(steps.len());
         let Scratch {
-            buf,
             events,
             kept,
             state: child,
@@ -282,7 +279,7 @@ impl Expand<'_> {
                 children.push(Child::Violation { action, violation });
                 return (children, u64::from(action) + 1);
             }
-            let fingerprint = (self.key)(buf, child, clock);
+            let fingerprint = (self.key)(child, clock);
             if !self.visited.contains(&fingerprint) && kept.insert(fingerprint) {
                 child.keeps_invariants(command);
                 children.push(Child::New {
@@ -326,9 +323,8 @@ impl Explorer {
     pub fn new(setup: Setup, bounds: Bounds) -> Result<Explorer, SetupError> {
         check_setup(&setup)?;
         let start = State::start(&setup);
-        let mut buf = Vec::new();
         let mut visited = Visited::default();
-        visited.insert(canonical_key(&mut buf, &start, bounds.clock_moves()));
+        visited.insert(canonical_key(&start, bounds.clock_moves()));
         Ok(Explorer {
             setup,
             bounds,
@@ -345,10 +341,7 @@ impl Explorer {
             next: VecDeque::new(),
             depth: 0,
             transitions: 0,
-            scratch: Scratch {
-                buf,
-                ..Scratch::default()
-            },
+            scratch: Scratch::default(),
             outcome: None,
             #[cfg(feature = "parallel")]
             pool: None,
@@ -562,7 +555,7 @@ mod tests {
 
     /// Everything the model holds, acknowledgements and fired checks included:
     /// only identical states merge.
-    fn exact_key(_: &mut Vec<u64>, s: &State, _: bool) -> u64 {
+    fn exact_key(s: &State, _: bool) -> u64 {
         let mut h = DefaultHasher::new();
         s.cluster.hash(&mut h);
         s.tracked.hash(&mut h);
@@ -573,7 +566,7 @@ mod tests {
         let mut e = Explorer::new(setup, bounds).expect("setup");
         e.key = exact_key;
         e.visited.clear();
-        e.visited.insert(exact_key(&mut Vec::new(), &e.current[0].state, false));
+        e.visited.insert(exact_key(&e.current[0].state, false));
         e.run()
     }
 

@@ -82,35 +82,66 @@ pub fn canonical(cluster: &Cluster, tracked: &Tracked, clock_moves: bool) -> Vec
     out
 }
 
-/// The state's fingerprint: the hash of its canonical form.
+/// The state's fingerprint: the hash of its canonical form, hashed as it is
+/// written (the words are never stored).
 pub fn fingerprint(cluster: &Cluster, tracked: &Tracked, clock_moves: bool) -> u64 {
-    let mut buf = Vec::new();
-    fingerprint_with(&mut buf, cluster, tracked, clock_moves)
+    let mut h = Hash::default();
+    write_canonical(&mut h, cluster, tracked, clock_moves);
+    h.finish()
 }
 
-/// `fingerprint`, reusing `buf` for the canonical form.
-pub(crate) fn fingerprint_with(buf: &mut Vec<u64>, cluster: &Cluster, tracked: &Tracked, clock_moves: bool) -> u64 {
-    buf.clear();
-    write_canonical(buf, cluster, tracked, clock_moves);
-    hash(buf)
+/// Where the form's words go: kept (`canonical`, the tests' exact search) or
+/// hashed as they come (`fingerprint`, the search).
+trait Sink {
+    fn word(&mut self, w: u64);
+}
+
+impl Sink for Vec<u64> {
+    fn word(&mut self, w: u64) {
+        self.push(w);
+    }
 }
 
 /// A 64-bit hash of words, the same on every target and Rust release. Words go
 /// in pairs through a folded multiply (the 128-bit product of the two, each
 /// offset by a constant and the first also by the running hash, its halves
-/// XORed: wyhash's step), one multiply per two words, so a form hashes about
-/// four times faster than word by word; SplitMix64's finalizer (a bijection
-/// with full avalanche) mixes the result.
+/// XORed: wyhash's step), one multiply per two words; the count of words and
+/// SplitMix64's finalizer (a bijection with full avalanche) end it.
+#[derive(Default)]
+struct Hash {
+    h: u64,
+    /// The first word of a pair, waiting for its second.
+    pending: Option<u64>,
+    words: u64,
+}
+
+impl Sink for Hash {
+    fn word(&mut self, w: u64) {
+        self.words += 1;
+        match self.pending.take() {
+            None => self.pending = Some(w),
+            Some(first) => self.h = fold(first ^ self.h ^ K0, w ^ K1),
+        }
+    }
+}
+
+impl Hash {
+    fn finish(self) -> u64 {
+        let h = match self.pending {
+            Some(last) => fold(last ^ self.h ^ K0, K1 ^ K2),
+            None => self.h,
+        };
+        mix(h ^ mix(self.words))
+    }
+}
+
+/// The hash `fingerprint` gives a form of these words.
 pub fn hash(words: &[u64]) -> u64 {
-    let mut h = mix(words.len() as u64);
-    let mut pairs = words.chunks_exact(2);
-    for pair in &mut pairs {
-        h = fold(pair[0] ^ h ^ K0, pair[1] ^ K1);
+    let mut h = Hash::default();
+    for &w in words {
+        h.word(w);
     }
-    if let [last] = pairs.remainder() {
-        h = fold(last ^ h ^ K0, K1 ^ K2);
-    }
-    mix(h)
+    h.finish()
 }
 
 const K0: u64 = 0xA076_1D64_78BD_642F;
@@ -131,8 +162,8 @@ fn fold(a: u64, b: u64) -> u64 {
 }
 
 /// Writes the form: numbers as words, `None` as a marker no real number takes.
-struct Form<'a, 'c> {
-    out: &'a mut Vec<u64>,
+struct Form<'a, 'c, S: Sink> {
+    out: &'a mut S,
     /// Values in order of first appearance; a value's word is its position.
     values: Values<'c>,
     clock_moves: bool,
@@ -154,11 +185,13 @@ impl<'c> Values<'c> {
     fn position(&mut self, v: &'c Value) -> usize {
         // Short texts compared inline rather than through a library call; the
         // same record shares its text, so pointers are compared first.
-        let same = |x: &&str| {
-            std::ptr::eq(x.as_ptr(), v.as_ptr()) && x.len() == v.len()
-                || (x.len() == v.len() && x.bytes().zip(v.bytes()).all(|(a, b)| a == b))
-        };
+        let same = |x: &&str| x.len() == v.len() && x.bytes().zip(v.bytes()).all(|(a, b)| a == b);
         let placed = self.len.min(self.first.len());
+        // Pointers first: the search's values are shared (`next_value`).
+        let shared = |x: &&str| std::ptr::eq(x.as_ptr(), v.as_ptr()) && x.len() == v.len();
+        if let Some(i) = self.first[..placed].iter().position(shared) {
+            return i;
+        }
         if let Some(i) = self.first[..placed].iter().position(same) {
             return i;
         }
@@ -177,9 +210,9 @@ impl<'c> Values<'c> {
 
 const NONE: u64 = u64::MAX;
 
-impl<'c> Form<'_, 'c> {
+impl<'c, S: Sink> Form<'_, 'c, S> {
     fn word(&mut self, w: u64) {
-        self.out.push(w);
+        self.out.word(w);
     }
 
     fn opt(&mut self, w: Option<u64>) {
@@ -292,7 +325,7 @@ impl<'c> Form<'_, 'c> {
     }
 }
 
-fn write_canonical(out: &mut Vec<u64>, cluster: &Cluster, tracked: &Tracked, clock_moves: bool) {
+fn write_canonical<S: Sink>(out: &mut S, cluster: &Cluster, tracked: &Tracked, clock_moves: bool) {
     let lag = cluster.config().replica_lag_time_max_ms;
     let mut f = Form {
         out,

@@ -177,6 +177,12 @@ impl Cluster {
     /// and asks `check`. The page's buttons, the keyboard, autoplay and the checker
     /// all ask here.
     pub fn enabled(&self, value: &Value) -> Vec<Command> {
+        self.enabled_where(value, |_| true)
+    }
+
+    /// `enabled`, keeping only the commands `wanted` takes, asked before
+    /// `check` (the checker's bounds rule out whole kinds, elections among them).
+    pub fn enabled_where(&self, value: &Value, wanted: impl Fn(&Command) -> bool) -> Vec<Command> {
         // Room for the whole menu at once: the checker asks for it at every state.
         let mut menu = Vec::with_capacity(1 + 10 * self.partition.brokers.len());
         menu.push(Command::Produce {
@@ -207,7 +213,7 @@ impl Cluster {
                 },
             ]);
         }
-        menu.retain(|c| self.check(c).is_ok());
+        menu.retain(|c| wanted(c) && self.check(c).is_ok());
         menu
     }
 
