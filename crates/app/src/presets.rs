@@ -46,6 +46,10 @@ pub const PRESETS: &[Preset] = &[
         title: Label::PresetDataLoss,
     },
     Preset {
+        id: "follower-restart-then-failover",
+        title: Label::PresetRestartFailover,
+    },
+    Preset {
         id: "divergence",
         title: Label::PresetDivergence,
     },

@@ -184,6 +184,7 @@ labels! {
     KeyHelp => LABEL_KEY_HELP;
     Default => LABEL_DEFAULT;
     PresetDataLoss => LABEL_PRESET_DATA_LOSS;
+    PresetRestartFailover => LABEL_PRESET_RESTART_FAILOVER;
     PresetDivergence => LABEL_PRESET_DIVERGENCE;
     PresetWalkthrough => LABEL_PRESET_WALKTHROUGH;
     PresetFastFailover => LABEL_PRESET_FAST_FAILOVER;
