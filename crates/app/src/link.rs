@@ -165,7 +165,7 @@ pub fn embed_code(fragment: &str, brokers: usize, title: &str, compare: Option<P
 
 /// An iframe of `src` (already escaped for an attribute), titled `title`, at
 /// the height that fits and at most `width` px wide.
-fn iframe(src: &str, title: &str, height: u32, width: u32) -> String {
+pub fn iframe(src: &str, title: &str, height: u32, width: u32) -> String {
     let title = title.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;");
     format!(
         "<iframe src=\"{src}\" title=\"{title}\" width=\"100%\" height=\"{height}\" style=\"border:0;max-width:{width}px\" loading=\"lazy\"></iframe>"

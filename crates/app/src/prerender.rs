@@ -15,6 +15,60 @@ pub struct Page {
     /// None: the default partition (in `lang`).
     pub story: Option<Story>,
     pub lang: Lang,
+    /// The image twin that stands for the page where it is linked (its
+    /// `og:image`): an embed's own, a full page's embed at its step.
+    pub image: Option<String>,
+}
+
+/// A figure's twins beside its page (`replab`'s `twins` writes them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Twin {
+    /// An embed's figure at its step.
+    Png,
+    /// An embed's oEmbed answer.
+    Oembed,
+    /// A full page's whole story, animated.
+    Gif,
+}
+
+/// The file of `page`'s twin: its name with another ending
+/// (`data-loss.embed-5.zh.html` → `data-loss.embed-5.zh.png`).
+pub fn twin_file(page: &str, twin: Twin) -> String {
+    let stem = page.strip_suffix(".html").unwrap_or(page);
+    let ending = match twin {
+        Twin::Png => "png",
+        Twin::Oembed => "oembed.json",
+        Twin::Gif => "gif",
+    };
+    format!("{stem}.{ending}")
+}
+
+/// The product's name, as oEmbed and link previews show it.
+const PROVIDER: &str = "Kafka Replication Lab";
+
+/// An embed page's oEmbed answer (version 1.0, type `rich`): the iframe that
+/// Copy embed code gives, its size, and the image twin (`image`: its size in
+/// CSS pixels) as the thumbnail. `base` makes the addresses absolute.
+pub fn oembed_json(page: &Page, state: &crate::state::AppState, base: &str, image: (u32, u32)) -> String {
+    let src = format!("{base}{}", page.file);
+    let title = state.display_title();
+    let height = crate::link::embed_height(state.view.brokers().len());
+    let mut answer = serde_json::json!({
+        "version": "1.0",
+        "type": "rich",
+        "provider_name": PROVIDER,
+        "title": title,
+        "html": crate::link::iframe(&escape(&src), &title, height, 800),
+        "width": 800,
+        "height": height,
+        "thumbnail_url": format!("{base}{}", twin_file(&page.file, Twin::Png)),
+        "thumbnail_width": image.0,
+        "thumbnail_height": image.1,
+    });
+    if !base.is_empty() {
+        answer["provider_url"] = base.into();
+    }
+    answer.to_string()
 }
 
 /// The app's markup for `start`, as its first render draws it.
@@ -30,7 +84,9 @@ pub fn markup(start: Start) -> String {
 /// `template` (the built index.html, with an empty `<div id="replab">`) with
 /// `page`'s first frame in it, its story declared for the wasm, and its
 /// language and title. None if the page's scenario does not load.
-pub fn page_html(template: &str, page: &Page) -> Option<String> {
+/// `base`: the address the site is served from, for the link previews'
+/// absolute addresses ("": relative to the page).
+pub fn page_html(template: &str, page: &Page, base: &str) -> Option<String> {
     let start = match &page.story {
         Some(story) => Start::of(story)?,
         None => Start::empty(page.lang, false),
@@ -60,17 +116,15 @@ pub fn page_html(template: &str, page: &Page) -> Option<String> {
     };
     // A page in a language the page does not carry fetches its messages at
     // once, beside the wasm.
-    let template = match page.lang {
-        Lang::En => template.to_string(),
-        other => template.replacen(
-            "</head>",
-            &format!(
-                "<link rel=\"preload\" href=\"{}\" as=\"fetch\" crossorigin=\"anonymous\">\n</head>",
-                crate::languages::file(other)
-            ),
-            1,
+    let mut head = match page.lang {
+        Lang::En => String::new(),
+        other => format!(
+            "<link rel=\"preload\" href=\"{}\" as=\"fetch\" crossorigin=\"anonymous\">\n",
+            crate::languages::file(other)
         ),
     };
+    head.push_str(&previews(page, &title, base));
+    let template = template.replacen("</head>", &format!("{head}</head>"), 1);
     Some(
         template
             .replacen("<html lang=\"en\">", &html_tag, 1)
@@ -81,6 +135,31 @@ pub fn page_html(template: &str, page: &Page) -> Option<String> {
             )
             .replacen(&host, &filled, 1),
     )
+}
+
+/// What a link to the page shows where it is pasted: its title and image
+/// twin (Open Graph, read by chats, feeds and social sites), and an embed's
+/// oEmbed answer (read by blog platforms).
+fn previews(page: &Page, title: &str, base: &str) -> String {
+    let Some(image) = &page.image else {
+        return String::new();
+    };
+    let title = escape(title).replace('"', "&quot;");
+    let mut tags = format!(
+        "<meta property=\"og:title\" content=\"{title}\">\n\
+         <meta property=\"og:type\" content=\"website\">\n\
+         <meta property=\"og:site_name\" content=\"{PROVIDER}\">\n\
+         <meta property=\"og:image\" content=\"{}\">\n\
+         <meta name=\"twitter:card\" content=\"summary_large_image\">\n",
+        escape(&format!("{base}{image}"))
+    );
+    if page.story.as_ref().is_some_and(|s| s.embed) {
+        tags.push_str(&format!(
+            "<link rel=\"alternate\" type=\"application/json+oembed\" href=\"{}\" title=\"{title}\">\n",
+            escape(&format!("{base}{}", twin_file(&page.file, Twin::Oembed)))
+        ));
+    }
+    tags
 }
 
 /// The story as JSON, safe inside a `<script>` (no `<` at all).
@@ -138,16 +217,19 @@ pub fn story_pages(
             embed,
             page: embed.then(|| page.clone()),
         };
+        let image = |k: usize| Some(twin_file(&page_file(name, Some(k), lang), Twin::Png));
         pages.push(Page {
             file: page_file(name, None, lang),
             story: Some(story(step, false)),
             lang,
+            image: image(step.unwrap_or(len).min(len)),
         });
         for &k in &steps {
             pages.push(Page {
                 file: page_file(name, Some(k), lang),
                 story: Some(story(Some(k), true)),
                 lang,
+                image: image(k),
             });
         }
     }
@@ -163,6 +245,7 @@ pub fn site_pages(preset_text: impl Fn(&str) -> Option<String>) -> Vec<Page> {
             file: page_file("index", None, lang),
             story: None,
             lang,
+            image: None,
         })
         .collect();
     for preset in crate::presets::PRESETS {

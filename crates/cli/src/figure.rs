@@ -302,7 +302,7 @@ fn kilobytes(n: usize) -> String {
 }
 
 /// The pictures of an animation: each frame alone, all one height, at 1×.
-fn pictures(
+pub(crate) fn pictures(
     r: &Renderer,
     t: &Timeline,
     title: &str,

@@ -19,6 +19,7 @@ mod json;
 mod matrix;
 mod publish;
 mod raster;
+mod twins;
 
 use replab_core::scenario::{self, Outcome, Run, Script};
 use replab_core::Protocol;

@@ -10,20 +10,24 @@ use std::rc::Rc;
 
 pub const USAGE: &str = "  replab prerender [DIR]   (the built site in DIR, by default Trunk's staging directory \
 $TRUNK_STAGING_DIR: the app's first frame written into index.html and index.zh.html, and a page per \
-preset with its embed at every step, each in English and Chinese; run by Trunk's post_build hook)
-  replab publish [--dist DIR] [--step N] -o OUT SCENARIO...
+preset with its embed at every step, each in English and Chinese, with their image twins; run by \
+Trunk's post_build hook. $REPLAB_BASE_URL, if set, is the site's address for link previews)
+  replab publish [--dist DIR] [--step N] [--base-url URL] -o OUT SCENARIO...
       (each scenario as pages whose figure is drawn before any script runs: OUT/<name>.html, the \
 full page, and OUT/<name>.embed-<step>.html, its embed at --step (the end), each also in Chinese \
-(<name>.zh.html, <name>.embed-<step>.zh.html); DIR (dist) is a built site, and when OUT is \
-another folder what the pages need from it is copied there)";
+(<name>.zh.html, <name>.embed-<step>.zh.html); beside them the image twins: the embed's figure as \
+<name>.embed-<step>[.zh].png (twice the pixels), the whole story as <name>[.zh].gif, and the embed's \
+oEmbed answer <name>.embed-<step>[.zh].oembed.json. URL: where OUT will be served from, so that link \
+previews and oEmbed name absolute addresses (else relative to the page). DIR (dist) is a built \
+site, and when OUT is another folder what the pages need from it is copied there)";
 
 /// Where the template of a page is kept in a built site: `index.html` before
 /// its first frame was written into it.
 const TEMPLATE: &str = "page-template.html";
 
-fn write_pages(dir: &Path, template: &str, pages: &[Page]) -> Result<usize, String> {
+fn write_pages(dir: &Path, template: &str, pages: &[Page], base: &str) -> Result<usize, String> {
     for page in pages {
-        let html = prerender::page_html(template, page)
+        let html = prerender::page_html(template, page, base)
             .ok_or_else(|| format!("{}: the template has no <div id=\"replab\"></div>", page.file))?;
         let path = dir.join(&page.file);
         std::fs::write(&path, html).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -60,10 +64,12 @@ pub fn prerender_command(args: &[String]) -> Result<std::process::ExitCode, Stri
     std::fs::write(dir.join(TEMPLATE), &template).map_err(|e| format!("{TEMPLATE}: {e}"))?;
     let scenarios = dir.join("scenarios");
     let pages = prerender::site_pages(|id| std::fs::read_to_string(scenarios.join(format!("{id}.scn"))).ok());
-    let written = write_pages(&dir, &template, &pages)?;
+    let base = base_url(std::env::var(BASE_VAR).ok())?;
+    let written = write_pages(&dir, &template, &pages, &base)?;
+    let images = crate::twins::write(&dir, &pages, &base)?;
     let languages = write_languages(&dir)?;
     eprintln!(
-        "replab prerender: {written} pages and {languages} language files in {}",
+        "replab prerender: {written} pages, {images} image twins and oEmbed answers, and {languages} language files in {}",
         dir.display()
     );
     Ok(std::process::ExitCode::SUCCESS)
@@ -71,6 +77,7 @@ pub fn prerender_command(args: &[String]) -> Result<std::process::ExitCode, Stri
 
 pub fn publish_command(args: &[String]) -> Result<std::process::ExitCode, String> {
     let (mut dist, mut out, mut step, mut files) = (PathBuf::from("dist"), None, None, Vec::new());
+    let mut base = None;
     let mut i = 0;
     while i < args.len() {
         let value = || {
@@ -80,6 +87,7 @@ pub fn publish_command(args: &[String]) -> Result<std::process::ExitCode, String
         match args[i].as_str() {
             "--dist" => dist = PathBuf::from(value()?),
             "-o" => out = Some(PathBuf::from(value()?)),
+            "--base-url" => base = Some(value()?.to_string()),
             "--step" => {
                 let v = value()?;
                 step = Some(
@@ -97,6 +105,7 @@ pub fn publish_command(args: &[String]) -> Result<std::process::ExitCode, String
         i += 2;
     }
     let out = out.ok_or_else(|| format!("publish: -o OUT is required\n{USAGE}"))?;
+    let base = base_url(base)?;
     if files.is_empty() {
         return Err(format!("publish: no scenario given\n{USAGE}"));
     }
@@ -136,9 +145,38 @@ pub fn publish_command(args: &[String]) -> Result<std::process::ExitCode, String
     if !same {
         copy_assets(&dist, &out)?;
     }
-    let written = write_pages(&out, &template, &pages)?;
-    eprintln!("replab publish: {written} pages in {}", out.display());
+    let written = write_pages(&out, &template, &pages, &base)?;
+    let images = crate::twins::write(&out, &pages, &base)?;
+    eprintln!(
+        "replab publish: {written} pages and {images} image twins and oEmbed answers in {}",
+        out.display()
+    );
     Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// Where the pre-render reads the address the site will be served from.
+const BASE_VAR: &str = "REPLAB_BASE_URL";
+
+/// The address the pages will be served from, ending in `/`, for the link
+/// previews (oEmbed wants absolute addresses); "" when not given: addresses
+/// relative to the page.
+fn base_url(given: Option<String>) -> Result<String, String> {
+    let Some(url) = given.filter(|u| !u.is_empty()) else {
+        return Ok(String::new());
+    };
+    if !(url.starts_with("https://") || url.starts_with("http://")) || url.contains(['"', '<', '>', ' ']) {
+        return Err(format!(
+            "the site's address must be an http(s) URL, as https://example.com/lab/, not '{url}'"
+        ));
+    }
+    Ok(if url.ends_with('/') { url } else { format!("{url}/") })
+}
+
+/// A page of the built site or one of its twins (the site has no other
+/// pictures or JSON): not copied for an author's own pages.
+fn is_page(path: &Path) -> bool {
+    let ending = path.extension().and_then(|x| x.to_str()).unwrap_or("");
+    ["html", "png", "gif", "json"].contains(&ending)
 }
 
 /// Everything of the built site but its pages: the scripts, the wasm, the
@@ -151,7 +189,7 @@ fn copy_assets(from: &Path, to: &Path) -> Result<(), String> {
         if path.is_dir() {
             std::fs::create_dir_all(&target).map_err(|e| format!("{}: {e}", target.display()))?;
             copy_assets(&path, &target)?;
-        } else if path.extension().is_none_or(|x| x != "html") {
+        } else if !is_page(&path) {
             std::fs::copy(&path, &target).map_err(|e| format!("{}: {e}", target.display()))?;
         }
     }
