@@ -16,9 +16,18 @@
  * - A command for a figure that has not said ready is sent at once and again
  *   when it does.
  * - window.replabEmbed = { version, step(f, n), play(f), pause(f),
- *   load(f, text, { protocol, step, lang }), scan() }, f an iframe or its id.
+ *   load(f, text, { protocol, step, lang }), setTheme(f, theme), scan() },
+ *   f an iframe, a <replab-figure> or the id of one.
  * - Every well-formed message from a figure is also dispatched on its iframe
- *   as a DOM event "replab" that bubbles (event.detail is the message).
+ *   (or its <replab-figure>) as a DOM event "replab" that bubbles (event.detail
+ *   is the message); a <replab-figure> also dispatches it under its own name
+ *   ("ready", "step", "violation", "decision", "error").
+ * - <replab-figure src="….embed-5.html" step lang theme title>fallback</replab-figure>:
+ *   the figure as an element. It loads its embed about two screens before it
+ *   is seen, in an iframe sized by the embed's height (its fallback content,
+ *   an image of the figure and a link, stands in until then and wherever
+ *   scripts do not run), pauses it off screen, and has the API as methods:
+ *   step(n), play(), pause(), load(text, options), setTheme(theme).
  */
 (function () {
   'use strict';
@@ -33,6 +42,7 @@
   var observer = null;
   var hold = 0; // until then the scroll under way is a click's, to its figure
   var stillY = null; // where the page was when a click set a step: it stands until the reader scrolls
+  var lastY = 0; // where the page was at the last band change, for the way the reader scrolls
 
   function warn(key, message, el) {
     if (warned[key]) return;
@@ -50,18 +60,26 @@
     return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null;
   }
 
+  var TAG = 'REPLAB-FIGURE';
+
   function isEmbed(f) {
     return /embed/.test(f.getAttribute('src') || '');
   }
 
   function originOf(f) {
-    try { return new URL(f.src, location.href).origin; } catch (e) { return null; }
+    try { return new URL(f.tagName === TAG ? srcOf(f) : f.src, location.href).origin; } catch (e) { return null; }
   }
 
-  // An iframe, from itself or its id; else null.
+  // A figure (an iframe or a <replab-figure>), from itself or its id; else null.
   function iframeOf(x) {
     var f = typeof x === 'string' ? doc.getElementById(x) : x;
-    return f && f.tagName === 'IFRAME' ? f : null;
+    return f && (f.tagName === 'IFRAME' || f.tagName === TAG) ? f : null;
+  }
+
+  // The frame a figure's messages go to: an iframe itself, or the one a
+  // <replab-figure> has made (null until it loads).
+  function frameOf(f) {
+    return f.tagName === TAG ? f.querySelector(':scope > iframe') : f;
   }
 
   function stateOf(f) {
@@ -70,25 +88,27 @@
     return s;
   }
 
-  // The figure an element drives: the iframe its data-replab-figure names, else
-  // the last embed iframe before it in document order.
+  // The figure an element drives: the figure its data-replab-figure names,
+  // else the last embed iframe or <replab-figure> before it in document order.
   function figureFor(el) {
     var id = el.getAttribute('data-replab-figure');
     if (id) return iframeOf(id);
-    var frames = doc.getElementsByTagName('iframe'), found = null;
+    var frames = doc.querySelectorAll('iframe, replab-figure'), found = null;
     for (var i = 0; i < frames.length; i++) {
-      if (!(frames[i].compareDocumentPosition(el) & 4 /* el follows it */)) break;
-      if (isEmbed(frames[i])) found = frames[i];
+      var f = frames[i];
+      if (!(f.compareDocumentPosition(el) & 4 /* el follows it */)) break;
+      if (f.tagName === TAG) found = f;
+      else if (isEmbed(f) && !(found && found.contains(f))) found = f;
     }
     return found;
   }
 
   function post(f, message) {
-    var origin = originOf(f);
-    if (!origin || !f.contentWindow) return false;
+    var origin = originOf(f), frame = frameOf(f);
+    if (!origin || !frame || !frame.contentWindow) return false;
     try {
       // A file: page has the opaque origin "null", which postMessage cannot name.
-      f.contentWindow.postMessage(message, origin === 'null' ? '*' : origin);
+      frame.contentWindow.postMessage(message, origin === 'null' ? '*' : origin);
       return true;
     } catch (e) {
       return false;
@@ -170,11 +190,26 @@
   // middle line wins; when none is left the figure stays where it is.
   function onBand(entries) {
     var touched = new Set();
+    var direction = window.scrollY < lastY ? 'up' : 'down';
+    lastY = window.scrollY;
     entries.forEach(function (e) {
+      var was = inBand.has(e.target);
       if (e.isIntersecting) inBand.add(e.target);
       else inBand.delete(e.target);
       var f = figureFor(e.target);
       if (f) touched.add(f);
+      // The step element entered or left the band: replabenter / replabexit
+      // on it (they bubble), with its step, its figure and the way it went.
+      if (was !== e.isIntersecting) {
+        var detail = {
+          step: stepNumber(e.target.getAttribute('data-replab-step')),
+          figure: f,
+          direction: direction, // the reader's scroll
+        };
+        try {
+          e.target.dispatchEvent(new CustomEvent(e.isIntersecting ? 'replabenter' : 'replabexit', { bubbles: true, detail: detail }));
+        } catch (err) { /* a browser without CustomEvent */ }
+      }
     });
     // A click's own scroll leaves its step standing; any other scroll ends it
     // (compared by position: scroll events come a frame late).
@@ -270,7 +305,9 @@
     var frames = doc.getElementsByTagName('iframe');
     for (var i = 0; i < frames.length; i++) {
       var f = frames[i];
-      if (f.contentWindow === source) return isEmbed(f) || figures.has(f) ? f : null;
+      if (f.contentWindow !== source) continue;
+      if (f.parentNode && f.parentNode.tagName === TAG) return f.parentNode;
+      return isEmbed(f) || figures.has(f) ? f : null;
     }
     return null;
   }
@@ -282,6 +319,7 @@
       case 'violation': return typeof d.kind === 'string' && stepNumber(d.step) !== null;
       case 'height': return typeof d.height === 'number' && d.height > 0 && d.height < 100000;
       case 'error': return typeof d.message === 'string';
+      case 'decision': return stepNumber(d.step) !== null && Array.isArray(d.decisions);
     }
     return false;
   }
@@ -292,7 +330,7 @@
     var f = sourceFigure(e.source);
     if (!f || e.origin !== originOf(f)) return; // not from one of our figures
     if (d.replab === undefined) { // embeds before version 1, and still posted
-      if ('replabHeight' in d) fit(f, d.replabHeight);
+      if ('replabHeight' in d && f.tagName !== TAG) fit(f, d.replabHeight);
       return;
     }
     if (d.replab !== VERSION) {
@@ -301,7 +339,10 @@
     }
     if (!wellFormed(d)) return;
     var s = stateOf(f);
-    if (d.event === 'height') fit(f, d.height);
+    if (d.event === 'height') {
+      if (f.tagName === TAG) sized(f, d.height);
+      else fit(f, d.height);
+    }
     else if (d.event === 'error') warn('error' + d.message, 'a figure refused a load: ' + d.message, f);
     else if (!s.ready) {
       // On ready the queue goes again. A step or violation before any ready: the
@@ -311,13 +352,18 @@
       s.queue = [];
       queue.forEach(function (m) { post(f, m); });
     }
-    try { f.dispatchEvent(new CustomEvent('replab', { bubbles: true, detail: d })); } catch (err) { /* a browser without CustomEvent */ }
+    try {
+      f.dispatchEvent(new CustomEvent('replab', { bubbles: true, detail: d }));
+      if (f.tagName === TAG && d.event !== 'height') f.dispatchEvent(new CustomEvent(d.event, { detail: d }));
+    } catch (err) { /* a browser without CustomEvent */ }
   }
 
   function command(cmd) {
     return function (x) {
       var f = iframeOf(x);
-      return !!f && send(f, { replab: VERSION, cmd: cmd });
+      if (!f) return false;
+      if (f.tagName === TAG) f._playing = cmd === 'play'; // resumed when back on screen
+      return send(f, { replab: VERSION, cmd: cmd });
     };
   }
 
@@ -338,10 +384,119 @@
       if (o.lang === 'zh' || o.lang === 'en') m.lang = o.lang;
       return send(f, m);
     },
+    setTheme: function (x, theme) {
+      var f = iframeOf(x);
+      if (!f || THEMES.indexOf(theme) < 0) return false;
+      if (f.tagName === TAG && f.getAttribute('theme') !== theme) {
+        f.setAttribute('theme', theme); // which sends it
+        return true;
+      }
+      return send(f, { replab: VERSION, cmd: 'setTheme', theme: theme });
+    },
     scan: scan,
   };
 
+  // <replab-figure>: the figure as an element.
+  var THEMES = ['auto', 'light', 'dark'];
+  var AHEAD = '200% 0px'; // starts loading about two screens before it is seen
+
+  // The embed page to load: src, at the element's step and in its language
+  // when src is a pre-rendered embed (name.embed-N[.zh].html), with theme=.
+  function srcOf(el) {
+    var src = el.getAttribute('src') || '';
+    var m = /^(.*\.embed-)(\d+)((?:\.zh)?)\.html((?:[?#].*)?)$/.exec(src);
+    var step = stepNumber(el.getAttribute('step')), lang = el.getAttribute('lang');
+    if (m) {
+      var zh = lang === 'zh' ? '.zh' : lang === 'en' ? '' : m[3];
+      src = m[1] + (step !== null ? step : m[2]) + zh + '.html' + m[4];
+    }
+    var theme = el.getAttribute('theme');
+    if (theme === 'light' || theme === 'dark') {
+      var hash = src.indexOf('#'), tail = hash < 0 ? '' : src.slice(hash);
+      var head = hash < 0 ? src : src.slice(0, hash);
+      src = head + (head.indexOf('?') < 0 ? '?' : '&') + 'theme=' + theme + tail;
+    }
+    return src;
+  }
+
+  function styleOnce() {
+    if (doc.getElementById('replab-figure-style')) return;
+    var st = doc.createElement('style');
+    st.id = 'replab-figure-style';
+    st.textContent = 'replab-figure{display:block;position:relative}'
+      + 'replab-figure>iframe{display:block;width:100%;border:0}'
+      + 'replab-figure:not([data-shown])>iframe{position:absolute;top:0;left:0;visibility:hidden}'
+      + 'replab-figure[data-shown]>:not(iframe){display:none}';
+    (doc.head || doc.documentElement).appendChild(st);
+  }
+
+  // Loads the element's embed, hidden until it reports its height.
+  function open(el) {
+    if (frameOf(el)) return;
+    var f = doc.createElement('iframe');
+    f.src = srcOf(el);
+    f.title = el.getAttribute('title') || 'Kafka Replication Lab';
+    f.setAttribute('allow', 'clipboard-write');
+    el.appendChild(f);
+  }
+
+  // The embed reported height h: the iframe takes it and shows, in place of
+  // the fallback.
+  function sized(el, h) {
+    var f = frameOf(el);
+    if (!f) return;
+    if (!el.hasAttribute('data-shown')) {
+      f.style.height = Math.ceil(h) + 'px';
+      el.style.minHeight = '';
+      el.setAttribute('data-shown', '');
+      return;
+    }
+    fit(f, h);
+  }
+
+  function defineFigure() {
+    if (!window.customElements || customElements.get('replab-figure')) return;
+    var Figure = function () { return Reflect.construct(HTMLElement, [], Figure); };
+    Figure.prototype = Object.create(HTMLElement.prototype);
+    Figure.prototype.constructor = Figure;
+    Object.setPrototypeOf(Figure, HTMLElement);
+    Object.defineProperty(Figure, 'observedAttributes', { get: function () { return ['theme']; } });
+    Figure.prototype.connectedCallback = function () {
+      var el = this;
+      styleOnce();
+      stateOf(el);
+      // Until it shows, the element keeps the height it is given (Copy embed
+      // code writes the one the embed takes) or its fallback's.
+      var h = Number(el.getAttribute('height'));
+      if (h > 0 && !el.hasAttribute('data-shown')) el.style.minHeight = h + 'px';
+      if (el._watch || !window.IntersectionObserver) { if (!window.IntersectionObserver) open(el); return; }
+      el._watch = new IntersectionObserver(function (es) {
+        if (es.some(function (e) { return e.isIntersecting; })) { open(el); el._watch.disconnect(); }
+      }, { rootMargin: AHEAD });
+      el._watch.observe(el);
+      // Off screen it pauses; back on screen it plays again if it was asked to.
+      el._seen = new IntersectionObserver(function (es) {
+        var e = es[es.length - 1];
+        if (!e.isIntersecting && el._playing) post(el, { replab: VERSION, cmd: 'pause' });
+        else if (e.isIntersecting && el._playing) post(el, { replab: VERSION, cmd: 'play' });
+      });
+      el._seen.observe(el);
+    };
+    Figure.prototype.attributeChangedCallback = function (name, was, now) {
+      if (name === 'theme' && was !== now && frameOf(this)) {
+        send(this, { replab: VERSION, cmd: 'setTheme', theme: THEMES.indexOf(now) < 0 ? 'auto' : now });
+      }
+    };
+    Figure.prototype.step = function (n) { return window.replabEmbed.step(this, n); };
+    Figure.prototype.play = function () { return window.replabEmbed.play(this); };
+    Figure.prototype.pause = function () { return window.replabEmbed.pause(this); };
+    Figure.prototype.load = function (text, options) { return window.replabEmbed.load(this, text, options); };
+    Figure.prototype.setTheme = function (theme) { return window.replabEmbed.setTheme(this, theme); };
+    customElements.define('replab-figure', Figure);
+  }
+
   addEventListener('message', onMessage);
+  defineFigure();
 
   function start() {
     if (window.IntersectionObserver) observer = new IntersectionObserver(onBand, { rootMargin: '-45% 0px -45% 0px' });

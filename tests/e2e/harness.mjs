@@ -20,6 +20,9 @@ const TYPES = {
   '.scn': 'text/plain; charset=utf-8',
   '.msg': 'text/plain; charset=utf-8',
   '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.json': 'application/json',
 };
 
 /** Serves `root` on an ephemeral loopback port under `prefix` (a sub-path, as a

@@ -546,11 +546,17 @@ pub fn use_api(state: &AppState, dispatch: &Dispatch) {
                     for d in decided {
                         list.push(&d.into());
                     }
+                    let list = JsValue::from(list);
                     emit(
                         &listeners,
                         "decision",
-                        &object(&[("step", step.into()), ("decisions", list.into())]),
+                        &object(&[("step", step.into()), ("decisions", list.clone())]),
                     );
+                    if embed {
+                        let message =
+                            object(&[("event", "decision".into()), ("step", step.into()), ("decisions", list)]);
+                        post_to_parent(&message);
+                    }
                 }
             },
         );
@@ -601,7 +607,23 @@ pub fn use_api(state: &AppState, dispatch: &Dispatch) {
     }
 }
 
-/// A host page's command: `step`, `play`, `pause` or `load`.
+/// Forces the light or dark palette on the page (`data-theme` on `<html>`,
+/// read by style.css), or lets it follow the reader's system again (`auto`).
+fn set_theme(theme: &JsValue) -> Result<(), String> {
+    let theme = theme
+        .as_string()
+        .filter(|t| ["light", "dark", "auto"].contains(&t.as_str()));
+    let theme = theme.ok_or("setTheme: theme must be light, dark or auto")?;
+    let root = gloo::utils::document_element();
+    let done = if theme == "auto" {
+        root.remove_attribute("data-theme")
+    } else {
+        root.set_attribute("data-theme", &theme)
+    };
+    done.map_err(|_| "setTheme: the page refused it".to_string())
+}
+
+/// A host page's command: `step`, `play`, `pause`, `load` or `setTheme`.
 fn host_command(data: &JsValue, latest: &AppState, dispatch: &Dispatch) -> Result<(), String> {
     if field(data, "replab").as_f64() != Some(f64::from(VERSION)) {
         return Err(format!("expected {{ replab: {VERSION}, cmd: … }}"));
@@ -628,6 +650,7 @@ fn host_command(data: &JsValue, latest: &AppState, dispatch: &Dispatch) -> Resul
             apply_load(load, dispatch);
             Ok(())
         }
-        _ => Err("cmd must be step, play, pause or load".into()),
+        Some("setTheme") => set_theme(&field(data, "theme")),
+        _ => Err("cmd must be step, play, pause, load or setTheme".into()),
     }
 }

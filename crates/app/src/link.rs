@@ -143,6 +143,29 @@ pub fn preset_embed_code(preset: &str, step: usize, lang: Lang, brokers: usize, 
     iframe(&src, title, embed_height(brokers), 800)
 }
 
+/// The `<replab-figure>` snippet of a preset's pre-rendered embed at `step`:
+/// the element (defined by replab-embed.js, beside the page) with its image
+/// twin and a link to the full page inside, for wherever scripts do not run.
+pub fn preset_element_code(preset: &str, step: usize, lang: Lang, brokers: usize, title: &str) -> String {
+    let base = site_base();
+    let file = crate::start::page_file(preset, Some(step), lang);
+    let image = crate::start::twin_file(&file, crate::start::Twin::Png);
+    let page = crate::start::page_file(preset, None, lang);
+    let title = attribute(title);
+    format!(
+        "<script src=\"{base}replab-embed.js\" defer></script>\n\
+         <replab-figure src=\"{base}{file}\" height=\"{}\" title=\"{title}\">\n  \
+         <a href=\"{base}{page}\"><img src=\"{base}{image}\" alt=\"{title}\" width=\"720\"></a>\n\
+         </replab-figure>",
+        embed_height(brokers)
+    )
+}
+
+/// Text for an attribute's value in double quotes.
+fn attribute(text: &str) -> String {
+    text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;")
+}
+
 /// The iframe snippet for a blog post; comparing, with `&compare=<protocol>`,
 /// twice the lanes' height (the columns stack in a narrow column) and room for
 /// two columns side by side.
@@ -166,7 +189,7 @@ pub fn embed_code(fragment: &str, brokers: usize, title: &str, compare: Option<P
 /// An iframe of `src` (already escaped for an attribute), titled `title`, at
 /// the height that fits and at most `width` px wide.
 pub fn iframe(src: &str, title: &str, height: u32, width: u32) -> String {
-    let title = title.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;");
+    let title = attribute(title);
     format!(
         "<iframe src=\"{src}\" title=\"{title}\" width=\"100%\" height=\"{height}\" style=\"border:0;max-width:{width}px\" loading=\"lazy\"></iframe>"
     )

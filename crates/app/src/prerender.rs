@@ -6,6 +6,7 @@
 
 use crate::app::{App, AppProps};
 use crate::start::{page_file, Start, Story, HOST, STORY};
+pub use crate::start::{twin_file, Twin};
 use replab_narrate::{label, Label, Lang};
 use std::rc::Rc;
 
@@ -18,29 +19,6 @@ pub struct Page {
     /// The image twin that stands for the page where it is linked (its
     /// `og:image`): an embed's own, a full page's embed at its step.
     pub image: Option<String>,
-}
-
-/// A figure's twins beside its page (`replab`'s `twins` writes them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Twin {
-    /// An embed's figure at its step.
-    Png,
-    /// An embed's oEmbed answer.
-    Oembed,
-    /// A full page's whole story, animated.
-    Gif,
-}
-
-/// The file of `page`'s twin: its name with another ending
-/// (`data-loss.embed-5.zh.html` → `data-loss.embed-5.zh.png`).
-pub fn twin_file(page: &str, twin: Twin) -> String {
-    let stem = page.strip_suffix(".html").unwrap_or(page);
-    let ending = match twin {
-        Twin::Png => "png",
-        Twin::Oembed => "oembed.json",
-        Twin::Gif => "gif",
-    };
-    format!("{stem}.{ending}")
 }
 
 /// The product's name, as oEmbed and link previews show it.

@@ -24,6 +24,29 @@ pub fn page_file(name: &str, embed_step: Option<usize>, lang: Lang) -> String {
     format!("{name}{embed}{lang}.html")
 }
 
+/// A figure's twins beside its page (`replab`'s `twins` writes them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Twin {
+    /// An embed's figure at its step.
+    Png,
+    /// An embed's oEmbed answer.
+    Oembed,
+    /// A full page's whole story, animated.
+    Gif,
+}
+
+/// The file of `page`'s twin: its name with another ending
+/// (`data-loss.embed-5.zh.html` → `data-loss.embed-5.zh.png`).
+pub fn twin_file(page: &str, twin: Twin) -> String {
+    let stem = page.strip_suffix(".html").unwrap_or(page);
+    let ending = match twin {
+        Twin::Png => "png",
+        Twin::Oembed => "oembed.json",
+        Twin::Gif => "gif",
+    };
+    format!("{stem}.{ending}")
+}
+
 /// A page's story: what it shows, and how.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Story {

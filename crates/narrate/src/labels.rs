@@ -243,6 +243,7 @@ labels! {
     ExportDownload => LABEL_EXPORT_DOWNLOAD;
     ShareLink => LABEL_SHARE_LINK;
     EmbedCode => LABEL_EMBED_CODE;
+    ElementCode => LABEL_ELEMENT_CODE;
     Copied => LABEL_COPIED;
     LinkProblemTitle => LABEL_LINK_PROBLEM_TITLE;
     LegendEpoch => LABEL_LEGEND_EPOCH;

@@ -85,6 +85,8 @@ pub(crate) fn download_blob(name: &str, blob: &web_sys::Blob) -> Option<()> {
 pub fn share_bar(p: &ShareProps) -> Html {
     let lang = p.lang;
     let shown = use_state(|| None::<(Label, String, bool)>);
+    // Beside a preset's iframe code: the same figure as a <replab-figure>.
+    let element = use_state(|| None::<String>);
     // What the buttons read, on the click only: a link writes the whole history
     // as text, and an unchanged preset is loaded again to compare.
     let props = Rc::new(p.clone());
@@ -99,12 +101,13 @@ pub fn share_bar(p: &ShareProps) -> Html {
         })
     };
     let on_embed = {
-        let shown = shown.clone();
+        let (shown, element) = (shown.clone(), element.clone());
         Callback::from(move |_| {
             let p = &props;
             let (brokers, title, shown) = (p.timeline.setup().brokers.len(), p.display_title.clone(), shown.clone());
             let (cursor, lang, compare) = (p.cursor, p.lang, p.compare);
             let unchanged = unchanged_preset(p);
+            element.set(unchanged.map(|preset| link::preset_element_code(preset, cursor, lang, brokers, &title)));
             let shared = unchanged.is_none().then(|| p.shared());
             yew::platform::spawn_local(async move {
                 let code = match (unchanged, shared) {
@@ -145,6 +148,12 @@ pub fn share_bar(p: &ShareProps) -> Html {
                         <input data-testid="share-link" readonly=true value={text.clone()} />
                     }
                 </label>
+                if let Some(code) = (*what == Label::EmbedCode).then_some(()).and(element.as_ref()) {
+                    <label class="shared">
+                        <span>{ label(lang, Label::ElementCode) }</span>
+                        <textarea data-testid="element-code" readonly=true rows="4" value={code.clone()} />
+                    </label>
+                }
             }
         </div>
     }
