@@ -175,6 +175,92 @@ test('a paragraph scrolled into the middle moves its figure to its step', async 
   await page.close();
 });
 
+// A <replab-figure>'s frame, for received() and commands(): the iframe inside #id.
+const inside = (id) => `${id} iframe`;
+
+test('a <replab-figure> loads two screens ahead, shows at its embed\'s height in place of its fallback, and pauses off screen', async () => {
+  const { page, errors } = await host(`
+    <p id="top">top</p>${gap(3000)}
+    <replab-figure id="f" src="${embedSrc('&h=321')}" height="333">
+      <img id="twin" alt="the figure" width="300" height="100" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+    </replab-figure>
+    <p id="p4" data-replab-step="4">Step four of the element.</p>${gap(3000)}`, { height: 600 });
+  const frames = () => page.locator('#f iframe').count();
+  assert.equal(await frames(), 0, 'five screens away: not loaded');
+  // Until it shows, the element keeps the height it was given.
+  assert.equal(await page.evaluate(() => document.getElementById('f').getBoundingClientRect().height), 333);
+  await page.evaluate(() => window.scrollTo(0, 600)); // 4 screens away
+  await page.waitForTimeout(300);
+  assert.equal(await frames(), 0, 'four screens away: not loaded');
+  await page.evaluate(() => window.scrollTo(0, 1800)); // 2 screens away
+  await until('the element to load and show', () => page.evaluate(() => document.querySelector('#f[data-shown]') !== null));
+  assert.equal(await page.evaluate(() => document.getElementById('f').getBoundingClientRect().height), 321);
+  assert.equal(await page.locator('#twin').isVisible(), false, 'the fallback gives way');
+  // Play, then off screen and back: paused, then playing again.
+  assert.equal(await page.evaluate(() => document.getElementById('f').play()), true);
+  await centre(page, '#f');
+  await page.waitForTimeout(300); // seen on screen (observers report by frame)
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await until('a pause off screen', async () => (await commands(page, inside('f'))).some((c) => c.cmd === 'pause'));
+  await centre(page, '#f');
+  await until('play again on screen', async () => {
+    const cs = (await commands(page, inside('f'))).map((c) => c.cmd).filter((c) => c === 'play' || c === 'pause');
+    return cs[cs.length - 1] === 'play' && cs.includes('pause');
+  });
+  // Paused by the reader's host page: off screen it stays paused.
+  await page.evaluate(() => document.getElementById('f').pause());
+  const before = (await commands(page, inside('f'))).length;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  await centre(page, '#f');
+  await page.waitForTimeout(300);
+  const after = (await commands(page, inside('f'))).slice(before).filter((c) => c.cmd === 'play');
+  assert.deepEqual(after, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a <replab-figure> answers the API and its scroll steps, with enter and exit events', async () => {
+  const { page, errors } = await host(`
+    <replab-figure id="f" src="${embedSrc('&h=250')}"><a href="#">fallback</a></replab-figure>
+    ${gap(700)}<p id="p3" data-replab-step="3">Step three.</p>
+    ${gap(700)}<p id="p6" data-replab-step="6">Step six.</p>${gap(1200)}`);
+  await page.evaluate(() => {
+    window.band = [];
+    for (const name of ['replabenter', 'replabexit']) {
+      document.addEventListener(name, (e) => band.push([name, e.target.id, e.detail.step, e.detail.figure.id, e.detail.direction]));
+    }
+    window.steps = [];
+    document.getElementById('f').addEventListener('step', (e) => steps.push(e.detail.step));
+  });
+  await until('the element to show', () => page.evaluate(() => document.querySelector('#f[data-shown]') !== null));
+  await centre(page, '#p6');
+  await until('step 6', async () => (await lastStep(page, inside('f'))) === 6);
+  await until('the step event', () => page.evaluate(() => window.steps.includes(6)));
+  await centre(page, '#p3');
+  await until('step 3', async () => (await lastStep(page, inside('f'))) === 3);
+  const band = await page.evaluate(() => window.band);
+  assert.deepEqual(band.filter((b) => b[1] === 'p6'), [['replabenter', 'p6', 6, 'f', 'down'], ['replabexit', 'p6', 6, 'f', 'up']]);
+  assert.deepEqual(band.filter((b) => b[1] === 'p3').slice(-1), [['replabenter', 'p3', 3, 'f', 'up']]);
+  // The API, by the element, by its id, and as methods.
+  assert.equal(await page.evaluate(() => window.replabEmbed.step('f', 9)), true);
+  assert.equal(await page.evaluate(() => document.getElementById('f').step(11)), true);
+  assert.equal(await page.evaluate(() => document.getElementById('f').load('brokers A B\nproduce m1\n', { protocol: 'hw', step: 1 })), true);
+  assert.equal(await page.evaluate(() => document.getElementById('f').setTheme('dark')), true);
+  assert.equal(await page.evaluate(() => document.getElementById('f').step('x')), false);
+  await until('the commands', async () => (await commands(page, inside('f'))).some((c) => c.cmd === 'setTheme'));
+  const got = (await commands(page, inside('f'))).slice(-4);
+  assert.deepEqual(got, [
+    { replab: 1, cmd: 'step', step: 9 },
+    { replab: 1, cmd: 'step', step: 11 },
+    { replab: 1, cmd: 'load', text: 'brokers A B\nproduce m1\n', protocol: 'hw', step: 1 },
+    { replab: 1, cmd: 'setTheme', theme: 'dark' },
+  ]);
+  assert.equal(await page.evaluate(() => document.getElementById('f').getAttribute('theme')), 'dark');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a figure that changes height as it steps does not move the paragraph being read', async () => {
   // Each step makes the figure 90 px taller. The paragraphs follow it directly,
   // so while one is read the figure is partly on screen above it (the browser's
