@@ -113,6 +113,20 @@ test('a published scenario is a page and an embed, real before the wasm, in both
   await takenOverInPlace('published-embed-zh', `${published.url}my-story.embed-4.zh.html`, { lanes: 3, step: 4, lang: 'zh' });
 });
 
+test('a published scenario has its image twins beside its pages, and its oEmbed answer names them', async () => {
+  for (const [file, type] of [['my-story.embed-4.png', 'image/png'], ['my-story.embed-4.zh.png', 'image/png'],
+    ['my-story.gif', 'image/gif'], ['my-story.zh.gif', 'image/gif']]) {
+    const r = await fetch(published.url + file);
+    assert.equal(r.status, 200, file);
+    assert.equal(r.headers.get('content-type'), type);
+    const bytes = new Uint8Array(await r.arrayBuffer());
+    assert.ok(bytes.length > 1000, `${file}: ${bytes.length} bytes`);
+  }
+  const answer = await (await fetch(`${published.url}my-story.embed-4.oembed.json`)).json();
+  assert.equal(answer.thumbnail_url, 'my-story.embed-4.png');
+  assert.match(answer.html, /^<iframe src="my-story\.embed-4\.html"/);
+});
+
 test('with JavaScript off, a preset page and a published embed are readable: lanes, marks, decisions', async () => {
   const context = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless'] });
   try {

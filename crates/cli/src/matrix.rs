@@ -308,7 +308,7 @@ fn table(lang: Lang, t: &MatrixTable, results: &[Answered], seconds: f64) -> Str
             narrate::matrix_failures(lang, row.unflushed)
         );
         for cell in &row.cells {
-            let words = narrate::matrix_cell(lang, *cell);
+            let words = narrate::matrix_cell(lang, cell);
             let _ = write!(out, " {words:<width$}");
         }
         out.push('\n');
@@ -317,7 +317,7 @@ fn table(lang: Lang, t: &MatrixTable, results: &[Answered], seconds: f64) -> Str
     for (unflushed, claims) in &t.claims {
         let _ = writeln!(out, "  {}:", narrate::matrix_failures(lang, *unflushed));
         for (p, claim) in Protocol::ALL.iter().zip(claims) {
-            let _ = writeln!(out, "    {:<16} {}", p.name(), narrate::matrix_claim(lang, *claim));
+            let _ = writeln!(out, "    {:<16} {}", p.name(), narrate::matrix_claim(lang, claim));
         }
     }
     let states: usize = results.iter().map(|a| states_of(&a.verdict)).sum();

@@ -4,6 +4,8 @@
 use crate::catalogue::id;
 use crate::{say, thousands, Lang};
 use replab_core::ViolationKind;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// "1 state", "20,623 states".
 fn states(lang: Lang, n: usize) -> String {
@@ -16,7 +18,8 @@ fn states(lang: Lang, n: usize) -> String {
 }
 
 /// What a cell shows, as plain data (the front ends hold their own verdicts).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The page sends it to its worker, which draws the figure.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MatrixCell<'a> {
     Waiting,
     Running,
@@ -33,12 +36,12 @@ pub enum MatrixCell<'a> {
     },
     Failed,
     /// The search itself stopped (a worker that trapped, a panic): why.
-    Error(&'a str),
+    Error(Cow<'a, str>),
 }
 
 /// A cell's words: "lost in 5", "diverge in 4", "none (20,623 states)".
-pub fn matrix_cell(lang: Lang, cell: MatrixCell) -> String {
-    match cell {
+pub fn matrix_cell(lang: Lang, cell: &MatrixCell) -> String {
+    match *cell {
         MatrixCell::Waiting => say!(lang, id::MATRIX_CELL_WAITING),
         MatrixCell::Running => say!(lang, id::MATRIX_CELL_RUNNING),
         MatrixCell::Violation {
@@ -59,7 +62,7 @@ pub fn matrix_cell(lang: Lang, cell: MatrixCell) -> String {
             )
         }
         MatrixCell::Failed => say!(lang, id::MATRIX_CELL_FAILED),
-        MatrixCell::Error(reason) => say!(lang, id::MATRIX_CELL_ERROR, reason = reason),
+        MatrixCell::Error(ref reason) => say!(lang, id::MATRIX_CELL_ERROR, reason = reason),
     }
 }
 
@@ -131,7 +134,7 @@ pub fn matrix_acks_one(lang: Lang, history: &str) -> String {
 }
 
 /// The seed's claim under one protocol.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MatrixClaim<'a> {
     Holds,
     Broken {
@@ -142,7 +145,7 @@ pub enum MatrixClaim<'a> {
     Open,
 }
 
-pub fn matrix_claim(lang: Lang, claim: MatrixClaim) -> String {
+pub fn matrix_claim(lang: Lang, claim: &MatrixClaim) -> String {
     match claim {
         MatrixClaim::Holds => say!(lang, id::MATRIX_CLAIM_HOLDS),
         MatrixClaim::Open => say!(lang, id::MATRIX_CLAIM_OPEN),
@@ -154,7 +157,7 @@ pub fn matrix_claim(lang: Lang, claim: MatrixClaim) -> String {
             lang,
             id::MATRIX_CLAIM_BROKEN,
             min_insync = min_insync,
-            failures = matrix_failures(lang, unflushed),
+            failures = matrix_failures(lang, *unflushed),
             verdict = matrix_cell(lang, cell)
         ),
     }
@@ -167,7 +170,7 @@ pub fn matrix_cell_title(
     min_insync: u32,
     unclean: bool,
     unflushed: bool,
-    cell: MatrixCell,
+    cell: &MatrixCell,
 ) -> String {
     say!(
         lang,
@@ -229,16 +232,16 @@ mod tests {
             kind: ViolationKind::CommittedWriteLost,
             steps: 5,
         };
-        assert_eq!(matrix_cell(Lang::En, lost), "lost in 5");
-        assert_eq!(matrix_cell(Lang::Zh, lost), "5 步丢失");
+        assert_eq!(matrix_cell(Lang::En, &lost), "lost in 5");
+        assert_eq!(matrix_cell(Lang::Zh, &lost), "5 步丢失");
         assert_eq!(
-            matrix_cell(Lang::En, MatrixCell::Safe { states: 20_623 }),
+            matrix_cell(Lang::En, &MatrixCell::Safe { states: 20_623 }),
             "none (20,623 states)"
         );
         assert_eq!(
             matrix_cell(
                 Lang::En,
-                MatrixCell::Unfinished {
+                &MatrixCell::Unfinished {
                     states: 1_000_000,
                     depth: 9
                 }
@@ -248,10 +251,10 @@ mod tests {
         assert_eq!(
             matrix_claim(
                 Lang::En,
-                MatrixClaim::Broken {
+                &MatrixClaim::Broken {
                     min_insync: 2,
                     unflushed: false,
-                    cell: lost
+                    cell: lost.clone()
                 }
             ),
             "does not hold: min.insync.replicas=2, crashes, lost in 5"

@@ -7,10 +7,12 @@
 use crate::svg::{esc, FONTS};
 use replab_core::Protocol;
 use replab_narrate::{self as narrate, Lang, MatrixCell, MatrixClaim, MatrixHeading};
+use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
-/// What the figure shows: the setup and bounds, the rows, the claim.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the figure shows: the setup and bounds, the rows, the claim. The
+/// page sends it to its worker, which draws the figure.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatrixTable<'a> {
     pub brokers: Vec<String>,
     pub records: u32,
@@ -25,7 +27,7 @@ pub struct MatrixTable<'a> {
 }
 
 /// One row: its settings and a cell per protocol, in `Protocol::ALL` order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatrixRow<'a> {
     pub min_insync: u32,
     pub unclean: bool,
@@ -343,7 +345,7 @@ pub fn matrix_svg(lang: Lang, t: &MatrixTable) -> String {
                 Some(c) => (
                     cell_tone(c),
                     fit(
-                        &narrate::matrix_cell(lang, *c),
+                        &narrate::matrix_cell(lang, c),
                         cols[3 + i].1 - 2 * PAD - 2 * GAP,
                         CELL_SIZE as f32,
                         false,
@@ -415,7 +417,7 @@ pub fn matrix_svg(lang: Lang, t: &MatrixTable) -> String {
                 Some(c) => (
                     claim_tone(c),
                     fit(
-                        &narrate::matrix_claim(lang, *c),
+                        &narrate::matrix_claim(lang, c),
                         cols[3 + i].1 - 2 * PAD - 2 * GAP,
                         CLAIM_SIZE as f32,
                         false,
@@ -494,7 +496,13 @@ mod tests {
                             },
                         ]
                     } else {
-                        vec![lost(4), lost(4), lost(4), lost(3), MatrixCell::Error("a <trap> & more")]
+                        vec![
+                            lost(4),
+                            lost(4),
+                            lost(4),
+                            lost(3),
+                            MatrixCell::Error("a <trap> & more".into()),
+                        ]
                     };
                     rows.push(MatrixRow {
                         min_insync,
@@ -643,7 +651,7 @@ mod tests {
         }
         for row in &t.rows {
             for cell in &row.cells {
-                let words = narrate::matrix_cell(Lang::En, *cell);
+                let words = narrate::matrix_cell(Lang::En, cell);
                 assert!(drawn(&texts, &words), "{words}: {texts:?}");
             }
         }

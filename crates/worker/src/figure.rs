@@ -7,6 +7,7 @@
 use replab_core::scenario;
 use replab_core::Protocol;
 use replab_narrate::{self as narrate, Lang, Names};
+use replab_view::matrix::MatrixTable;
 use replab_view::strip::{self, FigureError, Selection};
 use serde::{Deserialize, Serialize};
 
@@ -54,6 +55,29 @@ pub enum FigureReply {
     /// The space-time diagram's markup (`replab_view::spacetime`).
     #[serde(rename = "spacetime")]
     SpaceTime { job: u32, svg: String },
+    /// The safety matrix as a figure (`replab_view::matrix`).
+    MatrixFigure { job: u32, svg: String },
+}
+
+/// Page → worker: the safety matrix as it stands, to draw as a figure (the
+/// page carries the table's data, not the drawing).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MatrixFigureRequest<'a> {
+    #[serde(default)]
+    pub job: u32,
+    /// `en` or `zh`.
+    pub lang: String,
+    pub table: MatrixTable<'a>,
+}
+
+/// The safety matrix figure's SVG.
+pub fn matrix_figure(request: &MatrixFigureRequest) -> FigureReply {
+    let lang = Lang::from_code(&request.lang).unwrap_or(Lang::En);
+    FigureReply::MatrixFigure {
+        job: request.job,
+        svg: replab_view::matrix::matrix_svg(lang, &request.table),
+    }
 }
 
 /// Page → worker: the space-time diagram of a history's steps `first..=last`.
@@ -234,6 +258,60 @@ pub fn spacetime(request: &SpaceTimeRequest) -> FigureReply {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use replab_core::ViolationKind;
+    use replab_narrate::{MatrixCell, MatrixClaim};
+    use replab_view::matrix::MatrixRow;
+
+    /// The page sends the table's data as a plain object; what arrives draws
+    /// the figure the data describes, an error's text included.
+    #[test]
+    fn a_matrix_figure_request_survives_the_trip_and_draws_its_table() {
+        let cells = vec![
+            MatrixCell::Violation {
+                kind: ViolationKind::CommittedWriteLost,
+                steps: 5,
+            },
+            MatrixCell::Safe { states: 20_623 },
+            MatrixCell::Unfinished { states: 9, depth: 2 },
+            MatrixCell::Error("a <trap>".into()),
+            MatrixCell::Waiting,
+        ];
+        let table = MatrixTable {
+            brokers: vec!["A".into(), "B".into()],
+            records: 2,
+            failures: 2,
+            epoch: 3,
+            limit: 1_000_000,
+            acks_one: Some("produce m1 acks=1; crash A".into()),
+            rows: vec![MatrixRow {
+                min_insync: 2,
+                unclean: false,
+                unflushed: true,
+                cells: cells.clone(),
+            }],
+            claims: vec![(
+                true,
+                vec![MatrixClaim::Open; 4]
+                    .into_iter()
+                    .chain([MatrixClaim::Holds])
+                    .collect(),
+            )],
+        };
+        let request = MatrixFigureRequest {
+            job: 7,
+            lang: "zh".into(),
+            table: table.clone(),
+        };
+        let json = serde_json::to_string(&request).expect("serializes");
+        let back: MatrixFigureRequest = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(back, request);
+        let FigureReply::MatrixFigure { job, svg } = matrix_figure(&back) else {
+            panic!("not a figure");
+        };
+        assert_eq!(job, 7);
+        assert_eq!(svg, replab_view::matrix::matrix_svg(Lang::Zh, &table));
+        assert!(svg.contains("&lt;trap&gt;"), "{svg}");
+    }
 
     fn request(selection: &str, width: u32) -> FigureRequest {
         FigureRequest {

@@ -4,7 +4,10 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    use replab_worker::figure::{figure, figure_unreadable, gif_reply, spacetime, FigureRequest, SpaceTimeRequest};
+    use replab_worker::figure::{
+        figure, figure_unreadable, gif_reply, matrix_figure, spacetime, FigureReply, FigureRequest,
+        MatrixFigureRequest, SpaceTimeRequest,
+    };
     use replab_worker::message::{from_js, to_js, Reply, Request};
     use wasm_bindgen::closure::Closure;
     use wasm_bindgen::JsCast;
@@ -24,6 +27,15 @@ fn main() {
     let on_message = {
         let post = post.clone();
         let scope = scope.clone();
+        // A figure's reply, to the page.
+        let answer = {
+            let scope = scope.clone();
+            move |reply: FigureReply| {
+                if let Ok(message) = to_js(&reply) {
+                    let _ = scope.post_message(&message);
+                }
+            }
+        };
         Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             let data = e.data();
             let kind = js_sys::Reflect::get(&data, &"type".into())
@@ -31,25 +43,20 @@ fn main() {
                 .and_then(|t| t.as_string());
             match kind.as_deref() {
                 // The export dialog's: a figure, then the GIF of its pictures.
-                Some("figure") => {
-                    let reply = match from_js::<FigureRequest>(data) {
-                        Ok(request) => figure(&request),
-                        Err(error) => figure_unreadable(&error.to_string()),
-                    };
-                    if let Ok(message) = to_js(&reply) {
-                        let _ = scope.post_message(&message);
-                    }
-                }
+                Some("figure") => answer(match from_js::<FigureRequest>(data) {
+                    Ok(request) => figure(&request),
+                    Err(error) => figure_unreadable(&error.to_string()),
+                }),
                 // The space-time diagram's.
-                Some("spacetime") => {
-                    let reply = match from_js::<SpaceTimeRequest>(data) {
-                        Ok(request) => spacetime(&request),
-                        Err(error) => figure_unreadable(&error.to_string()),
-                    };
-                    if let Ok(message) = to_js(&reply) {
-                        let _ = scope.post_message(&message);
-                    }
-                }
+                Some("spacetime") => answer(match from_js::<SpaceTimeRequest>(data) {
+                    Ok(request) => spacetime(&request),
+                    Err(error) => figure_unreadable(&error.to_string()),
+                }),
+                // The safety matrix panel's download.
+                Some("matrix-figure") => answer(match from_js::<MatrixFigureRequest>(data) {
+                    Ok(request) => matrix_figure(&request),
+                    Err(error) => figure_unreadable(&error.to_string()),
+                }),
                 Some("gif") => {
                     let _ = scope.post_message(&gif_reply(&data));
                 }

@@ -13,9 +13,13 @@ use crate::state::Loaded;
 use replab_core::scenario;
 use replab_core::{Protocol, Setup};
 use replab_narrate::{self as narrate, label, Label, Lang, MatrixCell, MatrixClaim, MatrixHeading};
-use replab_view::matrix::{matrix_svg, MatrixRow, MatrixTable};
+use replab_view::matrix::{MatrixRow, MatrixTable};
+use replab_worker::client::{self, Spawned};
+use replab_worker::figure::MatrixFigureRequest;
 use replab_worker::matrix::{self, Cell, Claim, Failures, Row};
+use replab_worker::message::to_js;
 use replab_worker::message::{in_lang, Bounds, Request};
+use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -30,22 +34,51 @@ extern "C" {
 /// The export dialog's module, beside the page.
 const EXPORT_MODULE: &str = "./export.js";
 
-/// Saves the table as it stands: an SVG, or a PNG the browser draws from it.
-fn save(lang: Lang, m: &MatrixRun, png: bool) {
-    let svg = matrix_svg(lang, &figure(lang, m));
+/// Saves the table as it stands: an SVG drawn by a worker (the page carries
+/// the table's data, not its drawing), or a PNG the browser draws from that.
+/// `drawer` keeps the worker until it has answered (or the next save).
+fn save(lang: Lang, m: &MatrixRun, png: bool, drawer: &Rc<RefCell<Option<Spawned>>>) {
     let name = format!("safety-matrix-{}-brokers", m.job.setup.brokers.len());
-    if !png {
-        let _ = super::share::download(&format!("{name}.svg"), "image/svg+xml", &svg);
+    let request = MatrixFigureRequest {
+        job: 0,
+        lang: lang.code().into(),
+        table: figure(lang, m),
+    };
+    let Ok(request) = to_js(&request) else {
         return;
-    }
-    let promise = png_of(EXPORT_MODULE, &svg);
-    yew::platform::spawn_local(async move {
-        if let Ok(blob) = wasm_bindgen_futures::JsFuture::from(promise).await {
-            if let Ok(blob) = wasm_bindgen::JsCast::dyn_into::<web_sys::Blob>(blob) {
-                let _ = super::share::download_blob(&format!("{name}.png"), &blob);
+    };
+    let _ = js_sys::Reflect::set(&request, &"type".into(), &"matrix-figure".into());
+    let on_reply = move |worker: &web_sys::Worker, data: wasm_bindgen::JsValue| {
+        let field = |key: &str| {
+            js_sys::Reflect::get(&data, &key.into())
+                .ok()
+                .and_then(|v| v.as_string())
+        };
+        match field("type").as_deref() {
+            Some("ready") => {
+                let _ = worker.post_message(&request);
             }
+            Some("matrix-figure") => {
+                let svg = field("svg").unwrap_or_default();
+                if !png {
+                    let _ = super::share::download(&format!("{name}.svg"), "image/svg+xml", &svg);
+                    return;
+                }
+                let (promise, name) = (png_of(EXPORT_MODULE, &svg), name.clone());
+                yew::platform::spawn_local(async move {
+                    if let Ok(blob) = wasm_bindgen_futures::JsFuture::from(promise).await {
+                        if let Ok(blob) = wasm_bindgen::JsCast::dyn_into::<web_sys::Blob>(blob) {
+                            let _ = super::share::download_blob(&format!("{name}.png"), &blob);
+                        }
+                    }
+                });
+            }
+            _ => {}
         }
-    });
+    };
+    let on_error =
+        |text: String| web_sys::console::warn_1(&format!("replab: the figure's worker stopped: {text}").into());
+    *drawer.borrow_mut() = client::spawn(on_reply, on_error).ok();
 }
 
 #[derive(Properties, PartialEq)]
@@ -173,9 +206,10 @@ fn matrix_body(p: &BodyProps) -> Html {
             dispatch.dispatch(Msg::Cancel);
         })
     };
+    let drawer = use_mut_ref(|| None::<Spawned>);
     let on_save = |png: bool| {
-        let (table, preview) = (table.clone(), preview.clone());
-        Callback::from(move |_| save(lang, if setting_up { &preview } else { &table }, png))
+        let (table, preview, drawer) = (table.clone(), preview.clone(), drawer.clone());
+        Callback::from(move |_| save(lang, if setting_up { &preview } else { &table }, png, &drawer))
     };
     let on_brokers = {
         let brokers = brokers.clone();
@@ -343,7 +377,7 @@ fn table_view(lang: Lang, m: &MatrixRun, on_load: &Callback<Rc<str>>) -> Html {
         let unflushed = failures == Failures::Unflushed;
         let cells = Protocol::ALL.map(|protocol| {
             let claim = claim_words(lang, m, protocol, failures);
-            let (name, words) = (claim_name(&claim), narrate::matrix_claim(lang, claim));
+            let (name, words) = (claim_name(&claim), narrate::matrix_claim(lang, &claim));
             html! {
                 <td class={classes!("claim", name)} data-testid="matrix-claim" data-protocol={protocol.name()}
                     data-failures={failures.name()} data-claim={name}>{ words }</td>
@@ -393,14 +427,14 @@ fn cell_view(lang: Lang, cell: Cell, state: &CellState, on_load: &Callback<Rc<st
         unclean,
         failures,
     } = cell.row;
-    let words = narrate::matrix_cell(lang, state.words(lang));
+    let words = narrate::matrix_cell(lang, &state.words(lang));
     let title = narrate::matrix_cell_title(
         lang,
         cell.protocol.name(),
         min_insync,
         unclean,
         failures == Failures::Unflushed,
-        state.words(lang),
+        &state.words(lang),
     );
     let (kind, length) = match state {
         CellState::Violation { kind, steps, .. } => (Some(kind.name()), Some(steps.to_string())),

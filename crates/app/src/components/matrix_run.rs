@@ -82,8 +82,8 @@ impl CellState {
                 states: *states as usize,
                 depth: *depth as usize,
             },
-            CellState::Refused { en, zh } => MatrixCell::Error(in_lang(lang, [en, zh])),
-            CellState::Error(text) => MatrixCell::Error(text),
+            CellState::Refused { en, zh } => MatrixCell::Error(in_lang(lang, [&**en, &**zh]).into()),
+            CellState::Error(text) => MatrixCell::Error((&**text).into()),
         }
     }
 
