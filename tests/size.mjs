@@ -3,7 +3,7 @@
 // not name are listed apart: the checker's Web Worker, which the page starts
 // on first use, and each other language's messages (lang/), fetched when a
 // reader switches to it; the example post and replab-embed.js, which host
-// pages load.
+// pages load (and the example posts' stylesheet).
 // The app's JS imports its snippets/ (wasm-bindgen's inline JS) as it starts:
 // they count with the first download.
 import { readdir, readFile } from 'node:fs/promises';
@@ -25,7 +25,7 @@ for (const name of (await readdir(dir)).sort()) {
   if (!['.wasm', '.js', '.css', '.html'].includes(extname(name))) continue;
   const body = await readFile(join(dir, name));
   const z = gzipSync(body, { level: 9 }).length;
-  if ((extname(name) === '.html' && name !== 'index.html') || name === 'replab-embed.js') { pages.push(row(name, body, z)); continue; }
+  if ((extname(name) === '.html' && name !== 'index.html') || name === 'replab-embed.js' || name.startsWith('example-post')) { pages.push(row(name, body, z)); continue; }
   if (!named(name)) { later.push(row(name, body, z)); laterRaw += body.length; laterGz += z; continue; }
   raw += body.length; gz += z;
   rows.push(row(name, body, z));
