@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerates the font `replab figure` draws with (crates/cli/fonts/).
+"""Regenerates the font `replab figure` draws with (crates/publish/fonts/).
 
 The runner rasterises figures itself (PNG, GIF), so it carries its own font:
 Noto Sans CJK SC (SIL Open Font License 1.1), Regular and Bold, cut down to

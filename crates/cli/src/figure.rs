@@ -3,12 +3,12 @@
 //! APNG). The frames are `replab_view::strip`'s, the page's own rendering;
 //! `raster` turns them into pixels with the font the runner carries.
 
-use crate::raster::{self, Renderer};
 use replab_core::scenario;
 use replab_core::timeline::Timeline;
 use replab_core::Protocol;
 use replab_narrate::{self as narrate, Lang, Names};
-use replab_view::strip::{self, Frame, Selection};
+use replab_publish::raster::{self, pictures, Renderer};
+use replab_view::strip::{self, Selection};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -24,8 +24,8 @@ pub const USAGE: &str = "  replab figure [--protocol P] [--lang en|zh] [--steps 
        does).)";
 
 /// The default frame times of an animation, in milliseconds.
-pub const DELAY_MS: u32 = 1500;
-pub const PAUSE_MS: u32 = 3500;
+const DELAY_MS: u32 = strip::DELAY as u32 * 10;
+const PAUSE_MS: u32 = strip::PAUSE as u32 * 10;
 const TITLE: &str = "Kafka Replication Lab";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -299,20 +299,4 @@ fn kilobytes(n: usize) -> String {
     } else {
         format!("{} KB", n.div_ceil(1024))
     }
-}
-
-/// The pictures of an animation: each frame alone, all one height, at 1×.
-pub(crate) fn pictures(
-    r: &Renderer,
-    t: &Timeline,
-    title: &str,
-    frames: &[Frame],
-    lang: Lang,
-    width: u32,
-) -> Result<Vec<resvg::tiny_skia::Pixmap>, String> {
-    let height = strip::animation_height(frames, width);
-    frames
-        .iter()
-        .map(|f| r.render(&strip::frame_svg(t, title, f, lang, width, height), 1.0))
-        .collect()
 }

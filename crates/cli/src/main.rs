@@ -18,8 +18,6 @@ mod figure;
 mod json;
 mod matrix;
 mod publish;
-mod raster;
-mod twins;
 
 use replab_core::scenario::{self, Outcome, Run, Script};
 use replab_core::Protocol;

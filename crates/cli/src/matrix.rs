@@ -6,12 +6,12 @@
 //! cells say.
 
 use crate::explore::parse_bound;
-use crate::raster::{self, Renderer};
 use replab_check::matrix::{self, Cell, Claim, Failures, Known, Row, Verdict};
 use replab_check::{scenario_text_with_comments, Bounds};
 use replab_core::scenario;
 use replab_core::{Protocol, Setup};
 use replab_narrate::{self as narrate, Lang, MatrixCell, MatrixClaim, MatrixHeading, Names};
+use replab_publish::raster::{self, Renderer};
 use replab_view::matrix::{matrix_svg, MatrixRow, MatrixTable};
 use serde_json::{json, Value};
 use std::fmt::Write as _;

@@ -1,10 +1,12 @@
-//! Pages whose figure is real at first paint: `replab prerender` fills the
-//! built site (Trunk's post_build hook) with the app's first frame for the
-//! default partition and every preset; `replab publish` writes an author's own
-//! scenarios as pages beside a built site, readable with no JavaScript at all.
+//! Pages whose figure is real at first paint (`replab_publish::pages`):
+//! `replab prerender` fills a built site with the app's first frame for the
+//! default partition and every preset (as Trunk's hook does with
+//! `replab-prerender`); `replab publish` writes an author's own scenarios as
+//! pages beside a built site, readable with no JavaScript at all.
 
-use replab_app::prerender::{self, EmbedSteps, Page};
+use replab_app::prerender::{self, EmbedSteps};
 use replab_narrate::{self as narrate, Lang, Names};
+use replab_publish::pages::{self, base_url, BASE_VAR};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -21,36 +23,6 @@ oEmbed answer <name>.embed-<step>[.zh].oembed.json. URL: where OUT will be serve
 previews and oEmbed name absolute addresses (else relative to the page). DIR (dist) is a built \
 site, and when OUT is another folder what the pages need from it is copied there)";
 
-/// Where the template of a page is kept in a built site: `index.html` before
-/// its first frame was written into it.
-const TEMPLATE: &str = "page-template.html";
-
-fn write_pages(dir: &Path, template: &str, pages: &[Page], base: &str) -> Result<usize, String> {
-    for page in pages {
-        let html = prerender::page_html(template, page, base)
-            .ok_or_else(|| format!("{}: the template has no <div id=\"replab\"></div>", page.file))?;
-        let path = dir.join(&page.file);
-        std::fs::write(&path, html).map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    Ok(pages.len())
-}
-
-/// The messages of every language the page does not carry, as files beside
-/// it for the page to fetch (`replab_app::languages`).
-fn write_languages(dir: &Path) -> Result<usize, String> {
-    let mut written = 0;
-    for lang in Lang::ALL.into_iter().filter(|&l| l != Lang::En) {
-        let path = dir.join(replab_app::languages::file(lang));
-        let text = narrate::catalogue::file_of(lang).ok_or_else(|| format!("{}: not built in", path.display()))?;
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-        }
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-        written += 1;
-    }
-    Ok(written)
-}
-
 pub fn prerender_command(args: &[String]) -> Result<std::process::ExitCode, String> {
     let dir = match args {
         [] => std::env::var("TRUNK_STAGING_DIR")
@@ -59,17 +31,12 @@ pub fn prerender_command(args: &[String]) -> Result<std::process::ExitCode, Stri
         [dir] => PathBuf::from(dir),
         _ => return Err(USAGE.to_string()),
     };
-    let index = dir.join("index.html");
-    let template = std::fs::read_to_string(&index).map_err(|e| format!("{}: {e}", index.display()))?;
-    std::fs::write(dir.join(TEMPLATE), &template).map_err(|e| format!("{TEMPLATE}: {e}"))?;
-    let scenarios = dir.join("scenarios");
-    let pages = prerender::site_pages(|id| std::fs::read_to_string(scenarios.join(format!("{id}.scn"))).ok());
-    let base = base_url(std::env::var(BASE_VAR).ok())?;
-    let written = write_pages(&dir, &template, &pages, &base)?;
-    let images = crate::twins::write(&dir, &pages, &base)?;
-    let languages = write_languages(&dir)?;
+    let w = pages::prerender(&dir, &base_url(std::env::var(BASE_VAR).ok())?)?;
     eprintln!(
-        "replab prerender: {written} pages, {images} image twins and oEmbed answers, and {languages} language files in {}",
+        "replab prerender: {} pages, {} image twins and oEmbed answers, and {} language files in {}",
+        w.pages,
+        w.twins,
+        w.languages,
         dir.display()
     );
     Ok(std::process::ExitCode::SUCCESS)
@@ -109,13 +76,13 @@ pub fn publish_command(args: &[String]) -> Result<std::process::ExitCode, String
     if files.is_empty() {
         return Err(format!("publish: no scenario given\n{USAGE}"));
     }
-    let template_path = dist.join(TEMPLATE);
-    let template = std::fs::read_to_string(&template_path).map_err(|e| {
-        format!(
-            "{}: {e} (build the site first: trunk build --release)",
-            template_path.display()
-        )
-    })?;
+    let template = dist.join(pages::TEMPLATE);
+    if !template.is_file() {
+        return Err(format!(
+            "{}: not found (build the site first: trunk build --release)",
+            template.display()
+        ));
+    }
     // Every scenario is read and checked before anything is written.
     let mut pages = Vec::new();
     for file in &files {
@@ -140,58 +107,12 @@ pub fn publish_command(args: &[String]) -> Result<std::process::ExitCode, String
             .unwrap_or("scenario");
         pages.extend(prerender::story_pages(name, &text, None, step, EmbedSteps::At(step)).unwrap_or_default());
     }
-    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
-    let same = std::fs::canonicalize(&out).ok() == std::fs::canonicalize(&dist).ok();
-    if !same {
-        copy_assets(&dist, &out)?;
-    }
-    let written = write_pages(&out, &template, &pages, &base)?;
-    let images = crate::twins::write(&out, &pages, &base)?;
+    let w = pages::publish(&dist, &out, &pages, &base)?;
     eprintln!(
-        "replab publish: {written} pages and {images} image twins and oEmbed answers in {}",
+        "replab publish: {} pages and {} image twins and oEmbed answers in {}",
+        w.pages,
+        w.twins,
         out.display()
     );
     Ok(std::process::ExitCode::SUCCESS)
-}
-
-/// Where the pre-render reads the address the site will be served from.
-const BASE_VAR: &str = "REPLAB_BASE_URL";
-
-/// The address the pages will be served from, ending in `/`, for the link
-/// previews (oEmbed wants absolute addresses); "" when not given: addresses
-/// relative to the page.
-fn base_url(given: Option<String>) -> Result<String, String> {
-    let Some(url) = given.filter(|u| !u.is_empty()) else {
-        return Ok(String::new());
-    };
-    if !(url.starts_with("https://") || url.starts_with("http://")) || url.contains(['"', '<', '>', ' ']) {
-        return Err(format!(
-            "the site's address must be an http(s) URL, as https://example.com/lab/, not '{url}'"
-        ));
-    }
-    Ok(if url.ends_with('/') { url } else { format!("{url}/") })
-}
-
-/// A page of the built site or one of its twins (the site has no other
-/// pictures or JSON): not copied for an author's own pages.
-fn is_page(path: &Path) -> bool {
-    let ending = path.extension().and_then(|x| x.to_str()).unwrap_or("");
-    ["html", "png", "gif", "json"].contains(&ending)
-}
-
-/// Everything of the built site but its pages: the scripts, the wasm, the
-/// styles, the preset files.
-fn copy_assets(from: &Path, to: &Path) -> Result<(), String> {
-    let entries = std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))?;
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let target = to.join(entry.file_name());
-        if path.is_dir() {
-            std::fs::create_dir_all(&target).map_err(|e| format!("{}: {e}", target.display()))?;
-            copy_assets(&path, &target)?;
-        } else if !is_page(&path) {
-            std::fs::copy(&path, &target).map_err(|e| format!("{}: {e}", target.display()))?;
-        }
-    }
-    Ok(())
 }

@@ -19,6 +19,12 @@ use std::fmt::Write;
 
 /// The width of a figure unless asked otherwise: a blog column.
 pub const DEFAULT_WIDTH: u32 = 720;
+
+/// How long a picture of an animation shows, and how long the decisive one
+/// (where a safety check fires, else the last), in hundredths of a second:
+/// the page's export, the runner's `figure` and the image twins alike.
+pub const DELAY: u16 = 150;
+pub const PAUSE: u16 = 350;
 /// The narrowest and widest figures drawn.
 pub const MIN_WIDTH: u32 = 480;
 pub const MAX_WIDTH: u32 = 2000;

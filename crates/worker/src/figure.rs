@@ -11,10 +11,7 @@ use replab_view::matrix::MatrixTable;
 use replab_view::strip::{self, FigureError, Selection};
 use serde::{Deserialize, Serialize};
 
-/// How long a picture of an animation shows, and how long the decisive one
-/// (where a safety check fires, else the last), in hundredths of a second.
-pub const DELAY: u16 = 150;
-pub const PAUSE: u16 = 350;
+pub use replab_view::strip::{DELAY, PAUSE};
 
 /// Page → worker: the figure of a history.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

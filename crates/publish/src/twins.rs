@@ -6,8 +6,7 @@
 //! `<name>[.zh].html` its whole story as a looping GIF (`<name>[.zh].gif`).
 //! The pictures are `figure`'s: `replab_view::strip`, the page's own rendering.
 
-use crate::figure::{pictures, DELAY_MS, PAUSE_MS};
-use crate::raster::{self, Renderer};
+use crate::raster::{self, pictures, Renderer};
 use rayon::prelude::*;
 use replab_app::prerender::{oembed_json, twin_file, Page, Twin};
 use replab_app::start::{Start, Story};
@@ -106,8 +105,7 @@ fn write_page(r: &Renderer, dir: &Path, page: &Page, base: &str) -> Result<usize
     let steps: Vec<usize> = (1..=t.len()).collect();
     let frames = strip::frames(t, &steps, page.lang, width);
     let pictures = pictures(r, t, &title, &frames, page.lang, width)?;
-    let hundredths = |ms: u32| u16::try_from(ms / 10).unwrap_or(u16::MAX);
-    let delays = strip::frame_delays(&frames, hundredths(DELAY_MS), hundredths(PAUSE_MS));
+    let delays = strip::frame_delays(&frames, strip::DELAY, strip::PAUSE);
     save(twin_file(&page.file, Twin::Gif), raster::gif(&pictures, &delays)?)?;
     Ok(1)
 }

@@ -6,6 +6,9 @@
 //! a figure looks the same on every machine; a character the font lacks (a
 //! user's own title) is looked for in the system's fonts, loaded only then.
 
+use replab_core::timeline::Timeline;
+use replab_narrate::Lang;
+use replab_view::strip::{self, Frame};
 use resvg::tiny_skia::{Color, Pixmap, Transform};
 use resvg::usvg::{self, fontdb};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,6 +35,12 @@ pub struct Renderer {
 struct Fallbacks {
     needed: Vec<char>,
     missing: Vec<char>,
+}
+
+impl Default for Renderer {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl Renderer {
@@ -216,6 +225,22 @@ pub fn apng(pictures: &[Pixmap], delays: &[u16]) -> Result<Vec<u8>, String> {
     }
     w.finish().map_err(err)?;
     Ok(out)
+}
+
+/// The pictures of an animation: each frame alone, all one height, at 1×.
+pub fn pictures(
+    r: &Renderer,
+    t: &Timeline,
+    title: &str,
+    frames: &[Frame],
+    lang: Lang,
+    width: u32,
+) -> Result<Vec<Pixmap>, String> {
+    let height = strip::animation_height(frames, width);
+    frames
+        .iter()
+        .map(|f| r.render(&strip::frame_svg(t, title, f, lang, width, height), 1.0))
+        .collect()
 }
 
 #[cfg(test)]
