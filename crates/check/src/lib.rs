@@ -29,12 +29,14 @@
 //! clock as capped ages. Brokers are never permuted: the controller's choices
 //! depend on assignment order.
 //!
-//! Pure and single-threaded: no clock, no I/O, no randomness, so a run is the same
-//! natively and in WebAssembly, and `Explorer::step` lets a front end run it in
-//! slices, show progress and stop.
+//! Pure: no clock, no I/O, no randomness, so a run is the same natively and in
+//! WebAssembly, and `Explorer::step` lets a front end run it in slices, show
+//! progress and stop. Natively the `parallel` feature spreads each slice over
+//! threads, with the same results.
 
 mod actions;
-pub mod bounds;
+/// The bounds of a search (`replab_messages::bounds`: the page sets them too).
+pub use replab_messages::bounds;
 pub mod decisive;
 pub mod explorer;
 pub mod fingerprint;

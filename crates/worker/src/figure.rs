@@ -7,66 +7,10 @@
 use replab_core::scenario;
 use replab_core::Protocol;
 use replab_narrate::{self as narrate, Lang, Names};
-use replab_view::matrix::MatrixTable;
 use replab_view::strip::{self, FigureError, Selection};
-use serde::{Deserialize, Serialize};
 
+pub use replab_messages::figure::{FigureReply, FigureRequest, MatrixFigureRequest, SpaceTimeRequest};
 pub use replab_view::strip::{DELAY, PAUSE};
-
-/// Page → worker: the figure of a history.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FigureRequest {
-    /// The page's number for this request, repeated in the reply.
-    #[serde(default)]
-    pub job: u32,
-    /// The history as scenario text.
-    pub scenario: String,
-    /// The figure's title as the page shows it (empty: the scenario's own).
-    pub title: String,
-    pub protocol: String,
-    /// `en` or `zh`.
-    pub lang: String,
-    /// `decisions`, a step list (`3,6,9`) or a range (`1..12`).
-    pub selection: String,
-    pub width: u32,
-}
-
-/// Worker → page.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case", rename_all_fields = "camelCase")]
-pub enum FigureReply {
-    /// The strip, and the pictures of the animation (each `width` ×
-    /// `height`) with their frame times.
-    Figure {
-        job: u32,
-        steps: Vec<u32>,
-        strip: String,
-        pictures: Vec<String>,
-        delays: Vec<u16>,
-        width: u32,
-        height: u32,
-    },
-    /// What is wrong with the request, in both languages.
-    Invalid { job: u32, en: String, zh: String },
-    /// The space-time diagram's markup (`replab_view::spacetime`).
-    #[serde(rename = "spacetime")]
-    SpaceTime { job: u32, svg: String },
-    /// The safety matrix as a figure (`replab_view::matrix`).
-    MatrixFigure { job: u32, svg: String },
-}
-
-/// Page → worker: the safety matrix as it stands, to draw as a figure (the
-/// page carries the table's data, not the drawing).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct MatrixFigureRequest<'a> {
-    #[serde(default)]
-    pub job: u32,
-    /// `en` or `zh`.
-    pub lang: String,
-    pub table: MatrixTable<'a>,
-}
 
 /// The safety matrix figure's SVG.
 pub fn matrix_figure(request: &MatrixFigureRequest) -> FigureReply {
@@ -75,21 +19,6 @@ pub fn matrix_figure(request: &MatrixFigureRequest) -> FigureReply {
         job: request.job,
         svg: replab_view::matrix::matrix_svg(lang, &request.table),
     }
-}
-
-/// Page → worker: the space-time diagram of a history's steps `first..=last`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SpaceTimeRequest {
-    #[serde(default)]
-    pub job: u32,
-    /// The history as scenario text.
-    pub scenario: String,
-    pub protocol: String,
-    /// `en` or `zh`.
-    pub lang: String,
-    pub first: u32,
-    pub last: u32,
 }
 
 fn invalid(job: u32, e: &FigureError) -> FigureReply {
@@ -257,7 +186,7 @@ mod tests {
     use super::*;
     use replab_core::ViolationKind;
     use replab_narrate::{MatrixCell, MatrixClaim};
-    use replab_view::matrix::MatrixRow;
+    use replab_view::matrix::{MatrixRow, MatrixTable};
 
     /// The page sends the table's data as a plain object; what arrives draws
     /// the figure the data describes, an error's text included.

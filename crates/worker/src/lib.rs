@@ -6,9 +6,8 @@
 //! `Explorer::step` a slice at a time and hands each reply to a callback, so it
 //! is tested natively. `main.rs` wires it to `DedicatedWorkerGlobalScope`.
 
-pub mod client;
 pub mod figure;
-pub mod message;
+pub use replab_messages::{client, message};
 
 /// The safety matrix's table (rows, cells, the seed's claim, the acks=1
 /// note), which the page lays out and whose cells this worker searches.

@@ -7,9 +7,9 @@
 //! editor's Load does. Cancel terminates the worker; every run starts a new one.
 
 use replab_core::{Protocol, Setup, ViolationKind};
+use replab_messages::client::{self, js_error, Spawned};
+use replab_messages::message::{in_lang, to_js, Bounds, Reply, Request};
 use replab_narrate::{self as narrate, label, CheckerOutcome, Label, Lang};
-use replab_worker::client::{self, js_error, Spawned};
-use replab_worker::message::{in_lang, to_js, Bounds, Reply, Request};
 use std::rc::Rc;
 use yew::prelude::*;
 

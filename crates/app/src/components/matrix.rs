@@ -12,13 +12,13 @@ use super::matrix_run::{CellState, Job, MatrixRun, Msg, Phase};
 use crate::state::Loaded;
 use replab_core::scenario;
 use replab_core::{Protocol, Setup};
+use replab_messages::client::{self, Spawned};
+use replab_messages::figure::MatrixFigureRequest;
+use replab_messages::matrix::{self, Cell, Claim, Failures, Row};
+use replab_messages::message::to_js;
+use replab_messages::message::{in_lang, Bounds, Request};
 use replab_narrate::{self as narrate, label, Label, Lang, MatrixCell, MatrixClaim, MatrixHeading};
 use replab_view::matrix::{MatrixRow, MatrixTable};
-use replab_worker::client::{self, Spawned};
-use replab_worker::figure::MatrixFigureRequest;
-use replab_worker::matrix::{self, Cell, Claim, Failures, Row};
-use replab_worker::message::to_js;
-use replab_worker::message::{in_lang, Bounds, Request};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -481,7 +481,7 @@ mod tests {
     use super::*;
     use crate::components::rendered;
     use replab_core::Config;
-    use replab_worker::message::Reply;
+    use replab_messages::message::Reply;
 
     fn page(brokers: &[&str]) -> Setup {
         Setup {

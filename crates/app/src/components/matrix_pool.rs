@@ -5,8 +5,8 @@
 //! the cells left. Dropping the pool stops every worker.
 
 use super::matrix_run::Msg;
-use replab_worker::client::{self, js_error, Spawned};
-use replab_worker::message::{to_js, Reply, Request};
+use replab_messages::client::{self, js_error, Spawned};
+use replab_messages::message::{to_js, Reply, Request};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::JsValue;

@@ -3,9 +3,9 @@
 //! dispatches here; the panel (`matrix.rs`) draws it.
 
 use replab_core::{Protocol, Setup, ViolationKind};
+use replab_messages::matrix::{self, Cell, Claim, Failures, Known, Row};
+use replab_messages::message::{in_lang, Bounds, Reply};
 use replab_narrate::MatrixCell;
-use replab_worker::matrix::{self, Cell, Claim, Failures, Known, Row};
-use replab_worker::message::{in_lang, Bounds, Reply};
 use std::rc::Rc;
 use yew::prelude::*;
 

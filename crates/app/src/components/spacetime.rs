@@ -7,9 +7,9 @@
 //! row or an arrow to that step.
 
 use replab_core::timeline::Timeline;
+use replab_messages::client::{self, Spawned};
 use replab_narrate::{label, Label, Lang};
 use replab_view::spacetime::window;
-use replab_worker::client::{self, Spawned};
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 

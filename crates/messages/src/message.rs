@@ -30,11 +30,11 @@ pub struct Request {
 }
 
 /// A row of the safety matrix, as the page sends it.
-pub use replab_check::matrix::{Failures, Row};
+pub use crate::matrix::{Failures, Row};
 
 /// The explorer's bounds, as the page sets them (`only` left out: either kind of
 /// violation ends the search).
-pub use replab_check::Bounds;
+pub use crate::bounds::Bounds;
 
 /// Worker → page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -151,9 +151,9 @@ mod tests {
     fn the_defaults_are_the_explorers() {
         assert_eq!(
             Bounds::with_limit(300_000),
-            replab_check::Bounds {
+            crate::bounds::Bounds {
                 max_states: Some(300_000),
-                ..replab_check::Bounds::default()
+                ..crate::bounds::Bounds::default()
             }
         );
         // Fields the page leaves out take the explorer's defaults.

@@ -1,0 +1,183 @@
+//! The safety matrix's table, as data: its rows (min.insync.replicas ×
+//! unclean election × kind of failure), its cells (a row under a protocol),
+//! what a front end knows of each, the seed's claim read from them, and the
+//! note on acks=1. The searches themselves are `replab_check::matrix`'s; the
+//! page holds only this, and its workers search.
+//!
+//! Producers use acks=all throughout: with acks=1 every protocol loses an
+//! acknowledged write in two steps (`acks_one_history`), which the matrix says
+//! once above the table.
+
+use replab_core::{Acks, Command, CrashTarget, Protocol, Setup, Value};
+use serde::{Deserialize, Serialize};
+
+/// How brokers fail in a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Failures {
+    /// `crash`, `bounce`, `shutdown`: the log on disk survives.
+    Crash,
+    /// Also `crash X@offset` and `bounce X@offset`: records not yet flushed are
+    /// lost, as in a power failure.
+    Unflushed,
+}
+
+impl Failures {
+    pub const ALL: [Failures; 2] = [Failures::Crash, Failures::Unflushed];
+
+    /// As `replab matrix --json` writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Failures::Crash => "crash",
+            Failures::Unflushed => "unflushed",
+        }
+    }
+}
+
+/// One row's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Row {
+    pub min_insync: u32,
+    pub unclean: bool,
+    pub failures: Failures,
+}
+
+impl Row {
+    /// Whether the seed's claim speaks of this row: acks=all (every row),
+    /// min.insync.replicas above 1, and unclean election off. The claim is
+    /// that no acknowledged write is lost there.
+    pub fn under_claim(&self) -> bool {
+        self.min_insync > 1 && !self.unclean
+    }
+}
+
+/// A cell: a row's settings under one protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cell {
+    pub row: Row,
+    pub protocol: Protocol,
+}
+
+/// The rows for `brokers` brokers, in the table's order.
+pub fn rows(brokers: usize) -> Vec<Row> {
+    let most = brokers.clamp(1, 3) as u32;
+    let mut out = Vec::new();
+    for min_insync in 1..=most {
+        for unclean in [false, true] {
+            for failures in Failures::ALL {
+                out.push(Row {
+                    min_insync,
+                    unclean,
+                    failures,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Every cell for `brokers` brokers, row by row, protocols in their order.
+pub fn cells(brokers: usize) -> Vec<Cell> {
+    rows(brokers)
+        .into_iter()
+        .flat_map(|row| Protocol::ALL.into_iter().map(move |protocol| Cell { row, protocol }))
+        .collect()
+}
+
+/// Whether the seed's claim holds under one protocol and kind of failure: no
+/// violation in any cell of a row it speaks of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// Every such cell was searched completely and is safe.
+    Holds,
+    /// This cell (the first in the table's order) breaks it.
+    Broken(Cell),
+    /// No cell breaks it, but one was not searched completely (or not yet).
+    Open,
+}
+
+/// What a front end knows of a cell so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    Violation,
+    Safe,
+    /// Not searched yet, under way, cut by the state limit, or failed.
+    Open,
+}
+
+/// The claim under `protocol` with `failures`, from what `known` says of each
+/// cell (the runner's verdicts, or the page's cells so far). The seed speaks
+/// of crashes; with unflushed loss (a power failure of several brokers) the
+/// matrix asks the same question of it.
+pub fn claim(protocol: Protocol, failures: Failures, rows: &[Row], known: impl Fn(Cell) -> Known) -> Claim {
+    let mut open = false;
+    for row in rows.iter().filter(|r| r.under_claim() && r.failures == failures) {
+        let cell = Cell { row: *row, protocol };
+        match known(cell) {
+            Known::Violation => return Claim::Broken(cell),
+            Known::Safe => {}
+            Known::Open => open = true,
+        }
+    }
+    if open {
+        Claim::Open
+    } else {
+        Claim::Holds
+    }
+}
+
+/// The two steps that lose an acknowledged write under every protocol when the
+/// producer uses acks=1: the leader appends and acknowledges m1, then crashes
+/// before any follower fetched it, and a follower that never had it leads.
+pub fn acks_one_history(base: &Setup) -> Vec<Command> {
+    vec![
+        Command::Produce {
+            value: Value::from("m1"),
+            acks: Some(Acks::Leader),
+        },
+        Command::Crash {
+            targets: vec![CrashTarget {
+                broker: base.leader,
+                unflushed_from: None,
+            }],
+        },
+    ]
+}
+
+/// Whether `acks_one_history` loses the acknowledged write under `protocol`
+/// (with `base`'s brokers and the default settings otherwise): m1 was
+/// acknowledged, and the partition's new leader does not hold it. Asked of the
+/// model, so the note above the table is what the model does.
+pub fn acks_one_loses(base: &Setup, protocol: Protocol) -> bool {
+    let setup = Setup {
+        protocol,
+        config: replab_core::Config::default(),
+        ..base.clone()
+    };
+    let mut cluster = replab_core::Cluster::new(&setup);
+    for command in acks_one_history(base) {
+        if cluster.apply(&command).is_err() {
+            return false;
+        }
+    }
+    let acked = cluster.acked().iter().any(|v| &**v == "m1");
+    let leader_has = cluster
+        .leader()
+        .and_then(|l| cluster.broker(l))
+        .is_some_and(|b| b.durable.log.records().iter().any(|r| &*r.value == "m1"));
+    acked && cluster.leader().is_some() && !leader_has
+}
+
+/// `acks_one_history` as one line of scenario text ("produce m1 acks=1;
+/// crash A"), when the model loses the acknowledged write with it under every
+/// protocol: what the matrix says once above its table.
+pub fn acks_one_line(base: &Setup) -> Option<String> {
+    Protocol::ALL.iter().all(|&p| acks_one_loses(base, p)).then(|| {
+        acks_one_history(base)
+            .iter()
+            .map(|c| replab_core::scenario::command_line(&base.brokers, c))
+            .collect::<Vec<_>>()
+            .join("; ")
+    })
+}
