@@ -6,13 +6,13 @@
 //! cells say.
 
 use crate::explore::parse_bound;
-use replab_check::matrix::{self, Cell, Claim, Failures, Known, Row, Verdict};
+use replab_check::matrix::{self, Cell, Failures, Known, Row, Verdict};
 use replab_check::{scenario_text_with_comments, Bounds};
 use replab_core::scenario;
 use replab_core::{Protocol, Setup};
-use replab_narrate::{self as narrate, Lang, MatrixCell, MatrixClaim, MatrixHeading, Names};
+use replab_narrate::{self as narrate, Lang, MatrixCell, MatrixHeading, Names};
 use replab_publish::raster::{self, Renderer};
-use replab_view::matrix::{matrix_svg, MatrixRow, MatrixTable};
+use replab_view::matrix::{matrix_svg, MatrixTable};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write as _};
@@ -220,59 +220,16 @@ fn cell_words(v: &Verdict) -> MatrixCell<'static> {
 /// and bounds, the note on acks=1 (when every protocol loses with it), a cell
 /// per row and protocol, the claim per kind of failure.
 fn matrix_table(base: &Setup, bounds: Bounds, results: &[Answered]) -> MatrixTable<'static> {
-    let acks_one = matrix::acks_one_line(base);
-    let rows = matrix::rows(base.brokers.len());
-    let table_rows = rows
-        .iter()
-        .map(|row| MatrixRow {
-            min_insync: row.min_insync,
-            unclean: row.unclean,
-            unflushed: row.failures == Failures::Unflushed,
-            cells: Protocol::ALL
-                .iter()
-                .map(|&p| {
-                    results
-                        .iter()
-                        .find(|a| a.cell == Cell { row: *row, protocol: p })
-                        // Every cell ends before the table is drawn; one
-                        // missing would still be waiting.
-                        .map_or(MatrixCell::Waiting, |a| cell_words(&a.verdict))
-                })
-                .collect(),
-        })
-        .collect();
     let verdict = |cell: Cell| results.iter().find(|a| a.cell == cell).map(|a| &a.verdict);
-    let known = |cell: Cell| verdict(cell).map_or(Known::Open, Verdict::known);
-    let claims = Failures::ALL
-        .iter()
-        .map(|&failures| {
-            (
-                failures == Failures::Unflushed,
-                Protocol::ALL
-                    .iter()
-                    .map(|&p| match matrix::claim(p, failures, &rows, known) {
-                        Claim::Holds => MatrixClaim::Holds,
-                        Claim::Open => MatrixClaim::Open,
-                        Claim::Broken(cell) => MatrixClaim::Broken {
-                            min_insync: cell.row.min_insync,
-                            unflushed: failures == Failures::Unflushed,
-                            cell: verdict(cell).map_or(MatrixCell::Waiting, cell_words),
-                        },
-                    })
-                    .collect(),
-            )
-        })
-        .collect();
-    MatrixTable {
-        brokers: base.brokers.clone(),
-        records: bounds.max_produces,
-        failures: bounds.max_failures,
-        epoch: bounds.max_epoch,
-        limit: bounds.max_states.unwrap_or(usize::MAX),
-        acks_one,
-        rows: table_rows,
-        claims,
-    }
+    matrix::figure_table(
+        &base.brokers,
+        &bounds,
+        matrix::acks_one_line(base),
+        &matrix::rows(base.brokers.len()),
+        // Every cell ends before the table is drawn; one missing would still be waiting.
+        |cell| verdict(cell).map_or(MatrixCell::Waiting, cell_words),
+        |cell| verdict(cell).map_or(Known::Open, Verdict::known),
+    )
 }
 
 /// The table: the setup and bounds, the note on acks=1, a line a row, the

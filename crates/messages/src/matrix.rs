@@ -8,7 +8,10 @@
 //! acknowledged write in two steps (`acks_one_history`), which the matrix says
 //! once above the table.
 
+use crate::bounds::Bounds;
 use replab_core::{Acks, Command, CrashTarget, Protocol, Setup, Value};
+use replab_narrate::{MatrixCell, MatrixClaim};
+use replab_view::matrix::{MatrixRow, MatrixTable};
 use serde::{Deserialize, Serialize};
 
 /// How brokers fail in a row.
@@ -180,4 +183,60 @@ pub fn acks_one_line(base: &Setup) -> Option<String> {
             .collect::<Vec<_>>()
             .join("; ")
     })
+}
+
+/// The table as a figure's data (`replab_view::matrix`), from what a front end
+/// has of each cell: `words` its verdict's words' data, `known` what the claim
+/// reads of it. The setup and bounds head it, the note on acks=1 (`acks_one`)
+/// sits above it, the claim per kind of failure below. The runner and the
+/// page's panel both make theirs here.
+pub fn figure_table<'a>(
+    brokers: &[String],
+    bounds: &Bounds,
+    acks_one: Option<String>,
+    rows: &[Row],
+    words: impl Fn(Cell) -> MatrixCell<'a>,
+    known: impl Fn(Cell) -> Known,
+) -> MatrixTable<'a> {
+    let table_rows = rows
+        .iter()
+        .map(|row| MatrixRow {
+            min_insync: row.min_insync,
+            unclean: row.unclean,
+            unflushed: row.failures == Failures::Unflushed,
+            cells: Protocol::ALL
+                .iter()
+                .map(|&protocol| words(Cell { row: *row, protocol }))
+                .collect(),
+        })
+        .collect();
+    let claims = Failures::ALL
+        .iter()
+        .map(|&failures| {
+            let unflushed = failures == Failures::Unflushed;
+            let claims = Protocol::ALL
+                .iter()
+                .map(|&protocol| match claim(protocol, failures, rows, &known) {
+                    Claim::Holds => MatrixClaim::Holds,
+                    Claim::Open => MatrixClaim::Open,
+                    Claim::Broken(cell) => MatrixClaim::Broken {
+                        min_insync: cell.row.min_insync,
+                        unflushed,
+                        cell: words(cell),
+                    },
+                })
+                .collect();
+            (unflushed, claims)
+        })
+        .collect();
+    MatrixTable {
+        brokers: brokers.to_vec(),
+        records: bounds.max_produces,
+        failures: bounds.max_failures,
+        epoch: bounds.max_epoch,
+        limit: bounds.max_states.unwrap_or(usize::MAX),
+        acks_one,
+        rows: table_rows,
+        claims,
+    }
 }

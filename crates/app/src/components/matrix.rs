@@ -14,11 +14,11 @@ use replab_core::scenario;
 use replab_core::{Protocol, Setup};
 use replab_messages::client::{self, Spawned};
 use replab_messages::figure::MatrixFigureRequest;
-use replab_messages::matrix::{self, Cell, Claim, Failures, Row};
+use replab_messages::matrix::{self, Cell, Failures, Row};
 use replab_messages::message::to_js;
 use replab_messages::message::{in_lang, Bounds, Request};
 use replab_narrate::{self as narrate, label, Label, Lang, MatrixCell, MatrixClaim, MatrixHeading};
-use replab_view::matrix::{MatrixRow, MatrixTable};
+use replab_view::matrix::MatrixTable;
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -291,60 +291,17 @@ fn phase_name(p: Phase) -> &'static str {
 
 /// The table as a figure's data (`replab_view::matrix`), what it shows now.
 fn figure(lang: Lang, m: &MatrixRun) -> MatrixTable<'_> {
-    let b = &m.job.bounds;
-    let rows = m
-        .rows
-        .iter()
-        .map(|row| MatrixRow {
-            min_insync: row.min_insync,
-            unclean: row.unclean,
-            unflushed: row.failures == Failures::Unflushed,
-            cells: Protocol::ALL
-                .iter()
-                .map(|&protocol| {
-                    m.state_of(Cell { row: *row, protocol })
-                        .map_or(MatrixCell::Waiting, |s| s.words(lang))
-                })
-                .collect(),
-        })
-        .collect();
-    let claims = Failures::ALL
-        .iter()
-        .map(|&failures| {
-            let unflushed = failures == Failures::Unflushed;
-            let claims = Protocol::ALL
-                .iter()
-                .map(|&protocol| claim_words(lang, m, protocol, failures))
-                .collect();
-            (unflushed, claims)
-        })
-        .collect();
-    MatrixTable {
-        brokers: m.job.setup.brokers.clone(),
-        records: b.max_produces,
-        failures: b.max_failures,
-        epoch: b.max_epoch,
-        limit: b.max_states.unwrap_or(usize::MAX),
-        acks_one: m.job.acks_one.as_deref().map(String::from),
-        rows,
-        claims,
-    }
+    matrix::figure_table(
+        &m.job.setup.brokers,
+        &m.job.bounds,
+        m.job.acks_one.as_deref().map(String::from),
+        &m.rows,
+        |cell| m.state_of(cell).map_or(MatrixCell::Waiting, |s| s.words(lang)),
+        |cell| m.state_of(cell).map_or(matrix::Known::Open, CellState::known),
+    )
 }
 
-/// The claim under `protocol` with `failures` as the words' data, and its
-/// name for `data-claim`.
-fn claim_words(lang: Lang, m: &MatrixRun, protocol: Protocol, failures: Failures) -> MatrixClaim<'_> {
-    match m.claim(protocol, failures) {
-        Claim::Holds => MatrixClaim::Holds,
-        Claim::Open => MatrixClaim::Open,
-        Claim::Broken(cell) => MatrixClaim::Broken {
-            min_insync: cell.row.min_insync,
-            unflushed: failures == Failures::Unflushed,
-            cell: m.state_of(cell).map_or(MatrixCell::Waiting, |s| s.words(lang)),
-        },
-    }
-}
-
+/// A claim's name, for `data-claim`.
 fn claim_name(c: &MatrixClaim) -> &'static str {
     match c {
         MatrixClaim::Holds => "holds",
@@ -373,23 +330,27 @@ fn table_view(lang: Lang, m: &MatrixRun, on_load: &Callback<Rc<str>>) -> Html {
             </tr>
         }
     });
-    let claims = Failures::ALL.map(|failures| {
-        let unflushed = failures == Failures::Unflushed;
-        let cells = Protocol::ALL.map(|protocol| {
-            let claim = claim_words(lang, m, protocol, failures);
-            let (name, words) = (claim_name(&claim), narrate::matrix_claim(lang, &claim));
+    // The claim per kind of failure, as the figure words it.
+    let table = figure(lang, m);
+    let claims = Failures::ALL
+        .iter()
+        .zip(&table.claims)
+        .map(|(failures, (unflushed, claims))| {
+            let unflushed = *unflushed;
+            let cells = Protocol::ALL.iter().zip(claims).map(|(protocol, claim)| {
+                let (name, words) = (claim_name(claim), narrate::matrix_claim(lang, claim));
+                html! {
+                    <td class={classes!("claim", name)} data-testid="matrix-claim" data-protocol={protocol.name()}
+                        data-failures={failures.name()} data-claim={name}>{ words }</td>
+                }
+            });
             html! {
-                <td class={classes!("claim", name)} data-testid="matrix-claim" data-protocol={protocol.name()}
-                    data-failures={failures.name()} data-claim={name}>{ words }</td>
+                <tr class="claim-row">
+                    <th scope="row" colspan="3">{ narrate::matrix_failures(lang, unflushed) }</th>
+                    { for cells }
+                </tr>
             }
         });
-        html! {
-            <tr class="claim-row">
-                <th scope="row" colspan="3">{ narrate::matrix_failures(lang, unflushed) }</th>
-                { for cells }
-            </tr>
-        }
-    });
     html! {
         <>
             <p class="matrix-setup">{ narrate::matrix_setup(lang, &setup.brokers, b.max_produces, b.max_failures, b.max_epoch, b.max_states.unwrap_or(0)) }</p>
