@@ -28,6 +28,7 @@ pub struct Decisive {
 /// One event of a decisive step, with the records it concerns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mark {
+    /// The event, as the model emitted it.
     pub event: Event,
     /// The values this event removed from a log (a truncation, an unflushed loss).
     pub lost: Vec<Value>,

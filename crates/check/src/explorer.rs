@@ -8,12 +8,13 @@
 //! are kept; the trace is rebuilt by replaying from the setup.
 
 use crate::actions::actions;
-use crate::bounds::{failures, Bounds, Spent};
-use crate::fingerprint::{fingerprint, Tracked};
+use crate::bounds::Bounds;
+use crate::fingerprint::fingerprint;
+use crate::state::State;
 use crate::trace::replay;
 use replab_core::broker_set::MAX_BROKERS;
 use replab_core::scenario::is_broker_id;
-use replab_core::{Cluster, Command, Event, Setup, Violation, ViolationKind};
+use replab_core::{Command, Event, Setup, Violation, ViolationKind};
 use std::collections::{HashSet, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -39,26 +40,37 @@ pub struct Progress {
 pub enum Outcome {
     /// A shortest history that fires a violation the bounds look for.
     Violation {
+        /// Which safety check fired.
         kind: ViolationKind,
         /// The violation as the safety checker reported it at the trace's last step.
         violation: Violation,
+        /// The commands from the setup, in order.
         trace: Vec<Command>,
         /// Distinct states seen before it was found.
         states: usize,
     },
     /// Every history within the bounds was explored: none fires a violation.
     NoViolation {
+        /// Distinct states seen.
         states: usize,
         /// The length of the longest history needed to reach every state.
         depth: usize,
     },
     /// `Bounds::max_states` was reached first: no violation up to `depth` steps,
     /// nothing known beyond.
-    StateLimit { states: usize, depth: usize },
+    StateLimit {
+        /// Distinct states seen: the limit.
+        states: usize,
+        /// The depth every history was explored to.
+        depth: usize,
+    },
     /// Replaying the path to a violation did not fire it again. The model is
     /// deterministic, so this is a bug (in the model or here), reported rather
     /// than hidden.
-    ReplayFailed { at_step: usize },
+    ReplayFailed {
+        /// The step of the path where the replay went another way.
+        at_step: usize,
+    },
 }
 
 impl Outcome {
@@ -82,79 +94,26 @@ impl Outcome {
 /// Why a setup cannot be explored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
+    /// Fewer than one broker, or more than the model holds.
     BrokerCount {
+        /// How many the setup has.
         count: usize,
     },
+    /// The leader is not one of the brokers.
     LeaderOutOfRange {
+        /// Its index.
         leader: usize,
     },
     /// An id the scenario language could not write back.
     BadBrokerId {
+        /// The id.
         id: String,
     },
+    /// Two brokers with one id.
     DuplicateBroker {
+        /// The id.
         id: String,
     },
-}
-
-/// A cluster with what the explorer tracks beside it.
-#[derive(Clone, Debug)]
-pub(crate) struct State {
-    pub cluster: Cluster,
-    pub tracked: Tracked,
-}
-
-impl State {
-    pub fn start(setup: &Setup) -> State {
-        State {
-            cluster: Cluster::new(setup),
-            tracked: Tracked {
-                spent: Spent::default(),
-            },
-        }
-    }
-
-    /// The state `command` leaves and its events; None if the model refuses it.
-    pub fn after(&self, command: &Command) -> Option<(State, Vec<Event>)> {
-        let mut events = Vec::new();
-        let mut state = self.clone();
-        if !self.after_into(command, &mut state, &mut events) {
-            return None;
-        }
-        state.keeps_invariants(command);
-        Some((state, events))
-    }
-
-    /// `after`, written over `into` (whose allocations it reuses) with the
-    /// events into `events`, without checking the invariants (the search
-    /// checks them on the states new to it). False if the model refuses it.
-    pub fn after_into(&self, command: &Command, into: &mut State, events: &mut Vec<Event>) -> bool {
-        into.cluster.clone_from(&self.cluster);
-        if into.cluster.apply_into(command, events).is_err() {
-            return false;
-        }
-        into.tracked.clone_from(&self.tracked);
-        into.tracked.spent.produces += events.iter().filter(|e| matches!(e, Event::Appended { .. })).count() as u32;
-        into.tracked.spent.failures += failures(command);
-        true
-    }
-
-    /// Every state explored keeps the model's invariants (in release builds
-    /// too, where `apply` does not check them): a broken one is a bug of the
-    /// model, stopped here with its rule named rather than explored on.
-    pub fn keeps_invariants(&self, command: &Command) {
-        if let Err(broken) = replab_core::invariants::check(&self.cluster) {
-            panic!("the model {broken} after {command:?}");
-        }
-    }
-
-    /// The step's violation, if the bounds look for its kind.
-    pub fn wanted_violation(events: &[Event], bounds: &Bounds) -> Option<Violation> {
-        events.iter().find_map(|e| match e {
-            Event::ViolationFound { violation } if bounds.wants(violation.kind()) => Some(violation.clone()),
-            _ => None,
-        })
-    }
 }
 
 /// How a state was first reached: its parent and the index of the step.
@@ -358,10 +317,12 @@ impl Explorer {
         self
     }
 
+    /// The setup the search started from.
     pub fn setup(&self) -> &Setup {
         &self.setup
     }
 
+    /// The bounds it searches within.
     pub fn bounds(&self) -> &Bounds {
         &self.bounds
     }
@@ -403,6 +364,7 @@ impl Explorer {
         }
     }
 
+    /// Where the search stands now.
     pub fn progress(&self) -> Progress {
         Progress {
             states: self.visited.len(),

@@ -71,6 +71,7 @@ use replab_core::{BrokerIx, BrokerSet, Cluster, Record, Value};
 /// What the explorer tracks beside the cluster itself.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tracked {
+    /// What the history has spent of its bounds.
     pub spent: Spent,
 }
 

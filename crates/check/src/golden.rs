@@ -32,9 +32,13 @@ pub struct Figures {
 /// One fixed exploration and the figures it must give.
 #[derive(Clone, Debug)]
 pub struct Case {
+    /// Its name in the tests' messages.
     pub name: &'static str,
+    /// Where it starts.
     pub setup: Setup,
+    /// How far it looks.
     pub bounds: Bounds,
+    /// The figures it must give.
     pub expected: Figures,
 }
 

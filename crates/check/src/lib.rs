@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! An exhaustive breadth-first explorer of the replication model: from a
 //! `Setup`, every history within `Bounds` (records written, brokers stopped,
 //! leader epochs, and which kinds of failure and election to try), looking for
@@ -42,6 +43,7 @@ pub mod explorer;
 pub mod fingerprint;
 pub mod golden;
 pub mod matrix;
+mod state;
 pub mod trace;
 
 pub use actions::{actions, next_value};

@@ -50,19 +50,33 @@ pub fn explorer(base: &Setup, table: Bounds, cell: Cell) -> Result<Explorer, Set
 pub enum Verdict {
     /// The shortest history that breaks a safety check.
     Violation {
+        /// Which safety check it breaks.
         kind: ViolationKind,
+        /// The commands from the cell's setup.
         trace: Vec<Command>,
+        /// Distinct states seen before it was found.
         states: usize,
     },
     /// None within the bounds: every history was explored.
-    Safe { states: usize, depth: usize },
+    Safe {
+        /// Distinct states seen.
+        states: usize,
+        /// The longest history needed to reach them all.
+        depth: usize,
+    },
     /// None in histories up to `depth` steps; the state limit cut the rest.
-    Unfinished { states: usize, depth: usize },
+    Unfinished {
+        /// Distinct states seen: the limit.
+        states: usize,
+        /// The depth every history was explored to.
+        depth: usize,
+    },
     /// The search failed (a bug, reported rather than hidden).
     Failed,
 }
 
 impl Verdict {
+    /// What a search's outcome says of the cell.
     pub fn from_outcome(outcome: &Outcome) -> Verdict {
         match outcome {
             Outcome::Violation {

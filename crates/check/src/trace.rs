@@ -5,7 +5,7 @@
 use crate::actions::actions;
 use crate::bounds::Bounds;
 use crate::decisive::{decisive_steps, Decisive};
-use crate::explorer::State;
+use crate::state::State;
 use replab_core::scenario::{command_line, expectation_line, script_text, Expectation, Script};
 use replab_core::{Command, Setup, Violation, ViolationKind};
 
