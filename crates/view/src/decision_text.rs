@@ -45,54 +45,10 @@ impl Described {
     /// leader that stopped, named in its cause).
     pub fn heading(&self, lang: Lang) -> String {
         if self.kind == DecisionKind::Offline || self.broker.is_empty() {
-            label(lang, kind_label(self.kind)).to_string()
+            label(lang, self.kind.heading()).to_string()
         } else {
-            format!("{} · {}", label(lang, kind_label(self.kind)), self.broker)
+            format!("{} · {}", label(lang, self.kind.heading()), self.broker)
         }
-    }
-}
-
-/// The name of a kind of decision.
-pub fn kind_label(kind: DecisionKind) -> Label {
-    match kind {
-        DecisionKind::Truncation => Label::Decision,
-        DecisionKind::EpochBump => Label::DecisionEpochBump,
-        DecisionKind::KeptFollowing => Label::DecisionSameLeader,
-        DecisionKind::WaitForLeader => Label::DecisionWaiting,
-        DecisionKind::LeaderFound => Label::DecisionLeaderFound,
-        DecisionKind::Offline => Label::DecisionOffline,
-        DecisionKind::ElectedFromElr => Label::DecisionElrElection,
-        DecisionKind::LastKnownLeader => Label::DecisionLastKnownLeader,
-        DecisionKind::UncleanElection => Label::DecisionUnclean,
-        DecisionKind::HwHeld => Label::DecisionHwHeld,
-        DecisionKind::HwHeldByReplica => Label::DecisionHwHeldByReplica,
-        DecisionKind::AfterAppend => Label::DecisionAfterAppend,
-        DecisionKind::FetchParked => Label::DecisionFetchParked,
-        DecisionKind::Halted => Label::DecisionHalted,
-        DecisionKind::BounceNoticed => Label::DecisionBounceNoticed,
-        DecisionKind::ElectionNotNeeded => Label::DecisionElectionNotNeeded,
-    }
-}
-
-/// The `data-kind` of a decision in the page.
-pub fn kind_name(kind: DecisionKind) -> &'static str {
-    match kind {
-        DecisionKind::Truncation => "truncation",
-        DecisionKind::EpochBump => "epoch-bump",
-        DecisionKind::KeptFollowing => "kept-following",
-        DecisionKind::WaitForLeader => "wait-for-leader",
-        DecisionKind::LeaderFound => "leader-found",
-        DecisionKind::Offline => "offline",
-        DecisionKind::ElectedFromElr => "elected-from-elr",
-        DecisionKind::LastKnownLeader => "last-known-leader",
-        DecisionKind::UncleanElection => "unclean-election",
-        DecisionKind::HwHeld => "hw-held",
-        DecisionKind::HwHeldByReplica => "hw-held-by-replica",
-        DecisionKind::AfterAppend => "not-enough-replicas-after-append",
-        DecisionKind::FetchParked => "fetch-parked",
-        DecisionKind::Halted => "halted",
-        DecisionKind::BounceNoticed => "bounce-noticed",
-        DecisionKind::ElectionNotNeeded => "election-not-needed",
     }
 }
 

@@ -11,6 +11,7 @@ use replab_core::event::{AckFailure, ElectionReason, Event, ViolationKind};
 use replab_core::protocol::ControllerKind;
 use replab_core::timeline::Timeline;
 use replab_core::{Cluster, Record};
+use replab_narrate::Label;
 
 /// Steps (1-based) at which a safety check fired, with its kind.
 pub fn violation_marks(t: &Timeline) -> Vec<(usize, ViolationKind)> {
@@ -76,26 +77,43 @@ pub enum DecisionKind {
 }
 
 impl DecisionKind {
-    /// Where a decision of this kind comes among a step's decisions: elections
-    /// and going offline first, in the order they happened, then the rest by kind.
-    fn rank(self) -> u8 {
+    /// What a kind of decision is, in one table: where it comes among a step's
+    /// decisions (elections and going offline first, in the order they
+    /// happened, then the rest by kind), its heading in the panel, and its
+    /// `data-kind` in the page.
+    fn facts(self) -> (u8, Label, &'static str) {
         match self {
-            DecisionKind::Offline
-            | DecisionKind::ElectedFromElr
-            | DecisionKind::LastKnownLeader
-            | DecisionKind::UncleanElection
-            | DecisionKind::Halted
-            | DecisionKind::BounceNoticed
-            | DecisionKind::ElectionNotNeeded => 0,
-            DecisionKind::EpochBump => 1,
-            DecisionKind::LeaderFound => 2,
-            DecisionKind::WaitForLeader => 3,
-            DecisionKind::KeptFollowing => 4,
-            DecisionKind::Truncation => 5,
-            DecisionKind::HwHeld | DecisionKind::HwHeldByReplica => 6,
-            DecisionKind::AfterAppend => 7,
-            DecisionKind::FetchParked => 8,
+            DecisionKind::Offline => (0, Label::DecisionOffline, "offline"),
+            DecisionKind::ElectedFromElr => (0, Label::DecisionElrElection, "elected-from-elr"),
+            DecisionKind::LastKnownLeader => (0, Label::DecisionLastKnownLeader, "last-known-leader"),
+            DecisionKind::UncleanElection => (0, Label::DecisionUnclean, "unclean-election"),
+            DecisionKind::Halted => (0, Label::DecisionHalted, "halted"),
+            DecisionKind::BounceNoticed => (0, Label::DecisionBounceNoticed, "bounce-noticed"),
+            DecisionKind::ElectionNotNeeded => (0, Label::DecisionElectionNotNeeded, "election-not-needed"),
+            DecisionKind::EpochBump => (1, Label::DecisionEpochBump, "epoch-bump"),
+            DecisionKind::LeaderFound => (2, Label::DecisionLeaderFound, "leader-found"),
+            DecisionKind::WaitForLeader => (3, Label::DecisionWaiting, "wait-for-leader"),
+            DecisionKind::KeptFollowing => (4, Label::DecisionSameLeader, "kept-following"),
+            DecisionKind::Truncation => (5, Label::Decision, "truncation"),
+            DecisionKind::HwHeld => (6, Label::DecisionHwHeld, "hw-held"),
+            DecisionKind::HwHeldByReplica => (6, Label::DecisionHwHeldByReplica, "hw-held-by-replica"),
+            DecisionKind::AfterAppend => (7, Label::DecisionAfterAppend, "not-enough-replicas-after-append"),
+            DecisionKind::FetchParked => (8, Label::DecisionFetchParked, "fetch-parked"),
         }
+    }
+
+    fn rank(self) -> u8 {
+        self.facts().0
+    }
+
+    /// Its heading in the decision panel ("Truncation decision").
+    pub fn heading(self) -> Label {
+        self.facts().1
+    }
+
+    /// Its `data-kind` in the page.
+    pub fn name(self) -> &'static str {
+        self.facts().2
     }
 }
 

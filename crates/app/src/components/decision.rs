@@ -5,7 +5,7 @@
 //! a new epoch, and a broker that waits for a leader, then finds one. Earlier
 //! decisions are listed under the latest, each linked to its step.
 
-use crate::decision_text::{describe, kind_name, summaries};
+use crate::decision_text::{describe, summaries};
 use crate::history;
 use replab_core::timeline::Timeline;
 use replab_narrate::{label, Label, Lang};
@@ -100,7 +100,7 @@ fn decision_view(p: &ViewProps) -> Html {
                 </button>
             </h2>
             { for described.iter().map(|d| {
-                let kind = kind_name(d.kind);
+                let kind = d.kind.name();
                 let rows = html! {
                     <>
                     <h3 class="decision-kind">{ d.heading(lang) }</h3>
