@@ -6,7 +6,8 @@ use replab_core::timeline::Timeline;
 use replab_core::{Command, Protocol};
 use replab_narrate::{Lang, LinkProblem};
 use replab_share::Shared;
-// The link's codec in the browser (CompressionStream), shared with the panels module.
+// The link's codec in the browser (CompressionStream); the runner reads and
+// writes the same links with replab-share's deflate.
 pub use replab_share::browser::{address, decode, encode, page_base};
 
 /// A history opened from a link.
