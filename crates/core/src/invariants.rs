@@ -4,7 +4,7 @@
 //! that breaks one is a bug in the model, found where it was made.
 
 use crate::broker_set::BrokerIx;
-use crate::cluster::Cluster;
+use crate::partition::Partition;
 use crate::protocol::Protocol;
 use std::fmt;
 
@@ -66,7 +66,7 @@ fn holds(ok: bool, invariant: Invariant, broker: Option<BrokerIx>) -> Result<(),
 
 /// The first invariant `c` breaks, if any. Costs a few steps per broker and
 /// epoch entry, whatever the length of the logs.
-pub fn check(c: &Cluster) -> Result<(), Broken> {
+pub fn check(c: &Partition) -> Result<(), Broken> {
     use Invariant::*;
     let caps = c.rules().capabilities();
     holds(
@@ -133,7 +133,7 @@ pub fn check(c: &Cluster) -> Result<(), Broken> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cluster::Setup;
+    use crate::cluster::{Cluster, Setup};
     use crate::command::Command;
     use crate::config::Config;
     use crate::epoch_cache::LeaderEpochCache;

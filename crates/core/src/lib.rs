@@ -14,6 +14,7 @@ pub mod config;
 pub mod epoch_cache;
 pub mod event;
 mod handler;
+mod hw;
 pub mod invariants;
 pub mod log;
 pub mod message;

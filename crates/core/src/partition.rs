@@ -230,7 +230,7 @@ impl Partition {
     /// Whether a replica outside the ISR that caught up recently holds the
     /// leader's HW now, and until when (`Partition.maybeIncrementLeaderHW`).
     pub fn hw_held_by_replica(&self) -> Option<HwHold> {
-        crate::handler::leader::hw_hold(self)
+        crate::hw::hold(self)
     }
 
     /// The alive members of the ISR.

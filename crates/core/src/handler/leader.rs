@@ -8,7 +8,7 @@ use crate::broker::LastFetch;
 use crate::broker_set::BrokerIx;
 use crate::event::{Event, ShrinkReason};
 use crate::message::{Request, Response};
-use crate::partition::{HwHold, Partition};
+use crate::partition::Partition;
 use crate::protocol::{ControllerKind, FetchCheck};
 
 pub(crate) struct Leader<'a> {
@@ -152,7 +152,7 @@ impl<'a> Leader<'a> {
     /// (`Partition.maybeIncrementLeaderHW`: 0.10.2.1 361-364, KAFKA-4485; 2.8.0
     /// 883-886). Writes below it are acknowledged.
     pub fn maybe_advance_hw(&mut self) {
-        let Some(candidate) = hw_candidate(self.p, self.ix) else {
+        let Some(candidate) = crate::hw::candidate(self.p, self.ix) else {
             return;
         };
         let new_hw = candidate.hw;
@@ -240,87 +240,6 @@ pub fn isr_expiration_run(previous_ms: u64, now_ms: u64, max_lag_ms: u64) -> Opt
     let period = (max_lag_ms / 2).max(1);
     let run = now_ms / period * period;
     (run > previous_ms).then_some(run)
-}
-
-/// What the leader's HW would be now, over the replicas that count.
-struct HwCandidate {
-    /// The smallest LEO over every replica that counts.
-    hw: u64,
-    /// The same over the leader and the ISR alone.
-    isr_hw: u64,
-    /// The replica outside the ISR that sets `hw` below `isr_hw`, with its LEO and
-    /// the time after which it stops counting.
-    holder: Option<(BrokerIx, u64, u64)>,
-}
-
-/// None when the leader does not act as leader, or a replica that counts has a
-/// log end the leader does not know yet.
-fn hw_candidate(p: &Partition, leader: BrokerIx) -> Option<HwCandidate> {
-    let b = &p.brokers[leader];
-    let state = b.leader_state()?;
-    let kraft = p.controller() == ControllerKind::KRaft;
-    let max_lag = p.config.replica_lag_time_max_ms;
-    let mut c = HwCandidate {
-        hw: b.leo(),
-        isr_hw: b.leo(),
-        holder: None,
-    };
-    for (f, view) in state.followers.iter().enumerate().filter(|&(f, _)| f != leader) {
-        let in_isr = p.isr.contains(f);
-        let caught_up = view
-            .last_caught_up_ms
-            .filter(|&t| p.now_ms.saturating_sub(t) <= max_lag);
-        // KRaft counts only a replica that may join the ISR (`isReplicaIsrEligible`):
-        // unfenced, with a fetch in its current broker epoch.
-        let eligible = !kraft || (!p.is_fenced(f) && view.leo.is_some());
-        let counts = in_isr || (caught_up.is_some() && eligible);
-        if !counts {
-            continue;
-        }
-        let leo = view.leo?;
-        if in_isr {
-            c.isr_hw = c.isr_hw.min(leo);
-        }
-        if leo < c.hw {
-            c.hw = leo;
-            c.holder = match caught_up {
-                Some(t) if !in_isr => Some((f, leo, t.saturating_add(max_lag))),
-                _ => None,
-            };
-        }
-    }
-    if c.hw >= c.isr_hw {
-        c.holder = None;
-    }
-    Some(c)
-}
-
-impl HwCandidate {
-    /// The hold on a leader whose HW is `current_hw`: the ISR would let it move
-    /// further than the replicas that count do.
-    fn hold(&self, leader: BrokerIx, current_hw: u64) -> Option<HwHold> {
-        let (replica, replica_leo, until_ms) = self.holder?;
-        let hw = current_hw.max(self.hw);
-        (self.isr_hw > hw).then_some(HwHold {
-            leader,
-            hw,
-            would_be: self.isr_hw,
-            replica,
-            replica_leo,
-            until_ms,
-        })
-    }
-}
-
-/// The replica outside the ISR that holds the leader's HW now, if any.
-pub(crate) fn hw_hold(p: &Partition) -> Option<HwHold> {
-    let leader = p.leader?;
-    // Only a replica outside the ISR can hold it (asked twice a command: keep
-    // the usual case, every replica in the ISR, cheap).
-    if p.isr.len() == p.brokers.len() {
-        return None;
-    }
-    hw_candidate(p, leader)?.hold(leader, p.brokers[leader].hw())
 }
 
 #[cfg(test)]
