@@ -8,6 +8,7 @@ use replab_core::scenario::{self, Script};
 use replab_core::timeline::Timeline;
 use replab_core::{Command, Protocol};
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
+use replab_view::compare::difference_words;
 use std::fmt::Write as _;
 
 /// The two protocols of `--compare P1,P2`.
@@ -61,41 +62,24 @@ pub fn report(script: &Script, [pa, pb]: [Protocol; 2]) -> String {
     let (ta, tb) = (&a.timeline, &b.timeline);
     match compare::first_difference(ta, tb) {
         Some(first) => {
-            let step = first.step;
-            let command_of = |t: &Timeline| {
-                t.commands()
-                    .get(step.wrapping_sub(1))
-                    .map(|c| scenario::command_line(&script.brokers, c))
-            };
-            let command = command_of(ta).unwrap_or_default();
-            let heading = narrate::first_difference(Lang::En, step, &command);
-            match a.lines.get(step.wrapping_sub(1)) {
+            let w = difference_words(Lang::En, &first, ta, tb);
+            match a.lines.get(first.step.wrapping_sub(1)) {
                 Some(line) => {
-                    let _ = writeln!(out, "line {line}: {heading}");
+                    let _ = writeln!(out, "line {line}: {}", w.heading);
                 }
                 None => {
-                    let _ = writeln!(out, "{heading}");
+                    let _ = writeln!(out, "{}", w.heading);
                 }
             }
-            if let Some(other) = command_of(tb).filter(|c| *c != command) {
+            if let Some(other) = &w.other_command {
                 let _ = writeln!(out, "  ({} {other})", narrate::under(Lang::En, pb));
             }
-            let (x, y) = (ta.state_at(step), tb.state_at(step));
-            for d in &first.differences {
-                let _ = writeln!(out, "  {}", narrate::difference(Lang::En, &names, d, &x, &y));
+            for d in &w.differences {
+                let _ = writeln!(out, "  {d}");
             }
-            // What each did there that the other did not: the core compares
-            // the events; each is worded in its step, as the page does.
-            let [only_a, only_b] = compare::differing_events(ta, tb, step);
-            let said = |t: &Timeline, only: &[usize]| -> Vec<String> {
-                only.iter()
-                    .map(|&i| narrate::event_in_step(Lang::En, &names, t.events_of(step), i))
-                    .collect()
-            };
-            let did = [(pa, said(ta, &only_a)), (pb, said(tb, &only_b))];
-            if did.iter().any(|(_, s)| !s.is_empty()) {
+            if w.did.iter().any(|(_, s)| !s.is_empty()) {
                 let _ = writeln!(out, "{}", label(Lang::En, Label::DifferingEvents));
-                for (p, said) in did.iter().filter(|(_, s)| !s.is_empty()) {
+                for (p, said) in w.did.iter().filter(|(_, s)| !s.is_empty()) {
                     let _ = writeln!(out, "  {}", narrate::under(Lang::En, *p));
                     for s in said {
                         let _ = writeln!(out, "    {s}");

@@ -8,6 +8,7 @@
 //! SVG figures of the page and of the runner are this one rendering.
 
 pub mod badges;
+pub mod compare;
 pub mod decision_text;
 pub mod fold;
 #[cfg(feature = "gif")]

@@ -12,6 +12,7 @@ use crate::state::Comparison;
 use replab_core::timeline::Timeline;
 use replab_core::Protocol;
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
+use replab_view::compare::difference_words;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -33,44 +34,6 @@ pub struct CompareProps {
     /// Goes to a step; compares with another protocol, or stops.
     pub on_step: Callback<usize>,
     pub on_compare: Callback<Option<Protocol>>,
-}
-
-/// The first difference in words: the heading, what differs, and what each
-/// protocol did at that step that the other did not.
-#[derive(PartialEq)]
-struct Words {
-    heading: String,
-    differences: Vec<String>,
-    did: [(Protocol, Vec<String>); 2],
-}
-
-fn words(lang: Lang, first: &replab_core::compare::FirstDifference, a: &Timeline, b: &Timeline) -> Words {
-    let names = &a.setup().brokers;
-    let n = Names(names);
-    let step = first.step;
-    let command = a
-        .commands()
-        .get(step.wrapping_sub(1))
-        .map(|c| replab_core::scenario::command_line(names, c))
-        .unwrap_or_default();
-    let (x, y) = (a.state_at(step), b.state_at(step));
-    // What each did there that the other did not: the core compares the
-    // events; each is worded in its step.
-    let [only_a, only_b] = replab_core::compare::differing_events(a, b, step);
-    let said = |t: &Timeline, only: &[usize]| -> Vec<String> {
-        only.iter()
-            .map(|&i| narrate::event_in_step(lang, &n, t.events_of(step), i))
-            .collect()
-    };
-    Words {
-        heading: narrate::first_difference(lang, step, &command),
-        differences: first
-            .differences
-            .iter()
-            .map(|d| narrate::difference(lang, &n, d, &x, &y))
-            .collect(),
-        did: [(x.protocol(), said(a, &only_a)), (y.protocol(), said(b, &only_b))],
-    }
 }
 
 #[function_component(Compare)]
@@ -104,7 +67,9 @@ pub fn compare(p: &CompareProps) -> Html {
                 .map(|(f, c)| (upto(&p.timeline, f.step), upto(&c.timeline, f.step))),
         ),
         |(lang, first, histories)| match (first, histories) {
-            (Some(first), Some((main, second))) => Some(words(*lang, first, &main.timeline, &second.timeline)),
+            (Some(first), Some((main, second))) => {
+                Some(difference_words(*lang, first, &main.timeline, &second.timeline))
+            }
             _ => None,
         },
     );
