@@ -64,6 +64,25 @@ fn main() {
     );
     let _ = writeln!(rust, "pub(crate) const FINGERPRINT: u64 = {fingerprint};");
     write(&Path::new(&out_dir).join("ids.rs"), &rust);
+    // `Label`: a variant for every `label.*` message, named after its id
+    // (`label.preset-data-loss` is `PresetDataLoss`), so the enum is never
+    // written by hand.
+    let mut labels = String::from("labels! {\n");
+    for id in ids.iter().filter_map(|id| id.strip_prefix("label.")) {
+        let variant: String = id
+            .split(['.', '-'])
+            .map(|w| {
+                let mut c = w.chars();
+                c.next()
+                    .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                    .unwrap_or_default()
+            })
+            .collect();
+        let constant = format!("label.{id}").replace(['.', '-'], "_").to_uppercase();
+        let _ = writeln!(labels, "    {variant} => {constant};");
+    }
+    labels.push_str("}\n");
+    write(&Path::new(&out_dir).join("labels.rs"), &labels);
     for lang in languages.keys() {
         let mut out = format!("replab messages {lang} {fingerprint:016x}\n");
         for (id, texts) in &messages {
