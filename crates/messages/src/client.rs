@@ -60,3 +60,82 @@ pub fn spawn(
         _on_error: on_error,
     })
 }
+
+/// A worker for the page's figures, started on the first request: requests
+/// sent before it listens wait for its `ready`, each request is numbered
+/// (`job`), and only the replies to the latest reach `on_reply`. Dropping the
+/// session stops its worker.
+pub struct Session {
+    inner: std::rc::Rc<std::cell::RefCell<Waiting>>,
+    on_reply: std::rc::Rc<dyn Fn(JsValue)>,
+    on_error: std::rc::Rc<dyn Fn(String)>,
+}
+
+/// The worker, whether it listens, the request waiting for that, and the
+/// number of the latest request.
+#[derive(Default)]
+struct Waiting {
+    spawned: Option<Spawned>,
+    ready: bool,
+    queued: Option<JsValue>,
+    job: u32,
+}
+
+fn field(object: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+impl Session {
+    /// A session whose replies go to `on_reply` and whose worker's failure (it
+    /// did not load, or it stopped) to `on_error`.
+    pub fn new(on_reply: impl Fn(JsValue) + 'static, on_error: impl Fn(String) + 'static) -> Session {
+        Session {
+            inner: Default::default(),
+            on_reply: std::rc::Rc::new(on_reply),
+            on_error: std::rc::Rc::new(on_error),
+        }
+    }
+
+    /// Sends `request` (a plain object with its `type`; its `job` is set
+    /// here), starting the worker if need be. Replies to earlier requests are
+    /// dropped from now on.
+    pub fn send(&self, request: &js_sys::Object) {
+        let mut w = self.inner.borrow_mut();
+        w.job += 1;
+        let _ = js_sys::Reflect::set(request, &"job".into(), &w.job.into());
+        if w.spawned.is_none() {
+            let (inner, on_reply) = (std::rc::Rc::downgrade(&self.inner), self.on_reply.clone());
+            let on_message = move |worker: &web_sys::Worker, data: JsValue| {
+                let Some(inner) = inner.upgrade() else { return };
+                let mut w = inner.borrow_mut();
+                if field(&data, "type").as_string().as_deref() == Some("ready") {
+                    w.ready = true;
+                    if let Some(request) = w.queued.take() {
+                        let _ = worker.post_message(&request);
+                    }
+                    return;
+                }
+                let latest = field(&data, "job").as_f64() == Some(f64::from(w.job));
+                drop(w);
+                if latest {
+                    on_reply(data);
+                }
+            };
+            let on_error = self.on_error.clone();
+            match spawn(on_message, move |text| on_error(text)) {
+                Ok(spawned) => w.spawned = Some(spawned),
+                Err(e) => {
+                    drop(w);
+                    (self.on_error)(e);
+                    return;
+                }
+            }
+        }
+        match (&w.spawned, w.ready) {
+            (Some(spawned), true) => {
+                let _ = spawned.worker.post_message(request);
+            }
+            _ => w.queued = Some(request.into()),
+        }
+    }
+}

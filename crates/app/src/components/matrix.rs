@@ -12,7 +12,7 @@ use super::matrix_run::{CellState, Job, MatrixRun, Msg, Phase};
 use crate::state::Loaded;
 use replab_core::scenario;
 use replab_core::{Protocol, Setup};
-use replab_messages::client::{self, Spawned};
+use replab_messages::client::Session;
 use replab_messages::figure::MatrixFigureRequest;
 use replab_messages::matrix::{self, Cell, Failures, Row};
 use replab_messages::message::to_js;
@@ -21,6 +21,7 @@ use replab_narrate::{self as narrate, label, Label, Lang, MatrixCell, MatrixClai
 use replab_view::matrix::MatrixTable;
 use std::cell::RefCell;
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 #[wasm_bindgen::prelude::wasm_bindgen(inline_js = "export async function png_of(url, svg) { \
@@ -36,8 +37,8 @@ const EXPORT_MODULE: &str = "./export.js";
 
 /// Saves the table as it stands: an SVG drawn by a worker (the page carries
 /// the table's data, not its drawing), or a PNG the browser draws from that.
-/// `drawer` keeps the worker until it has answered (or the next save).
-fn save(lang: Lang, m: &MatrixRun, png: bool, drawer: &Rc<RefCell<Option<Spawned>>>) {
+/// `drawer` is the panel's figure worker, kept for the next save.
+fn save(lang: Lang, m: &MatrixRun, png: bool, drawer: &Rc<RefCell<Option<Session>>>) {
     let name = format!("safety-matrix-{}-brokers", m.job.setup.brokers.len());
     let request = MatrixFigureRequest {
         job: 0,
@@ -48,37 +49,35 @@ fn save(lang: Lang, m: &MatrixRun, png: bool, drawer: &Rc<RefCell<Option<Spawned
         return;
     };
     let _ = js_sys::Reflect::set(&request, &"type".into(), &"matrix-figure".into());
-    let on_reply = move |worker: &web_sys::Worker, data: wasm_bindgen::JsValue| {
+    let on_reply = move |data: wasm_bindgen::JsValue| {
         let field = |key: &str| {
             js_sys::Reflect::get(&data, &key.into())
                 .ok()
                 .and_then(|v| v.as_string())
         };
-        match field("type").as_deref() {
-            Some("ready") => {
-                let _ = worker.post_message(&request);
-            }
-            Some("matrix-figure") => {
-                let svg = field("svg").unwrap_or_default();
-                if !png {
-                    let _ = super::share::download(&format!("{name}.svg"), "image/svg+xml", &svg);
-                    return;
-                }
-                let (promise, name) = (png_of(EXPORT_MODULE, &svg), name.clone());
-                yew::platform::spawn_local(async move {
-                    if let Ok(blob) = wasm_bindgen_futures::JsFuture::from(promise).await {
-                        if let Ok(blob) = wasm_bindgen::JsCast::dyn_into::<web_sys::Blob>(blob) {
-                            let _ = super::share::download_blob(&format!("{name}.png"), &blob);
-                        }
-                    }
-                });
-            }
-            _ => {}
+        if field("type").as_deref() != Some("matrix-figure") {
+            return;
         }
+        let svg = field("svg").unwrap_or_default();
+        if !png {
+            let _ = super::share::download(&format!("{name}.svg"), "image/svg+xml", &svg);
+            return;
+        }
+        let (promise, name) = (png_of(EXPORT_MODULE, &svg), name.clone());
+        yew::platform::spawn_local(async move {
+            if let Ok(blob) = wasm_bindgen_futures::JsFuture::from(promise).await {
+                if let Ok(blob) = wasm_bindgen::JsCast::dyn_into::<web_sys::Blob>(blob) {
+                    let _ = super::share::download_blob(&format!("{name}.png"), &blob);
+                }
+            }
+        });
     };
     let on_error =
         |text: String| web_sys::console::warn_1(&format!("replab: the figure's worker stopped: {text}").into());
-    *drawer.borrow_mut() = client::spawn(on_reply, on_error).ok();
+    // A new session for this save's reply (the last one's worker stops).
+    let session = Session::new(on_reply, on_error);
+    session.send(&request.unchecked_into());
+    *drawer.borrow_mut() = Some(session);
 }
 
 #[derive(Properties, PartialEq)]
@@ -206,7 +205,7 @@ fn matrix_body(p: &BodyProps) -> Html {
             dispatch.dispatch(Msg::Cancel);
         })
     };
-    let drawer = use_mut_ref(|| None::<Spawned>);
+    let drawer = use_mut_ref(|| None::<Session>);
     let on_save = |png: bool| {
         let (table, preview, drawer) = (table.clone(), preview.clone(), drawer.clone());
         Callback::from(move |_| save(lang, if setting_up { &preview } else { &table }, png, &drawer))

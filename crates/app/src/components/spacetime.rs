@@ -7,7 +7,7 @@
 //! row or an arrow to that step.
 
 use replab_core::timeline::Timeline;
-use replab_messages::client::{self, Spawned};
+use replab_messages::client::Session;
 use replab_narrate::{label, Label, Lang};
 use replab_view::spacetime::window;
 use wasm_bindgen::{JsCast, JsValue};
@@ -25,16 +25,6 @@ pub struct SpaceTimeProps {
     pub open: bool,
 }
 
-/// The worker, whether it listens, the request waiting for that, and the
-/// number of the latest request (older answers are ignored).
-#[derive(Default)]
-struct Session {
-    spawned: Option<Spawned>,
-    ready: bool,
-    queued: Option<JsValue>,
-    job: u32,
-}
-
 fn get(object: &JsValue, key: &str) -> Option<JsValue> {
     js_sys::Reflect::get(object, &JsValue::from_str(key)).ok()
 }
@@ -49,7 +39,7 @@ pub fn space_time(p: &SpaceTimeProps) -> Html {
     let open = use_state(|| p.open);
     // The drawing's markup (it starts with `<`), or why there is none.
     let drawn = use_state(String::new);
-    let session = use_mut_ref(Session::default);
+    let session = use_mut_ref(|| None::<Session>);
     let len = p.timeline.len();
     let (first, last) = window(len, p.cursor);
 
@@ -61,38 +51,24 @@ pub fn space_time(p: &SpaceTimeProps) -> Html {
             move |(open, t, first, last, lang)| {
                 let (open, first, last, lang) = (*open, *first, *last, *lang);
                 if !open {
-                    *session.borrow_mut() = Session::default();
+                    // Closed: its worker stops.
+                    *session.borrow_mut() = None;
                     drawn.set(String::new());
                     return;
                 }
-                let mut s = session.borrow_mut();
-                s.job += 1;
                 let request = js_sys::Object::new();
-                {
-                    let text = replab_core::scenario::history_text(None, t.setup(), t.commands());
-                    set(&request, "type", "spacetime".into());
-                    set(&request, "job", s.job.into());
-                    set(&request, "scenario", text.into());
-                    set(&request, "protocol", t.setup().protocol.name().into());
-                    set(&request, "lang", lang.code().into());
-                    set(&request, "first", (first as u32).into());
-                    set(&request, "last", (last as u32).into());
-                }
-                if s.spawned.is_none() {
-                    let (replies, shown, failed) = (session.clone(), drawn.clone(), drawn.clone());
-                    let on_reply = move |worker: &web_sys::Worker, data: JsValue| {
+                let text = replab_core::scenario::history_text(None, t.setup(), t.commands());
+                set(&request, "type", "spacetime".into());
+                set(&request, "scenario", text.into());
+                set(&request, "protocol", t.setup().protocol.name().into());
+                set(&request, "lang", lang.code().into());
+                set(&request, "first", (first as u32).into());
+                set(&request, "last", (last as u32).into());
+                let mut s = session.borrow_mut();
+                let s = s.get_or_insert_with(|| {
+                    let (shown, failed) = (drawn.clone(), drawn.clone());
+                    let on_reply = move |data: JsValue| {
                         let kind = get(&data, "type").and_then(|t| t.as_string()).unwrap_or_default();
-                        let mut s = replies.borrow_mut();
-                        if kind == "ready" {
-                            s.ready = true;
-                            if let Some(request) = s.queued.take() {
-                                let _ = worker.post_message(&request);
-                            }
-                            return;
-                        }
-                        if get(&data, "job").and_then(|j| j.as_f64()) != Some(f64::from(s.job)) {
-                            return;
-                        }
                         let text = |key: &str| get(&data, key).and_then(|t| t.as_string()).unwrap_or_default();
                         shown.set(text(if kind == "spacetime" { "svg" } else { lang.code() }));
                     };
@@ -103,17 +79,9 @@ pub fn space_time(p: &SpaceTimeProps) -> Html {
                             text
                         })
                     };
-                    match client::spawn(on_reply, on_error) {
-                        Ok(spawned) => s.spawned = Some(spawned),
-                        Err(e) => drawn.set(e),
-                    }
-                }
-                match (&s.spawned, s.ready) {
-                    (Some(spawned), true) => {
-                        let _ = spawned.worker.post_message(&request);
-                    }
-                    _ => s.queued = Some(request.into()),
-                }
+                    Session::new(on_reply, on_error)
+                });
+                s.send(&request);
             },
         );
     }
