@@ -222,7 +222,7 @@ test('the follower-restart preset stands where its story turns: follower A at LE
   await page.close();
 });
 
-test("Copy embed code offers a preset's <replab-figure> beside its iframe, and the element shows the figure", async () => {
+test("Copy embed code offers a <replab-figure> beside its iframe (a preset's with its image twin), and the element shows the figure", async () => {
   const { page } = await openApp(browser, server.url);
   await pickPreset(page, 'divergence');
   await page.getByTestId('step-back').click();
@@ -240,10 +240,13 @@ test("Copy embed code offers a preset's <replab-figure> beside its iframe, and t
   await host.frameLocator('replab-figure iframe').getByTestId('broker-B').waitFor();
   assert.equal(await host.frameLocator('replab-figure iframe').getByTestId('step').getAttribute('data-step'), '10');
   await host.close();
-  // A changed story has no pre-rendered page: the iframe only.
+  // A changed story has no pre-rendered page: its element embeds the share
+  // link, with a link to the full page in place of an image.
   await page.getByTestId('tick').click();
   await page.getByTestId('copy-embed').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid=embed-code]')?.value.includes('#v1.'));
-  assert.equal(await page.getByTestId('element-code').count(), 0);
+  await page.waitForFunction(() => document.querySelector('[data-testid=element-code]')?.value.includes('#v1.'));
+  const shared = await page.getByTestId('element-code').inputValue();
+  assert.match(shared, /<replab-figure src="[^"]+\?embed#v1\.[^"]+" height="\d+" title="Divergence: a power failure on both replicas">\n {2}<a href="[^"]+#v1\.[^"]+">Divergence: a power failure on both replicas<\/a>/);
+  assert.doesNotMatch(shared, /<img/);
   await page.close();
 });

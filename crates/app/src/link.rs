@@ -152,14 +152,35 @@ pub fn preset_element_code(preset: &str, step: usize, lang: Lang, brokers: usize
     let file = crate::start::page_file(preset, Some(step), lang);
     let image = crate::start::twin_file(&file, crate::start::Twin::Png);
     let page = crate::start::page_file(preset, None, lang);
-    let title = attribute(title);
+    let fallback = format!(
+        "<a href=\"{base}{page}\"><img src=\"{base}{image}\" alt=\"{}\" width=\"720\"></a>",
+        attribute(title)
+    );
+    figure_element(&format!("{base}{file}"), embed_height(brokers), title, &fallback)
+}
+
+/// The `<replab-figure>` snippet of a share link's embed: a link to the full
+/// page stands in for it where scripts do not run (only pre-rendered pages
+/// have an image twin).
+pub fn element_code(fragment: &str, brokers: usize, title: &str, compare: Option<Protocol>) -> String {
+    let (src, height, _) = embed_frame(fragment, brokers, compare);
+    let fallback = format!("<a href=\"{}#{fragment}\">{}</a>", page_base(), escape(title));
+    figure_element(&src, height, title, &fallback)
+}
+
+/// The element and the script that defines it, `fallback` inside.
+fn figure_element(src: &str, height: u32, title: &str, fallback: &str) -> String {
     format!(
-        "<script src=\"{base}replab-embed.js\" defer></script>\n\
-         <replab-figure src=\"{base}{file}\" height=\"{}\" title=\"{title}\">\n  \
-         <a href=\"{base}{page}\"><img src=\"{base}{image}\" alt=\"{title}\" width=\"720\"></a>\n\
-         </replab-figure>",
-        embed_height(brokers)
+        "<script src=\"{}replab-embed.js\" defer></script>\n\
+         <replab-figure src=\"{src}\" height=\"{height}\" title=\"{}\">\n  {fallback}\n</replab-figure>",
+        site_base(),
+        attribute(title)
     )
+}
+
+/// Text for an element's content.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;")
 }
 
 /// Text for an attribute's value in double quotes.
@@ -171,6 +192,13 @@ fn attribute(text: &str) -> String {
 /// twice the lanes' height (the columns stack in a narrow column) and room for
 /// two columns side by side.
 pub fn embed_code(fragment: &str, brokers: usize, title: &str, compare: Option<Protocol>) -> String {
+    let (src, height, width) = embed_frame(fragment, brokers, compare);
+    iframe(&src, title, height, width)
+}
+
+/// A share link's embed: its address (escaped for an attribute), the height
+/// that fits, and its widest.
+fn embed_frame(fragment: &str, brokers: usize, compare: Option<Protocol>) -> (String, u32, u32) {
     let (query, height, width) = match compare {
         Some(p) => (
             format!("&amp;compare={}", p.name()),
@@ -179,12 +207,7 @@ pub fn embed_code(fragment: &str, brokers: usize, title: &str, compare: Option<P
         ),
         None => (String::new(), embed_height(brokers), 800),
     };
-    iframe(
-        &format!("{}?embed{query}#{fragment}", page_base()),
-        title,
-        height,
-        width,
-    )
+    (format!("{}?embed{query}#{fragment}", page_base()), height, width)
 }
 
 /// An iframe of `src` (already escaped for an attribute), titled `title`, at

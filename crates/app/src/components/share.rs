@@ -85,7 +85,7 @@ pub(crate) fn download_blob(name: &str, blob: &web_sys::Blob) -> Option<()> {
 pub fn share_bar(p: &ShareProps) -> Html {
     let lang = p.lang;
     let shown = use_state(|| None::<(Label, String, bool)>);
-    // Beside a preset's iframe code: the same figure as a <replab-figure>.
+    // Beside the iframe code: the same figure as a <replab-figure>.
     let element = use_state(|| None::<String>);
     // What the buttons read, on the click only: a link writes the whole history
     // as text, and an unchanged preset is loaded again to compare.
@@ -107,14 +107,24 @@ pub fn share_bar(p: &ShareProps) -> Html {
             let (brokers, title, shown) = (p.timeline.setup().brokers.len(), p.display_title.clone(), shown.clone());
             let (cursor, lang, compare) = (p.cursor, p.lang, p.compare);
             let unchanged = unchanged_preset(p);
-            element.set(unchanged.map(|preset| link::preset_element_code(preset, cursor, lang, brokers, &title)));
             let shared = unchanged.is_none().then(|| p.shared());
+            let element = element.clone();
             yew::platform::spawn_local(async move {
-                let code = match (unchanged, shared) {
-                    (Some(preset), _) => link::preset_embed_code(preset, cursor, lang, brokers, &title),
-                    (None, Some(shared)) => link::embed_code(&link::encode(&shared).await, brokers, &title, compare),
+                let (code, figure) = match (unchanged, shared) {
+                    (Some(preset), _) => (
+                        link::preset_embed_code(preset, cursor, lang, brokers, &title),
+                        link::preset_element_code(preset, cursor, lang, brokers, &title),
+                    ),
+                    (None, Some(shared)) => {
+                        let fragment = link::encode(&shared).await;
+                        (
+                            link::embed_code(&fragment, brokers, &title, compare),
+                            link::element_code(&fragment, brokers, &title, compare),
+                        )
+                    }
                     (None, None) => return,
                 };
+                element.set(Some(figure));
                 copy_and_show(code, Label::EmbedCode, shown);
             });
         })
