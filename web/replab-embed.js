@@ -469,7 +469,8 @@
       // code writes the one the embed takes) or its fallback's.
       var h = Number(el.getAttribute('height'));
       if (h > 0 && !el.hasAttribute('data-shown')) el.style.minHeight = h + 'px';
-      if (el._watch || !window.IntersectionObserver) { if (!window.IntersectionObserver) open(el); return; }
+      if (!window.IntersectionObserver) { open(el); return; }
+      if (el._watch) return; // connected again: already watched
       el._watch = new IntersectionObserver(function (es) {
         if (es.some(function (e) { return e.isIntersecting; })) { open(el); el._watch.disconnect(); }
       }, { rootMargin: AHEAD });
