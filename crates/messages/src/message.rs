@@ -1,11 +1,11 @@
 //! The messages between the page and the worker. Both ways they are plain JS
 //! objects written with serde-wasm-bindgen (`to_js`): the worker reads the
-//! request with it too (`from_js`); the page reads replies with `Reply::read`,
+//! request with it too (`from_js`); the page reads replies with `SearchReply::read`,
 //! which the wasm tests hold to serde's field names.
 //!
-//! The page sends one `Request`; the worker answers `{ type: "ready" }` once it
+//! The page sends one `SearchRequest`; the worker answers `{ type: "ready" }` once it
 //! listens, then `{ type: "progress", … }` after each slice of the search, then
-//! one final reply (`Reply::is_final`). To stop a run the page terminates the
+//! one final reply (`SearchReply::is_final`). To stop a run the page terminates the
 //! worker; a new run starts a new one.
 
 use serde::{Deserialize, Serialize};
@@ -14,7 +14,7 @@ use wasm_bindgen::JsValue;
 /// Page → worker: explore from a scenario's setup.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Request {
+pub struct SearchRequest {
     /// Scenario text: its header (brokers, leader, `set` lines) is the setup;
     /// its commands, if any, are not used.
     pub scenario: String,
@@ -39,7 +39,7 @@ pub use crate::bounds::Bounds;
 /// Worker → page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case", rename_all_fields = "camelCase")]
-pub enum Reply {
+pub enum SearchReply {
     /// The worker has loaded and listens: the page sends its request now (a
     /// message sent earlier could arrive before anyone listens).
     Ready,
@@ -68,17 +68,17 @@ pub enum Reply {
     ReplayFailed { at_step: u32 },
 }
 
-impl Reply {
+impl SearchReply {
     /// Whether the run is over after this reply.
     pub fn is_final(&self) -> bool {
-        !matches!(self, Reply::Ready | Reply::Progress { .. })
+        !matches!(self, SearchReply::Ready | SearchReply::Progress { .. })
     }
 
     /// Reads a reply the worker posted (with `to_js`), as the page does: a few
     /// property reads, so the page's first download carries no deserializer
     /// (serde-wasm-bindgen's would add about 21 KiB gzipped to it). The wasm
     /// tests check it against `to_js` for every kind of reply. None: not a reply.
-    pub fn read(object: &JsValue) -> Option<Reply> {
+    pub fn read(object: &JsValue) -> Option<SearchReply> {
         let get = |key: &str| js_sys::Reflect::get(object, &JsValue::from_str(key)).ok();
         let text = |key: &str| get(key)?.as_string();
         let number = |key: &str| {
@@ -88,33 +88,33 @@ impl Reply {
                 .map(|n| n as u32)
         };
         Some(match text("type")?.as_str() {
-            "ready" => Reply::Ready,
-            "progress" => Reply::Progress {
+            "ready" => SearchReply::Ready,
+            "progress" => SearchReply::Progress {
                 states: number("states")?,
                 frontier: number("frontier")?,
                 depth: number("depth")?,
             },
-            "violation" => Reply::Violation {
+            "violation" => SearchReply::Violation {
                 kind: text("kind")?,
                 steps: number("steps")?,
                 states: number("states")?,
                 scenario: text("scenario")?,
                 scenario_zh: text("scenarioZh")?,
             },
-            "no-violation" => Reply::NoViolation {
+            "no-violation" => SearchReply::NoViolation {
                 states: number("states")?,
                 depth: number("depth")?,
             },
-            "state-limit" => Reply::StateLimit {
+            "state-limit" => SearchReply::StateLimit {
                 states: number("states")?,
                 depth: number("depth")?,
                 limit: number("limit")?,
             },
-            "invalid" => Reply::Invalid {
+            "invalid" => SearchReply::Invalid {
                 en: text("en")?,
                 zh: text("zh")?,
             },
-            "replay-failed" => Reply::ReplayFailed {
+            "replay-failed" => SearchReply::ReplayFailed {
                 at_step: number("atStep")?,
             },
             _ => return None,
@@ -122,7 +122,7 @@ impl Reply {
     }
 }
 
-/// Of a reply's English and Chinese texts (`Reply::Invalid`, a violation's
+/// Of a reply's English and Chinese texts (`SearchReply::Invalid`, a violation's
 /// commented scenario), the one in `lang`: the one place the page picks from
 /// the worker's pairs.
 pub fn in_lang<T>(lang: replab_narrate::Lang, [en, zh]: [T; 2]) -> T {
@@ -165,7 +165,7 @@ mod tests {
     /// the same fields and tags as serde_json; the wasm test converts for real).
     #[test]
     fn messages_are_tagged_objects_with_camel_case_fields() {
-        let request = Request {
+        let request = SearchRequest {
             scenario: "brokers A B\n".into(),
             protocol: "hw".into(),
             bounds: Bounds::with_limit(10),
@@ -184,9 +184,9 @@ mod tests {
             })
         );
         let replies = [
-            (Reply::Ready, json!({ "type": "ready" })),
+            (SearchReply::Ready, json!({ "type": "ready" })),
             (
-                Reply::Progress {
+                SearchReply::Progress {
                     states: 1,
                     frontier: 2,
                     depth: 3,
@@ -194,7 +194,7 @@ mod tests {
                 json!({ "type": "progress", "states": 1, "frontier": 2, "depth": 3 }),
             ),
             (
-                Reply::StateLimit {
+                SearchReply::StateLimit {
                     states: 4,
                     depth: 5,
                     limit: 4,
@@ -202,13 +202,16 @@ mod tests {
                 json!({ "type": "state-limit", "states": 4, "depth": 5, "limit": 4 }),
             ),
             (
-                Reply::ReplayFailed { at_step: 2 },
+                SearchReply::ReplayFailed { at_step: 2 },
                 json!({ "type": "replay-failed", "atStep": 2 }),
             ),
         ];
         for (reply, shape) in replies {
             assert_eq!(serde_json::to_value(&reply).expect("serializes"), shape);
-            assert_eq!(serde_json::from_value::<Reply>(shape).expect("deserializes"), reply);
+            assert_eq!(
+                serde_json::from_value::<SearchReply>(shape).expect("deserializes"),
+                reply
+            );
         }
     }
 }
@@ -227,7 +230,7 @@ mod wasm_tests {
 
     #[wasm_bindgen_test]
     fn a_request_is_a_plain_object_and_converts_back() {
-        let request = Request {
+        let request = SearchRequest {
             scenario: "brokers A B\nprotocol hw\n".into(),
             protocol: "hw".into(),
             bounds: Bounds::with_limit(300_000),
@@ -240,12 +243,12 @@ mod wasm_tests {
         let bounds = field(&js, "bounds");
         assert_eq!(field(&bounds, "maxStates").as_f64(), Some(300_000.0));
         assert_eq!(field(&bounds, "cleanElections").as_bool(), Some(true));
-        assert_eq!(from_js::<Request>(js).expect("converts back"), request);
+        assert_eq!(from_js::<SearchRequest>(js).expect("converts back"), request);
     }
 
     #[wasm_bindgen_test]
     fn a_reply_from_the_worker_converts_both_ways() {
-        let reply = Reply::Violation {
+        let reply = SearchReply::Violation {
             kind: "committed-write-lost".into(),
             steps: 5,
             states: 798,
@@ -255,62 +258,62 @@ mod wasm_tests {
         let js = to_js(&reply).expect("converts");
         assert_eq!(field(&js, "type").as_string().as_deref(), Some("violation"));
         assert_eq!(field(&js, "steps").as_f64(), Some(5.0));
-        assert_eq!(from_js::<Reply>(js).expect("converts back"), reply);
+        assert_eq!(from_js::<SearchReply>(js).expect("converts back"), reply);
     }
 
     /// The page's reader agrees with serde-wasm-bindgen on every kind of reply.
     #[wasm_bindgen_test]
     fn the_page_reads_every_reply_the_worker_writes() {
         let replies = [
-            Reply::Ready,
-            Reply::Progress {
+            SearchReply::Ready,
+            SearchReply::Progress {
                 states: 300_000,
                 frontier: 2,
                 depth: 9,
             },
-            Reply::Violation {
+            SearchReply::Violation {
                 kind: "replicas-diverged".into(),
                 steps: 7,
                 states: 8_875,
                 scenario: "brokers A B C\nproduce m1\n".into(),
                 scenario_zh: "brokers A B C\n# 写入\nproduce m1\n".into(),
             },
-            Reply::NoViolation {
+            SearchReply::NoViolation {
                 states: 16_004,
                 depth: 12,
             },
-            Reply::StateLimit {
+            SearchReply::StateLimit {
                 states: 300_000,
                 depth: 9,
                 limit: 300_000,
             },
-            Reply::Invalid {
+            SearchReply::Invalid {
                 en: "line 3: unknown verb".into(),
                 zh: "第 3 行".into(),
             },
-            Reply::ReplayFailed { at_step: 4 },
+            SearchReply::ReplayFailed { at_step: 4 },
         ];
         for reply in replies {
             let js = to_js(&reply).expect("converts");
-            assert_eq!(Reply::read(&js).as_ref(), Some(&reply));
+            assert_eq!(SearchReply::read(&js).as_ref(), Some(&reply));
         }
         // Not a reply: no type, an unknown type, a field missing or not a count.
         let object = js_sys::Object::new();
-        assert_eq!(Reply::read(&object), None);
+        assert_eq!(SearchReply::read(&object), None);
         js_sys::Reflect::set(&object, &"type".into(), &"no-violation".into()).expect("set");
         js_sys::Reflect::set(&object, &"states".into(), &16004.into()).expect("set");
-        assert_eq!(Reply::read(&object), None);
+        assert_eq!(SearchReply::read(&object), None);
         js_sys::Reflect::set(&object, &"depth".into(), &(-1).into()).expect("set");
-        assert_eq!(Reply::read(&object), None);
+        assert_eq!(SearchReply::read(&object), None);
         js_sys::Reflect::set(&object, &"depth".into(), &12.into()).expect("set");
         assert_eq!(
-            Reply::read(&object),
-            Some(Reply::NoViolation {
+            SearchReply::read(&object),
+            Some(SearchReply::NoViolation {
                 states: 16004,
                 depth: 12
             })
         );
         js_sys::Reflect::set(&object, &"type".into(), &"what".into()).expect("set");
-        assert_eq!(Reply::read(&object), None);
+        assert_eq!(SearchReply::read(&object), None);
     }
 }

@@ -1,6 +1,6 @@
 //! The exhaustive checker as a Web Worker. The page does not carry the explorer:
 //! it starts this worker (its own wasm module, fetched on first use), sends one
-//! `Request` and shows the replies. Cancelling is terminating the worker.
+//! `SearchRequest` and shows the replies. Cancelling is terminating the worker.
 //!
 //! This library is what the worker does, without the browser: `run` drives
 //! `Explorer::step` a slice at a time and hands each reply to a callback, so it
@@ -13,7 +13,7 @@ pub use replab_messages::{client, message};
 /// note), which the page lays out and whose cells this worker searches.
 pub use replab_check::matrix;
 
-use message::{Reply, Request};
+use message::{SearchReply, SearchRequest};
 use replab_check::matrix::Cell;
 use replab_check::{scenario_text_with_comments, Explorer, Outcome, SetupError};
 use replab_core::scenario::{self, ScriptErrorKind};
@@ -40,10 +40,10 @@ pub struct Run {
 impl Run {
     /// Reads the request: its scenario's header, under its protocol. Err: the
     /// reply that says what is wrong.
-    pub fn start(request: &Request) -> Result<Run, Reply> {
+    pub fn start(request: &SearchRequest) -> Result<Run, SearchReply> {
         let script = scenario::parse(&request.scenario).map_err(|e| {
             let word = |lang| narrate::script_error(lang, &Names(&[]), &e);
-            Reply::Invalid {
+            SearchReply::Invalid {
                 en: word(Lang::En),
                 zh: word(Lang::Zh),
             }
@@ -67,10 +67,10 @@ impl Run {
     }
 
     /// Expands up to `budget` states: a progress reply, or the final one.
-    pub fn slice(&mut self, budget: usize) -> Reply {
+    pub fn slice(&mut self, budget: usize) -> SearchReply {
         let p = self.explorer.step(budget);
         match self.explorer.outcome() {
-            None => Reply::Progress {
+            None => SearchReply::Progress {
                 states: count(p.states),
                 frontier: count(p.frontier),
                 depth: count(p.depth),
@@ -79,27 +79,27 @@ impl Run {
         }
     }
 
-    fn finished(&self, outcome: &Outcome) -> Reply {
+    fn finished(&self, outcome: &Outcome) -> SearchReply {
         match outcome {
             Outcome::Violation {
                 kind, trace, states, ..
-            } => Reply::Violation {
+            } => SearchReply::Violation {
                 kind: kind.name().into(),
                 steps: count(trace.len()),
                 states: count(*states),
                 scenario: commented(self.explorer.setup(), trace, *kind, Lang::En),
                 scenario_zh: commented(self.explorer.setup(), trace, *kind, Lang::Zh),
             },
-            Outcome::NoViolation { states, depth } => Reply::NoViolation {
+            Outcome::NoViolation { states, depth } => SearchReply::NoViolation {
                 states: count(*states),
                 depth: count(*depth),
             },
-            Outcome::StateLimit { states, depth } => Reply::StateLimit {
+            Outcome::StateLimit { states, depth } => SearchReply::StateLimit {
                 states: count(*states),
                 depth: count(*depth),
                 limit: self.limit,
             },
-            Outcome::ReplayFailed { at_step } => Reply::ReplayFailed {
+            Outcome::ReplayFailed { at_step } => SearchReply::ReplayFailed {
                 at_step: count(*at_step),
             },
         }
@@ -119,7 +119,7 @@ fn commented(setup: &Setup, trace: &[Command], kind: ViolationKind, lang: Lang) 
 
 /// Runs `request` to the end, handing every reply to `post`: progress after
 /// each slice of `budget` states, then the outcome (or only why it cannot run).
-pub fn run(request: &Request, budget: usize, mut post: impl FnMut(Reply)) {
+pub fn run(request: &SearchRequest, budget: usize, mut post: impl FnMut(SearchReply)) {
     let mut run = match Run::start(request) {
         Ok(run) => run,
         Err(reply) => return post(reply),
@@ -137,7 +137,7 @@ pub fn run(request: &Request, budget: usize, mut post: impl FnMut(Reply)) {
 /// Runs `request` to the end as `run` does, but posts progress by the clock
 /// (`now`, in milliseconds) rather than by states: at most every
 /// `PROGRESS_MS`, however fast or slow the machine.
-pub fn run_paced(request: &Request, mut now: impl FnMut() -> f64, mut post: impl FnMut(Reply)) {
+pub fn run_paced(request: &SearchRequest, mut now: impl FnMut() -> f64, mut post: impl FnMut(SearchReply)) {
     let mut run = match Run::start(request) {
         Ok(run) => run,
         Err(reply) => return post(reply),
@@ -157,16 +157,16 @@ pub fn run_paced(request: &Request, mut now: impl FnMut() -> f64, mut post: impl
 }
 
 /// A request the worker could not read (a page and worker out of step).
-pub fn unreadable(error: &str) -> Reply {
+pub fn unreadable(error: &str) -> SearchReply {
     let word = |lang| format!("{}: {error}", narrate::label(lang, narrate::Label::CheckerBadRequest));
-    Reply::Invalid {
+    SearchReply::Invalid {
         en: word(Lang::En),
         zh: word(Lang::Zh),
     }
 }
 
-fn invalid(kind: &ScriptErrorKind) -> Reply {
-    Reply::Invalid {
+fn invalid(kind: &ScriptErrorKind) -> SearchReply {
+    SearchReply::Invalid {
         en: narrate::script_error_kind(Lang::En, kind),
         zh: narrate::script_error_kind(Lang::Zh, kind),
     }
@@ -174,7 +174,7 @@ fn invalid(kind: &ScriptErrorKind) -> Reply {
 
 /// A setup the explorer refuses, worded as the scenario error it amounts to
 /// (a parsed header never has one: the parser checks the same).
-fn setup_error(setup: &Setup, e: SetupError) -> Reply {
+fn setup_error(setup: &Setup, e: SetupError) -> SearchReply {
     invalid(&match e {
         SetupError::BrokerCount { count } => ScriptErrorKind::BrokerCount { count },
         SetupError::BadBrokerId { id } => ScriptErrorKind::BadBrokerId { id },
@@ -195,8 +195,8 @@ mod tests {
     use super::message::Bounds;
     use super::*;
 
-    fn request(scenario: &str, protocol: &str, bounds: Bounds) -> Request {
-        Request {
+    fn request(scenario: &str, protocol: &str, bounds: Bounds) -> SearchRequest {
+        SearchRequest {
             scenario: scenario.into(),
             protocol: protocol.into(),
             bounds,
@@ -204,7 +204,7 @@ mod tests {
         }
     }
 
-    fn replies(r: &Request, budget: usize) -> Vec<Reply> {
+    fn replies(r: &SearchRequest, budget: usize) -> Vec<SearchReply> {
         let mut out = Vec::new();
         run(r, budget, |reply| out.push(reply));
         out
@@ -215,8 +215,8 @@ mod tests {
         let r = request("brokers A B\nprotocol hw\n", "hw", Bounds::with_limit(300_000));
         let out = replies(&r, 100);
         let (last, progress) = out.split_last().expect("replies");
-        assert!(!progress.is_empty() && progress.iter().all(|p| matches!(p, Reply::Progress { .. })));
-        let Reply::Violation {
+        assert!(!progress.is_empty() && progress.iter().all(|p| matches!(p, SearchReply::Progress { .. })));
+        let SearchReply::Violation {
             kind,
             steps,
             states,
@@ -263,7 +263,7 @@ mod tests {
         };
         let mut r = request("brokers A B\n", "kraft-elr", Bounds::with_limit(300_000));
         r.matrix = Some(row);
-        let Some(Reply::Violation {
+        let Some(SearchReply::Violation {
             steps,
             states,
             scenario: text,
@@ -291,7 +291,7 @@ mod tests {
         let r = request("brokers A B C\n", "kip-279", Bounds::with_limit(30_000));
         let mut still = Vec::new();
         run_paced(&r, || 0.0, |reply| still.push(reply));
-        assert!(matches!(still[..], [Reply::StateLimit { .. }]), "{still:?}");
+        assert!(matches!(still[..], [SearchReply::StateLimit { .. }]), "{still:?}");
         let mut clock = 0.0;
         let mut ticking = Vec::new();
         run_paced(
@@ -302,7 +302,7 @@ mod tests {
             },
             |reply| ticking.push(reply),
         );
-        assert!(matches!(ticking.last(), Some(Reply::StateLimit { .. })));
+        assert!(matches!(ticking.last(), Some(SearchReply::StateLimit { .. })));
         assert_eq!(
             ticking,
             replies(&r, PACED_SLICE),
@@ -316,7 +316,7 @@ mod tests {
         let r = request("brokers A B\nprotocol hw\n", "kip-279", Bounds::with_limit(300_000));
         assert_eq!(
             replies(&r, usize::MAX),
-            [Reply::NoViolation {
+            [SearchReply::NoViolation {
                 states: 20623,
                 depth: 13
             }]
@@ -330,7 +330,7 @@ mod tests {
         assert!(
             matches!(
                 out.last(),
-                Some(Reply::StateLimit {
+                Some(SearchReply::StateLimit {
                     states: 2_000,
                     limit: 2_000,
                     ..
@@ -343,13 +343,13 @@ mod tests {
     #[test]
     fn a_broken_scenario_comes_back_with_its_line_in_both_languages() {
         let r = request("brokers A B\nprotocol hw\nfrobnicate\n", "hw", Bounds::with_limit(10));
-        let [Reply::Invalid { en, zh }] = &replies(&r, SLICE)[..] else {
+        let [SearchReply::Invalid { en, zh }] = &replies(&r, SLICE)[..] else {
             panic!()
         };
         assert!(en.starts_with("line 3: "), "{en}");
         assert!(zh.starts_with("第 3 行："), "{zh}");
         let r = request("brokers A B\n", "kip-999", Bounds::with_limit(10));
-        let [Reply::Invalid { en, .. }] = &replies(&r, SLICE)[..] else {
+        let [SearchReply::Invalid { en, .. }] = &replies(&r, SLICE)[..] else {
             panic!()
         };
         assert!(en.contains("kip-999"), "{en}");
@@ -378,7 +378,7 @@ mod wasm_tests {
     #[wasm_bindgen_test]
     fn the_worker_replies_with_the_native_counterexample() {
         let case = &golden::cases()[0];
-        let request = Request {
+        let request = SearchRequest {
             scenario: "brokers A B\n".into(),
             protocol: case.setup.protocol.name().into(),
             bounds: Bounds {
@@ -390,7 +390,7 @@ mod wasm_tests {
         let mut last = None;
         run(&request, SLICE, |reply| last = Some(reply));
         let expected = &case.expected;
-        let Some(Reply::Violation {
+        let Some(SearchReply::Violation {
             kind,
             steps,
             states,

@@ -8,7 +8,7 @@ fn main() {
         figure, figure_unreadable, gif_reply, matrix_figure, spacetime, FigureReply, FigureRequest,
         MatrixFigureRequest, SpaceTimeRequest,
     };
-    use replab_worker::message::{from_js, to_js, Reply, Request};
+    use replab_worker::message::{from_js, to_js, SearchReply, SearchRequest};
     use wasm_bindgen::closure::Closure;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -16,7 +16,7 @@ fn main() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let post = {
         let scope = scope.clone();
-        move |reply: Reply| {
+        move |reply: SearchReply| {
             if let Ok(message) = to_js(&reply) {
                 let _ = scope.post_message(&message);
             }
@@ -64,7 +64,7 @@ fn main() {
                 // or out of memory, so the page's handling of it can be seen.
                 Some("trap") => panic!("the page asked this worker to trap"),
                 // The checker's.
-                _ => match from_js::<Request>(data) {
+                _ => match from_js::<SearchRequest>(data) {
                     Ok(request) => replab_worker::run_paced(&request, js_sys::Date::now, &post),
                     Err(error) => post(replab_worker::unreadable(&error.to_string())),
                 },
@@ -74,7 +74,7 @@ fn main() {
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The worker lives as long as its handler: until the page terminates it.
     on_message.forget();
-    post(Reply::Ready);
+    post(SearchReply::Ready);
 }
 
 #[cfg(not(target_arch = "wasm32"))]

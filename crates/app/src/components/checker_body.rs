@@ -8,7 +8,7 @@
 
 use replab_core::{Protocol, Setup, ViolationKind};
 use replab_messages::client::{self, js_error, Spawned};
-use replab_messages::message::{in_lang, to_js, Bounds, Reply, Request};
+use replab_messages::message::{in_lang, to_js, Bounds, SearchReply, SearchRequest};
 use replab_narrate::{self as narrate, label, CheckerOutcome, Label, Lang};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -162,7 +162,7 @@ enum Msg {
     /// A new run: its number, protocols and request, at a time.
     Start(u32, Rc<[Protocol]>, Rc<Job>, f64),
     /// A reply of run `.0`'s worker, received at `.2`.
-    Reply(u32, Reply, f64),
+    SearchReply(u32, SearchReply, f64),
     Failed(u32, String, f64),
     Cancel,
 }
@@ -189,9 +189,9 @@ impl Reducible for Checker {
                     _ => return self,
                 }
             }
-            Msg::Reply(run, ..) | Msg::Failed(run, ..) if run != self.run || !self.busy() => return self,
+            Msg::SearchReply(run, ..) | Msg::Failed(run, ..) if run != self.run || !self.busy() => return self,
             Msg::Failed(_, text, now) => next.finish(Ending::Failed(text.into()), 0, now),
-            Msg::Reply(_, reply, now) => {
+            Msg::SearchReply(_, reply, now) => {
                 let Some(protocol) = self.current() else { return self };
                 match ending_of(protocol, reply) {
                     Step::Nothing => return self,
@@ -226,7 +226,7 @@ enum Step {
     End(Ending, u32),
 }
 
-fn ending_of(protocol: Protocol, reply: Reply) -> Step {
+fn ending_of(protocol: Protocol, reply: SearchReply) -> Step {
     let outcome = |outcome, states| {
         Step::End(
             Ending::Outcome {
@@ -237,9 +237,9 @@ fn ending_of(protocol: Protocol, reply: Reply) -> Step {
         )
     };
     match reply {
-        Reply::Ready => Step::Nothing,
-        Reply::Progress { states, depth, .. } => Step::Progress { states, depth },
-        Reply::Violation {
+        SearchReply::Ready => Step::Nothing,
+        SearchReply::Progress { states, depth, .. } => Step::Progress { states, depth },
+        SearchReply::Violation {
             kind,
             steps,
             states,
@@ -263,7 +263,7 @@ fn ending_of(protocol: Protocol, reply: Reply) -> Step {
                 states,
             ),
         },
-        Reply::NoViolation { states, depth } => outcome(
+        SearchReply::NoViolation { states, depth } => outcome(
             CheckerOutcome::NoViolation {
                 protocol,
                 states,
@@ -271,7 +271,7 @@ fn ending_of(protocol: Protocol, reply: Reply) -> Step {
             },
             states,
         ),
-        Reply::StateLimit { states, depth, limit } => outcome(
+        SearchReply::StateLimit { states, depth, limit } => outcome(
             CheckerOutcome::StateLimit {
                 protocol,
                 states,
@@ -280,8 +280,8 @@ fn ending_of(protocol: Protocol, reply: Reply) -> Step {
             },
             states,
         ),
-        Reply::ReplayFailed { at_step } => outcome(CheckerOutcome::ReplayFailed { at_step }, 0),
-        Reply::Invalid { en, zh } => Step::End(
+        SearchReply::ReplayFailed { at_step } => outcome(CheckerOutcome::ReplayFailed { at_step }, 0),
+        SearchReply::Invalid { en, zh } => Step::End(
             Ending::Invalid {
                 en: en.into(),
                 zh: zh.into(),
@@ -297,12 +297,12 @@ fn now() -> f64 {
 }
 
 /// Starts a worker for `request`: it says when it is ready, then gets the request.
-fn start(request: &Request, run: u32, dispatch: UseReducerDispatcher<Checker>) -> Result<Spawned, String> {
+fn start(request: &SearchRequest, run: u32, dispatch: UseReducerDispatcher<Checker>) -> Result<Spawned, String> {
     let message = to_js(request).map_err(|e| e.to_string())?;
     let failed = dispatch.clone();
     client::spawn(
-        move |worker, data| match Reply::read(&data) {
-            Some(Reply::Ready) => {
+        move |worker, data| match SearchReply::read(&data) {
+            Some(SearchReply::Ready) => {
                 if let Err(e) = worker.post_message(&message) {
                     dispatch.dispatch(Msg::Failed(run, js_error(e), now()));
                 }
@@ -312,7 +312,7 @@ fn start(request: &Request, run: u32, dispatch: UseReducerDispatcher<Checker>) -
                 if reply.is_final() {
                     worker.terminate();
                 }
-                dispatch.dispatch(Msg::Reply(run, reply, now()));
+                dispatch.dispatch(Msg::SearchReply(run, reply, now()));
             }
             None => dispatch.dispatch(Msg::Failed(run, String::new(), now())),
         },
@@ -345,7 +345,7 @@ pub fn checker_body(p: &CheckerProps) -> Html {
         use_effect_with((run, checker.finished.len()), move |_| {
             running.borrow_mut().take();
             if let Some(protocol) = next {
-                let request = Request {
+                let request = SearchRequest {
                     scenario: job.scenario.clone(),
                     protocol: protocol.name().into(),
                     bounds: job.bounds,
@@ -703,8 +703,8 @@ mod tests {
         Rc::new(Checker::idle()).reduce(Msg::Start(1, protocols.into(), job, 1000.0))
     }
 
-    fn progress(states: u32) -> Reply {
-        Reply::Progress {
+    fn progress(states: u32) -> SearchReply {
+        SearchReply::Progress {
             states,
             frontier: 0,
             depth: 3,
@@ -714,7 +714,7 @@ mod tests {
     #[test]
     fn replies_of_an_older_or_cancelled_run_change_nothing() {
         let mut c = started(&[Protocol::Hw]);
-        c = c.reduce(Msg::Reply(1, progress(20), 1500.0));
+        c = c.reduce(Msg::SearchReply(1, progress(20), 1500.0));
         assert_eq!(
             c.status,
             Status::Running {
@@ -724,20 +724,20 @@ mod tests {
                 now: 1500.0
             }
         );
-        let same = c.clone().reduce(Msg::Reply(0, progress(40), 1600.0));
+        let same = c.clone().reduce(Msg::SearchReply(0, progress(40), 1600.0));
         assert!(Rc::ptr_eq(&same, &c), "an older run's reply is ignored");
         c = c.reduce(Msg::Cancel);
         assert_eq!(c.status, Status::Cancelled { states: 20, depth: 3 });
-        let after = c.clone().reduce(Msg::Reply(1, progress(60), 1700.0));
+        let after = c.clone().reduce(Msg::SearchReply(1, progress(60), 1700.0));
         assert!(Rc::ptr_eq(&after, &c), "nothing after a cancel");
     }
 
     #[test]
     fn a_violation_keeps_its_scenario_for_the_replay() {
         let mut c = started(&[Protocol::Hw]);
-        c = c.reduce(Msg::Reply(
+        c = c.reduce(Msg::SearchReply(
             1,
-            Reply::Violation {
+            SearchReply::Violation {
                 kind: "committed-write-lost".into(),
                 steps: 5,
                 states: 798,
@@ -770,10 +770,14 @@ mod tests {
     fn all_protocols_run_in_turn_and_a_failed_worker_ends_the_run() {
         let mut c = started(&[Protocol::Hw, Protocol::Kip101, Protocol::Kip279]);
         assert_eq!(c.current(), Some(Protocol::Hw));
-        c = c.reduce(Msg::Reply(1, Reply::NoViolation { states: 10, depth: 4 }, 1100.0));
+        c = c.reduce(Msg::SearchReply(
+            1,
+            SearchReply::NoViolation { states: 10, depth: 4 },
+            1100.0,
+        ));
         assert_eq!(c.current(), Some(Protocol::Kip101), "the next protocol's turn");
         assert_eq!(c.status, Status::Loading { since: 1100.0 });
-        c = c.reduce(Msg::Reply(1, progress(5), 1200.0));
+        c = c.reduce(Msg::SearchReply(1, progress(5), 1200.0));
         c = c.reduce(Msg::Failed(1, "out of memory".into(), 1300.0));
         assert_eq!(c.status, Status::Finished, "the rest would fail the same way");
         assert_eq!(c.finished.len(), 2);

@@ -16,7 +16,7 @@ use replab_messages::client::Session;
 use replab_messages::figure::MatrixFigureRequest;
 use replab_messages::matrix::{self, Cell, Failures, Row};
 use replab_messages::message::to_js;
-use replab_messages::message::{in_lang, Bounds, Request};
+use replab_messages::message::{in_lang, Bounds, SearchRequest};
 use replab_narrate::{self as narrate, label, Label, Lang, MatrixCell, MatrixClaim, MatrixHeading};
 use replab_view::matrix::MatrixTable;
 use std::cell::RefCell;
@@ -125,10 +125,10 @@ pub fn base_setup(page: &Setup, n: usize) -> Setup {
 }
 
 /// Every cell's request, in the table's order.
-fn requests(job: &Job, cells: &[Cell]) -> Vec<Request> {
+fn requests(job: &Job, cells: &[Cell]) -> Vec<SearchRequest> {
     cells
         .iter()
-        .map(|c| Request {
+        .map(|c| SearchRequest {
             scenario: job.header.to_string(),
             protocol: c.protocol.name().into(),
             bounds: job.bounds,
@@ -441,7 +441,7 @@ mod tests {
     use super::*;
     use crate::components::rendered;
     use replab_core::Config;
-    use replab_messages::message::Reply;
+    use replab_messages::message::SearchReply;
 
     fn page(brokers: &[&str]) -> Setup {
         Setup {
@@ -486,10 +486,10 @@ mod tests {
             .iter()
             .position(|c| c.protocol == Protocol::Hw && c.row.under_claim() && c.row.failures == Failures::Crash)
             .expect("a cell");
-        run = run.reduce(Msg::Reply(
+        run = run.reduce(Msg::SearchReply(
             1,
             hw,
-            Reply::Violation {
+            SearchReply::Violation {
                 kind: "committed-write-lost".into(),
                 steps: 5,
                 states: 434,
@@ -498,10 +498,10 @@ mod tests {
             },
             10.0,
         ));
-        run = run.reduce(Msg::Reply(
+        run = run.reduce(Msg::SearchReply(
             1,
             2,
-            Reply::NoViolation {
+            SearchReply::NoViolation {
                 states: 20_623,
                 depth: 13,
             },

@@ -6,7 +6,7 @@
 
 use super::matrix_run::Msg;
 use replab_messages::client::{self, js_error, Spawned};
-use replab_messages::message::{to_js, Reply, Request};
+use replab_messages::message::{to_js, SearchReply, SearchRequest};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::JsValue;
@@ -53,7 +53,7 @@ fn now() -> f64 {
 impl Pool {
     /// Starts `workers` workers on `requests` (a cell each, by index), telling
     /// `dispatch` what each reply and failure says.
-    pub fn start(run: u32, requests: &[Request], workers: usize, dispatch: Callback<Msg>) -> Pool {
+    pub fn start(run: u32, requests: &[SearchRequest], workers: usize, dispatch: Callback<Msg>) -> Pool {
         let jobs: Vec<JsValue> = requests.iter().map(|r| to_js(r).unwrap_or(JsValue::NULL)).collect();
         let inner = Rc::new(RefCell::new(Inner {
             run,
@@ -80,12 +80,12 @@ fn spawn(pool: Weak<RefCell<Inner>>, ix: usize) -> Option<Slot> {
         move |worker, data| {
             let Some(inner) = pool.upgrade() else { return };
             let mut me = inner.borrow_mut();
-            match Reply::read(&data) {
-                Some(Reply::Ready) => me.assign(ix, worker),
+            match SearchReply::read(&data) {
+                Some(SearchReply::Ready) => me.assign(ix, worker),
                 Some(reply) => {
                     let last = reply.is_final();
                     if let Some(job) = me.job(ix) {
-                        me.dispatch.emit(Msg::Reply(me.run, job, reply, now()));
+                        me.dispatch.emit(Msg::SearchReply(me.run, job, reply, now()));
                     }
                     if last {
                         me.assign(ix, worker);

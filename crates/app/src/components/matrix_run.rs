@@ -4,7 +4,7 @@
 
 use replab_core::{Protocol, Setup, ViolationKind};
 use replab_messages::matrix::{self, Cell, Claim, Failures, Known, Row};
-use replab_messages::message::{in_lang, Bounds, Reply};
+use replab_messages::message::{in_lang, Bounds, SearchReply};
 use replab_narrate::MatrixCell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -139,7 +139,7 @@ pub struct MatrixRun {
 pub enum Msg {
     Start(u32, Rc<Job>, f64),
     /// A reply of run `.0`'s worker for cell `.1`, at `.3`.
-    Reply(u32, usize, Reply, f64),
+    SearchReply(u32, usize, SearchReply, f64),
     /// Cell `.1`'s worker stopped, saying `.2`.
     Failed(u32, usize, String, f64),
     Cancel,
@@ -212,8 +212,8 @@ impl Reducible for MatrixRun {
                 }
             }
             Msg::Cancel => return self,
-            Msg::Reply(run, ..) | Msg::Failed(run, ..) if run != self.run || !self.busy() => return self,
-            Msg::Reply(_, i, reply, now) => {
+            Msg::SearchReply(run, ..) | Msg::Failed(run, ..) if run != self.run || !self.busy() => return self,
+            Msg::SearchReply(_, i, reply, now) => {
                 let Some(state) = next.states.get_mut(i) else {
                     return self;
                 };
@@ -237,11 +237,11 @@ impl Reducible for MatrixRun {
 }
 
 /// A cell's state after a reply (None: nothing to show).
-fn cell_state(reply: Reply) -> Option<CellState> {
+fn cell_state(reply: SearchReply) -> Option<CellState> {
     Some(match reply {
-        Reply::Ready => return None,
-        Reply::Progress { states, .. } => CellState::Running { states },
-        Reply::Violation {
+        SearchReply::Ready => return None,
+        SearchReply::Progress { states, .. } => CellState::Running { states },
+        SearchReply::Violation {
             kind,
             steps,
             states,
@@ -256,13 +256,13 @@ fn cell_state(reply: Reply) -> Option<CellState> {
             },
             None => CellState::Error(format!("unknown violation kind '{kind}'").into()),
         },
-        Reply::NoViolation { states, .. } => CellState::Safe { states },
-        Reply::StateLimit { states, depth, .. } => CellState::Unfinished { states, depth },
-        Reply::Invalid { en, zh } => CellState::Refused {
+        SearchReply::NoViolation { states, .. } => CellState::Safe { states },
+        SearchReply::StateLimit { states, depth, .. } => CellState::Unfinished { states, depth },
+        SearchReply::Invalid { en, zh } => CellState::Refused {
             en: en.into(),
             zh: zh.into(),
         },
-        Reply::ReplayFailed { at_step } => CellState::Error(format!("replay failed at step {at_step}").into()),
+        SearchReply::ReplayFailed { at_step } => CellState::Error(format!("replay failed at step {at_step}").into()),
     })
 }
 
@@ -289,8 +289,8 @@ mod tests {
         Rc::new(MatrixRun::idle(job(&["A", "B"]))).reduce(Msg::Start(1, job(&["A", "B"]), 100.0))
     }
 
-    fn violation(steps: u32) -> Reply {
-        Reply::Violation {
+    fn violation(steps: u32) -> SearchReply {
+        SearchReply::Violation {
             kind: "committed-write-lost".into(),
             steps,
             states: 434,
@@ -304,10 +304,10 @@ mod tests {
         let mut m = started();
         assert_eq!(m.cells.len(), 40);
         assert_eq!((m.phase, m.done()), (Phase::Running, 0));
-        m = m.reduce(Msg::Reply(
+        m = m.reduce(Msg::SearchReply(
             1,
             3,
-            Reply::Progress {
+            SearchReply::Progress {
                 states: 50,
                 frontier: 1,
                 depth: 2,
@@ -315,7 +315,7 @@ mod tests {
             150.0,
         ));
         assert_eq!(m.states[3], CellState::Running { states: 50 });
-        m = m.reduce(Msg::Reply(1, 3, violation(5), 200.0));
+        m = m.reduce(Msg::SearchReply(1, 3, violation(5), 200.0));
         assert_eq!(m.done(), 1);
         m = m.reduce(Msg::Failed(1, 4, "unreachable".into(), 210.0));
         assert_eq!(
@@ -326,7 +326,12 @@ mod tests {
         assert_eq!(m.phase, Phase::Running);
         for i in 0..40 {
             if !m.states[i].is_done() {
-                m = m.reduce(Msg::Reply(1, i, Reply::NoViolation { states: 10, depth: 3 }, 300.0));
+                m = m.reduce(Msg::SearchReply(
+                    1,
+                    i,
+                    SearchReply::NoViolation { states: 10, depth: 3 },
+                    300.0,
+                ));
             }
         }
         assert_eq!((m.phase, m.done()), (Phase::Finished, 40));
@@ -336,12 +341,12 @@ mod tests {
     #[test]
     fn replies_of_an_older_or_cancelled_run_change_nothing() {
         let m = started();
-        let old = m.clone().reduce(Msg::Reply(0, 1, violation(5), 200.0));
+        let old = m.clone().reduce(Msg::SearchReply(0, 1, violation(5), 200.0));
         assert!(Rc::ptr_eq(&old, &m));
-        let m = m.reduce(Msg::Reply(
+        let m = m.reduce(Msg::SearchReply(
             1,
             1,
-            Reply::Progress {
+            SearchReply::Progress {
                 states: 5,
                 frontier: 1,
                 depth: 1,
@@ -351,7 +356,7 @@ mod tests {
         let m = m.reduce(Msg::Cancel);
         assert_eq!(m.phase, Phase::Cancelled);
         assert_eq!(m.states[1], CellState::Waiting, "a search cut short says nothing");
-        let after = m.clone().reduce(Msg::Reply(1, 2, violation(5), 200.0));
+        let after = m.clone().reduce(Msg::SearchReply(1, 2, violation(5), 200.0));
         assert!(Rc::ptr_eq(&after, &m));
     }
 
@@ -364,11 +369,16 @@ mod tests {
             .position(|c| c.protocol == Protocol::Hw && c.row.under_claim() && c.row.failures == Failures::Crash)
             .expect("a cell");
         assert_eq!(m.claim(Protocol::Hw, Failures::Crash), Claim::Open);
-        m = m.reduce(Msg::Reply(1, hw_claim, violation(5), 200.0));
+        m = m.reduce(Msg::SearchReply(1, hw_claim, violation(5), 200.0));
         assert_eq!(m.claim(Protocol::Hw, Failures::Crash), Claim::Broken(m.cells[hw_claim]));
         for (i, c) in m.cells.clone().iter().enumerate() {
             if c.protocol == Protocol::Kip279 && c.row.under_claim() && c.row.failures == Failures::Crash {
-                m = m.reduce(Msg::Reply(1, i, Reply::NoViolation { states: 10, depth: 3 }, 300.0));
+                m = m.reduce(Msg::SearchReply(
+                    1,
+                    i,
+                    SearchReply::NoViolation { states: 10, depth: 3 },
+                    300.0,
+                ));
             }
         }
         assert_eq!(m.claim(Protocol::Kip279, Failures::Crash), Claim::Holds);

@@ -20,7 +20,7 @@ pub enum Fold {
 }
 
 impl Folds {
-    pub(super) fn apply(&mut self, fold: Fold) {
+    pub(super) fn record(&mut self, fold: Fold) {
         match fold {
             Fold::Unfold(from) => self.unfolded = replab_view::fold::unfold(&self.unfolded, from),
             Fold::Refold(from) => self.unfolded.retain(|&u| u != from),

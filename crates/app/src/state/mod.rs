@@ -346,7 +346,7 @@ impl Reducible for AppState {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let next = self.clone().apply(action);
+        let next = self.clone().handle(action);
         if Rc::ptr_eq(&next, &self) || next.compare.is_none() && next.comparison.is_none() {
             return next;
         }
@@ -358,7 +358,7 @@ impl Reducible for AppState {
 
 impl AppState {
     /// The action itself; the reducer then brings the comparison up to date.
-    fn apply(self: Rc<Self>, action: Action) -> Rc<Self> {
+    fn handle(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
         match action {
             Action::Do(command) => s.act(command),
@@ -411,7 +411,7 @@ impl AppState {
                 if folds.len() <= broker {
                     folds.resize(broker + 1, Folds::default());
                 }
-                folds[broker].apply(fold);
+                folds[broker].record(fold);
             }
             Action::Load(loaded) => s = s.loaded(Rc::unwrap_or_clone(loaded)),
             Action::SetLang(l) => s.lang = l,

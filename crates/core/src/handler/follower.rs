@@ -9,7 +9,7 @@ use crate::command::CrashTarget;
 use crate::event::{Event, FollowerNext, LossReason, TruncationRule};
 use crate::message::{EpochAnswer, InFlight, Request, Response};
 use crate::partition::Partition;
-use crate::protocol::{Decision, FollowCause, FollowStart, FollowerLog};
+use crate::protocol::{FollowCause, FollowStart, FollowerLog, TruncationDecision};
 
 pub(crate) struct Follower<'a> {
     pub p: &'a mut Partition,
@@ -155,7 +155,7 @@ impl Follower<'_> {
         };
         let next = self.first_move(start);
         if let FollowerNext::TruncateToHw { hw, .. } = next {
-            self.truncate(Decision {
+            self.truncate(TruncationDecision {
                 to: hw,
                 rule: TruncationRule::HighWatermark { hw },
                 complete: true,
@@ -245,7 +245,7 @@ impl Follower<'_> {
                 if rules.capabilities().halts_on_fetch_past_leader_end && !self.p.config.unclean_leader_election {
                     return self.halt(fetch_offset, log_end_offset);
                 }
-                self.truncate(Decision {
+                self.truncate(TruncationDecision {
                     to: log_end_offset,
                     rule: TruncationRule::LeaderLogEnd { log_end_offset },
                     complete: true,
@@ -325,7 +325,7 @@ impl Follower<'_> {
     }
 
     /// Carries out a truncation decision and records whether validation is done.
-    fn truncate(&mut self, decision: Decision) {
+    fn truncate(&mut self, decision: TruncationDecision) {
         let broker = self.ix;
         let rules = self.p.rules();
         let asks_again = !decision.complete && !rules.capabilities().fetch_carries_epoch;

@@ -7,7 +7,7 @@
 use super::capabilities::{self, Capabilities};
 use super::kip279::answer_with_epoch;
 use super::truncation::decide_on_epoch_end;
-use super::{Decision, FetchCheck, FollowCause, FollowStart, FollowerLog, Rules};
+use super::{FetchCheck, FollowCause, FollowStart, FollowerLog, Rules, TruncationDecision};
 use crate::epoch_cache::LeaderEpochCache;
 use crate::message::EpochAnswer;
 
@@ -41,7 +41,7 @@ impl Rules for DivergingEpoch {
         answer_with_epoch(cache, leo, asked)
     }
 
-    fn decide(&self, follower: FollowerLog<'_>, asked: Option<u32>, answer: EpochAnswer) -> Decision {
+    fn decide(&self, follower: FollowerLog<'_>, asked: Option<u32>, answer: EpochAnswer) -> TruncationDecision {
         decide_on_epoch_end(follower, asked, answer)
     }
 

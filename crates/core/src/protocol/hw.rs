@@ -3,7 +3,7 @@
 //! (`ReplicaManager.makeFollowers`), then fetches.
 
 use super::capabilities::{self, Capabilities};
-use super::{Decision, FollowCause, FollowStart, FollowerLog, Rules};
+use super::{FollowCause, FollowStart, FollowerLog, Rules, TruncationDecision};
 use crate::epoch_cache::LeaderEpochCache;
 use crate::event::TruncationRule;
 use crate::message::EpochAnswer;
@@ -30,8 +30,8 @@ impl Rules for Hw {
         }
     }
 
-    fn decide(&self, follower: FollowerLog<'_>, _: Option<u32>, _: EpochAnswer) -> Decision {
-        Decision {
+    fn decide(&self, follower: FollowerLog<'_>, _: Option<u32>, _: EpochAnswer) -> TruncationDecision {
+        TruncationDecision {
             to: follower.hw.min(follower.leo),
             rule: TruncationRule::HighWatermark { hw: follower.hw },
             complete: true,

@@ -5,7 +5,7 @@
 //! leader records a new epoch only with its first write in it.
 
 use super::capabilities::{self, Capabilities};
-use super::{Decision, FollowCause, FollowStart, FollowerLog, Rules};
+use super::{FollowCause, FollowStart, FollowerLog, Rules, TruncationDecision};
 use crate::epoch_cache::LeaderEpochCache;
 use crate::event::TruncationRule;
 use crate::message::EpochAnswer;
@@ -39,7 +39,7 @@ impl Rules for Kip101 {
         }
     }
 
-    fn decide(&self, follower: FollowerLog<'_>, asked: Option<u32>, answer: EpochAnswer) -> Decision {
+    fn decide(&self, follower: FollowerLog<'_>, asked: Option<u32>, answer: EpochAnswer) -> TruncationDecision {
         let rule = match (asked, answer.end_offset) {
             (_, Some(end_offset)) => TruncationRule::LeaderEndOffset { asked, end_offset },
             _ => TruncationRule::UndefinedEndOffset { asked, hw: follower.hw },
@@ -48,7 +48,7 @@ impl Rules for Kip101 {
             TruncationRule::LeaderEndOffset { end_offset, .. } => end_offset.min(follower.leo),
             _ => follower.hw.min(follower.leo),
         };
-        Decision {
+        TruncationDecision {
             to,
             rule,
             complete: true,

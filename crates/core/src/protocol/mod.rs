@@ -128,7 +128,7 @@ pub struct FollowerLog<'a> {
 
 /// Where a follower's log will end, why, and whether it is done validating.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Decision {
+pub struct TruncationDecision {
     pub to: u64,
     pub rule: TruncationRule,
     pub complete: bool,
@@ -147,7 +147,7 @@ pub trait Rules: Sync {
     fn answer_epoch_query(&self, leader_cache: &LeaderEpochCache, leader_leo: u64, asked: Option<u32>) -> EpochAnswer;
 
     /// The follower's truncation for the leader's answer.
-    fn decide(&self, follower: FollowerLog<'_>, asked: Option<u32>, answer: EpochAnswer) -> Decision;
+    fn decide(&self, follower: FollowerLog<'_>, asked: Option<u32>, answer: EpochAnswer) -> TruncationDecision;
 
     /// The leader's check of a fetch before it reads records.
     fn check_fetch(

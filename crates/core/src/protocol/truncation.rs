@@ -2,7 +2,7 @@
 //! (`AbstractFetcherThread.getOffsetTruncationState`), shared by `kip-279` and
 //! `diverging-epoch`.
 
-use super::{Decision, FollowerLog};
+use super::{FollowerLog, TruncationDecision};
 use crate::event::TruncationRule;
 use crate::message::EpochAnswer;
 
@@ -14,11 +14,11 @@ use crate::message::EpochAnswer;
 /// - a smaller epoch back: truncate to where that epoch ends locally, ask again.
 ///
 /// Never above the follower's own log end.
-pub fn decide_on_epoch_end(follower: FollowerLog<'_>, asked: Option<u32>, answer: EpochAnswer) -> Decision {
+pub fn decide_on_epoch_end(follower: FollowerLog<'_>, asked: Option<u32>, answer: EpochAnswer) -> TruncationDecision {
     let (leader_epoch, leader_end) = match (answer.epoch, answer.end_offset) {
         (Some(e), Some(o)) => (e, o),
         _ => {
-            return Decision {
+            return TruncationDecision {
                 to: follower.hw.min(follower.leo),
                 rule: TruncationRule::UndefinedEndOffset { asked, hw: follower.hw },
                 complete: true,
@@ -26,7 +26,7 @@ pub fn decide_on_epoch_end(follower: FollowerLog<'_>, asked: Option<u32>, answer
         }
     };
     match follower.cache.end_offset_for(leader_epoch, follower.leo) {
-        None => Decision {
+        None => TruncationDecision {
             to: leader_end.min(follower.leo),
             rule: TruncationRule::NoFollowerEpochs {
                 asked,
@@ -35,7 +35,7 @@ pub fn decide_on_epoch_end(follower: FollowerLog<'_>, asked: Option<u32>, answer
             },
             complete: true,
         },
-        Some(local) if local.epoch == leader_epoch => Decision {
+        Some(local) if local.epoch == leader_epoch => TruncationDecision {
             to: local.end_offset.min(leader_end).min(follower.leo),
             rule: TruncationRule::SameEpoch {
                 asked: asked.unwrap_or(leader_epoch),
@@ -45,7 +45,7 @@ pub fn decide_on_epoch_end(follower: FollowerLog<'_>, asked: Option<u32>, answer
             },
             complete: true,
         },
-        Some(local) => Decision {
+        Some(local) => TruncationDecision {
             to: local.end_offset.min(follower.leo),
             rule: TruncationRule::FollowerEpochBelow {
                 asked: asked.unwrap_or(leader_epoch),
