@@ -398,17 +398,20 @@
 
   // <replab-figure>: the figure as an element.
   var THEMES = ['auto', 'light', 'dark'];
+  var DEFAULT_LANG = 'en'; // its pages' files have no language part
   var AHEAD = '200% 0px'; // starts loading about two screens before it is seen
 
   // The embed page to load: src, at the element's step and in its language
   // when src is a pre-rendered embed (name.embed-N[.zh].html), with theme=.
   function srcOf(el) {
     var src = el.getAttribute('src') || '';
-    var m = /^(.*\.embed-)(\d+)((?:\.zh)?)\.html((?:[?#].*)?)$/.exec(src);
+    var m = /^(.*\.embed-)(\d+)((?:\.[a-z]{2,3})?)\.html((?:[?#].*)?)$/.exec(src);
     var step = stepNumber(el.getAttribute('step')), lang = el.getAttribute('lang');
     if (m) {
-      var zh = lang === 'zh' ? '.zh' : lang === 'en' ? '' : m[3];
-      src = m[1] + (step !== null ? step : m[2]) + zh + '.html' + m[4];
+      // A page's language is its file's last part, but for the default
+      // language's, which has none (the app's start::page_file).
+      var suffix = !/^[a-z]{2,3}$/.test(lang || '') ? m[3] : lang === DEFAULT_LANG ? '' : '.' + lang;
+      src = m[1] + (step !== null ? step : m[2]) + suffix + '.html' + m[4];
     }
     var theme = el.getAttribute('theme');
     if (theme === 'light' || theme === 'dark') {

@@ -368,6 +368,39 @@ fn replica_fetcher_thread_handle_offset_out_of_range_halts() {
     }
 }
 
+// Rule 4, its other branch. ReplicaFetcherThread.handleOffsetOutOfRange
+// (0.10.2.1 176-187): with unclean leader election on (0.10's default,
+// KIP-106 turned it off in 0.11) the follower past the leader's log end
+// truncates to it instead of halting, and the committed record it held is gone.
+#[test]
+fn replica_fetcher_thread_handle_offset_out_of_range_truncates_with_unclean_election_on() {
+    let mut c = cluster(
+        Protocol::Hw,
+        "brokers A B
+         set unclean.leader.election.enable=true
+         produce m1
+         fetch B
+         fetch B
+         crash B
+         crash A@0
+         restart A
+         restart B",
+    );
+    let events = step(&mut c, "fetch B");
+    assert!(
+        events.contains(&Event::Truncation {
+            broker: 1,
+            from: 1,
+            to: 0,
+            rule: TruncationRule::LeaderLogEnd { log_end_offset: 0 },
+            complete: true,
+        }),
+        "{events:?}"
+    );
+    assert!(!events.iter().any(|e| matches!(e, Event::Halted { .. })), "{events:?}");
+    assert!(c.broker(1).is_some_and(|b| b.is_alive() && b.leo() == 0));
+}
+
 // Rule 5. KafkaController (2.8.0 1568-1569, 1596-1607; KIP-380): a bounce is seen
 // by the new broker epoch, so it is a crash and a restart.
 #[test]
