@@ -1,6 +1,8 @@
 //! Splits the message catalogue's side-by-side files (`messages/*.msg`) into
 //! one file per language in OUT_DIR, so a build carries only the languages it
-//! speaks. A malformed file stops the build with its name and line.
+//! speaks, and makes the languages of this build from `messages/languages.txt`
+//! (the pseudo-language's texts are made here from English). A malformed file
+//! stops the build with its name and line.
 
 // The build reads files; it has no use for the rest of the format's helpers.
 #[allow(dead_code)]
@@ -13,6 +15,8 @@ use std::path::Path;
 
 fn main() {
     println!("cargo:rerun-if-changed=messages");
+    println!("cargo:rerun-if-env-changed=REPLAB_PSEUDO");
+    let (languages, listed) = languages();
     let mut files: Vec<_> = std::fs::read_dir("messages")
         .expect("messages/ is readable")
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -22,7 +26,6 @@ fn main() {
     // Every message's texts by id, ids in order: a language's file is its
     // texts in that order, one a line, after the ids' fingerprint.
     let mut messages: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
-    let mut languages: BTreeMap<String, ()> = BTreeMap::new();
     for path in &files {
         println!("cargo:rerun-if-changed={}", path.display());
         let name = path.display().to_string();
@@ -34,7 +37,9 @@ fn main() {
                 panic!("{name}:{}: {} is written twice", entry.line, entry.id);
             }
             for (lang, text) in entry.texts {
-                languages.insert(lang.clone(), ());
+                if !listed.contains(&lang) {
+                    panic!("{name}:{}: {lang} is not in messages/languages.txt", entry.line);
+                }
                 texts.insert(lang, text);
             }
         }
@@ -83,16 +88,122 @@ fn main() {
     }
     labels.push_str("}\n");
     write(&Path::new(&out_dir).join("labels.rs"), &labels);
-    for lang in languages.keys() {
-        let mut out = format!("replab messages {lang} {fingerprint:016x}\n");
-        for (id, texts) in &messages {
+    for language in &languages {
+        let mut out = format!("replab messages {} {fingerprint:016x}\n", language.code);
+        for texts in messages.values() {
             // The catalogue's test names a missing text; the build leaves it empty.
-            let text = texts.get(lang).map(|t| source::escape(t)).unwrap_or_default();
+            let text = match (language.pseudo, texts.get(&language.code)) {
+                (false, Some(text)) => source::escape(text),
+                (false, None) => String::new(),
+                (true, _) => source::escape(&pseudo(texts.get(&languages[0].code).map_or("", |t| t.as_str()))),
+            };
             let _ = writeln!(out, "{text}");
-            let _ = id;
         }
-        write(&Path::new(&out_dir).join(format!("{lang}.msg")), &out);
+        write(&Path::new(&out_dir).join(format!("{}.msg", language.code)), &out);
     }
+    write(&Path::new(&out_dir).join("languages.rs"), &languages_rs(&languages));
+}
+
+/// One line of `messages/languages.txt`.
+struct Language {
+    code: String,
+    tag: String,
+    one_other: bool,
+    group: char,
+    pseudo: bool,
+    name: String,
+}
+
+/// The languages of this build, in the list's order, and the codes of every
+/// language in the list, built or not (a text in a language this build
+/// leaves out is no mistake).
+fn languages() -> (Vec<Language>, Vec<String>) {
+    const FILE: &str = "messages/languages.txt";
+    let text = std::fs::read_to_string(FILE).unwrap_or_else(|e| panic!("{FILE}: {e}"));
+    let with_pseudo = std::env::var_os("REPLAB_PSEUDO").is_some_and(|v| !v.is_empty() && v != "0");
+    let mut all = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = format!("{FILE}:{}", i + 1);
+        let mut fields = line.split_whitespace();
+        let mut next = |what: &str| fields.next().unwrap_or_else(|| panic!("{at}: no {what}")).to_string();
+        let (code, tag, plural, group, build) =
+            (next("code"), next("tag"), next("plural"), next("group"), next("build"));
+        let name = line.split_whitespace().skip(5).collect::<Vec<_>>().join(" ");
+        if name.is_empty() || !code.chars().all(|c| c.is_ascii_lowercase()) || !(2..=3).contains(&code.len()) {
+            panic!("{at}: expected `code tag plural group build name`, with a code of two or three small letters");
+        }
+        let one_other = match plural.as_str() {
+            "one-other" => true,
+            "other" => false,
+            p => panic!("{at}: plural is one-other or other, not {p}"),
+        };
+        let mut chars = group.chars();
+        let (Some(group), None) = (chars.next(), chars.next()) else {
+            panic!("{at}: the group separator is one character, not {group}");
+        };
+        let pseudo = match build.as_str() {
+            "always" => false,
+            "pseudo" => true,
+            b => panic!("{at}: build is always or pseudo, not {b}"),
+        };
+        all.push(Language {
+            code,
+            tag,
+            one_other,
+            group,
+            pseudo,
+            name,
+        });
+    }
+    let listed = all.iter().map(|l| l.code.clone()).collect();
+    if all.first().is_none_or(|l| l.pseudo) {
+        panic!("{FILE}: the first language is the catalogue's source, always built");
+    }
+    all.retain(|l| with_pseudo || !l.pseudo);
+    (all, listed)
+}
+
+/// The pseudo-language's text for an English one: the same in brackets, so
+/// that a text with none on screen did not come from the catalogue. An empty
+/// text stays empty.
+fn pseudo(english: &str) -> String {
+    if english.is_empty() {
+        String::new()
+    } else {
+        format!("[{english}]")
+    }
+}
+
+/// `Lang`'s table: the languages of this build and, for each, its file when
+/// it is built in (English always; the others with `every-language`).
+fn languages_rs(languages: &[Language]) -> String {
+    let mut rust = String::from("/// Every language of this build, in the list's order.\n");
+    let _ = writeln!(rust, "pub(crate) const LANGUAGES: [Language; {}] = [", languages.len());
+    for l in languages {
+        let _ = writeln!(
+            rust,
+            "    Language {{ code: {:?}, tag: {:?}, one_other: {}, group: {:?}, name: {:?}, pseudo: {} }},",
+            l.code, l.tag, l.one_other, l.group, l.name, l.pseudo
+        );
+    }
+    rust.push_str("];\n\n/// A language's file as the build wrote it, when it is built in.\n");
+    rust.push_str("pub(crate) fn built_in(index: usize) -> Option<&'static str> {\n    match index {\n");
+    for (i, l) in languages.iter().enumerate() {
+        if i > 0 {
+            rust.push_str("        #[cfg(any(test, feature = \"every-language\"))]\n");
+        }
+        let _ = writeln!(
+            rust,
+            "        {i} => Some(include_str!(concat!(env!(\"OUT_DIR\"), \"/{}.msg\"))),",
+            l.code
+        );
+    }
+    rust.push_str("        _ => None,\n    }\n}\n");
+    rust
 }
 
 fn write(path: &Path, text: &str) {

@@ -216,7 +216,7 @@ fn check_load(text: &JsValue, options: &JsValue, lang: Lang) -> Result<Load, Ref
         .ok_or_else(|| Refusal::Type("load(text, options): text must be scenario text, a string".into()))?;
     if !(options.is_undefined() || options.is_null() || options.is_object()) {
         return Err(Refusal::Type(
-            "load(text, options): options must be an object such as { protocol: 'kip-101', step: 3, lang: 'zh' }"
+            "load(text, options): options must be an object such as { protocol: 'kip-101', step: 3, lang: 'en' }"
                 .into(),
         ));
     }
@@ -236,12 +236,10 @@ fn check_load(text: &JsValue, options: &JsValue, lang: Lang) -> Result<Load, Ref
     };
     let chosen = match field(options, "lang") {
         l if l.is_undefined() || l.is_null() => None,
-        l => Some(
-            l.as_string()
-                .as_deref()
-                .and_then(Lang::from_code)
-                .ok_or_else(|| Refusal::Type("options.lang: expected 'en' or 'zh'".into()))?,
-        ),
+        l => Some(l.as_string().as_deref().and_then(Lang::from_code).ok_or_else(|| {
+            let codes: Vec<String> = Lang::ALL.iter().map(|l| format!("'{}'", l.code())).collect();
+            Refusal::Type(format!("options.lang: expected one of {}", codes.join(", ")))
+        })?),
     };
     let lang = chosen.unwrap_or(lang);
     let script = scenario::parse_within_limits(&text)

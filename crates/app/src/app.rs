@@ -197,7 +197,7 @@ mod tests {
         let document = gloo::utils::document();
         let root = document.create_element("div").expect("div");
         document.body().expect("body").append_child(&root).expect("append");
-        let start = std::rc::Rc::new(crate::start::Start::empty(replab_narrate::Lang::En, false));
+        let start = std::rc::Rc::new(crate::start::Start::empty(replab_narrate::Lang::EN, false));
         yew::Renderer::<App>::with_root_and_props(root.clone(), super::AppProps { start }).render();
         root
     }
@@ -277,14 +277,14 @@ mod rendered_tests {
     #[test]
     fn the_page_and_its_embed_render_natively_in_both_languages() {
         let empty = rendered::<App>(AppProps {
-            start: Rc::new(Start::empty(Lang::En, false)),
+            start: Rc::new(Start::empty(Lang::EN, false)),
         });
         assert!(
             empty.contains(r#"data-testid="broker-C""#),
             "the default partition's lanes"
         );
         let text: Rc<str> = include_str!("../../../web/scenarios/data-loss.scn").into();
-        for lang in [Lang::En, Lang::Zh] {
+        for &lang in Lang::ALL {
             for embed in [false, true] {
                 let html = page(&Story {
                     text: text.clone(),

@@ -33,7 +33,7 @@ pub fn initial_lang() -> Lang {
                 .as_deref()
                 .and_then(Lang::from_code)
         })
-        .unwrap_or(Lang::En)
+        .unwrap_or(Lang::EN)
 }
 
 /// A share link in the fragment opens on arrival, and whenever it changes;
@@ -56,7 +56,7 @@ pub fn use_share_link(dispatch: &Dispatch) {
                     let mut unavailable = None;
                     if let Ok(o) = &mut opened {
                         if let Err(why) = crate::languages::fetch(o.lang).await {
-                            o.lang = replab_narrate::Lang::En;
+                            o.lang = replab_narrate::Lang::EN;
                             unavailable = Some(why);
                         }
                     }
@@ -199,7 +199,8 @@ pub fn use_language(lang: Option<Lang>) {
             let _ = storage.set_item(LANG_KEY, lang.code());
         }
         if let Some(root) = gloo::utils::document().document_element() {
-            let _ = root.set_attribute("lang", if *lang == Lang::Zh { "zh-CN" } else { "en" });
+            let _ = root.set_attribute("lang", lang.tag());
+            let _ = root.set_attribute("data-lang", lang.code());
         }
         gloo::utils::document().set_title(label(*lang, Label::AppTitle));
     });

@@ -71,7 +71,7 @@ pub async fn open(fragment: &str) -> Result<Opened, LinkProblem> {
         text: shared.text,
         title: script.title,
         step: shared.step,
-        lang: Lang::from_code(&shared.lang).unwrap_or(Lang::En),
+        lang: Lang::from_code(&shared.lang).unwrap_or(Lang::EN),
         compare: shared.compare,
     })
 }

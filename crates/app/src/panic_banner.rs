@@ -32,18 +32,16 @@ pub(crate) fn show() {
     banner.set_id("panic-banner");
     let _ = banner.set_attribute("role", "alert");
     let _ = banner.set_attribute("data-testid", "panic-banner");
-    let text = format!(
-        "{} {}",
-        label(Lang::En, Label::PanicMessage),
-        label(Lang::Zh, Label::PanicMessage)
-    );
-    banner.set_text_content(Some(&text));
+    // In the page's language, as its root says (English while it is not
+    // installed: the catalogue falls back).
+    let lang = document
+        .document_element()
+        .and_then(|root| root.get_attribute("lang"))
+        .and_then(|tag| Lang::from_code(&tag))
+        .unwrap_or(Lang::EN);
+    banner.set_text_content(Some(label(lang, Label::PanicMessage)));
     if let Ok(button) = document.create_element("button") {
-        button.set_text_content(Some(&format!(
-            "{} / {}",
-            label(Lang::En, Label::Reload),
-            label(Lang::Zh, Label::Reload)
-        )));
+        button.set_text_content(Some(label(lang, Label::Reload)));
         let _ = button.set_attribute("onclick", "location.reload()");
         let _ = banner.append_child(&button);
     }

@@ -87,19 +87,16 @@ pub fn page_html(template: &str, page: &Page, base: &str) -> Option<String> {
             story_json(story)
         ));
     }
-    let lang = if page.lang == Lang::Zh { "zh-CN" } else { "en" };
-    let html_tag = match page.story {
-        Some(_) => format!("<html lang=\"{lang}\" data-story>"),
-        None => format!("<html lang=\"{lang}\">"),
-    };
+    let html_tag = root_tag(page);
     // A page in a language the page does not carry fetches its messages at
     // once, beside the wasm.
-    let mut head = match page.lang {
-        Lang::En => String::new(),
-        other => format!(
+    let mut head = if page.lang == Lang::EN {
+        String::new()
+    } else {
+        format!(
             "<link rel=\"preload\" href=\"{}\" as=\"fetch\" crossorigin=\"anonymous\">\n",
-            crate::languages::file(other)
-        ),
+            crate::languages::file(page.lang)
+        )
     };
     head.push_str(&previews(page, &title, base));
     let template = template.replacen("</head>", &format!("{head}</head>"), 1);
@@ -107,7 +104,7 @@ pub fn page_html(template: &str, page: &Page, base: &str) -> Option<String> {
         template
             .replacen("<html lang=\"en\">", &html_tag, 1)
             .replacen(
-                &format!("<title>{}</title>", label(Lang::En, Label::AppTitle)),
+                &format!("<title>{}</title>", label(Lang::EN, Label::AppTitle)),
                 &format!("<title>{}</title>", escape(&title)),
                 1,
             )
@@ -184,7 +181,7 @@ pub fn story_pages(
         EmbedSteps::At(k) => vec![k.unwrap_or(len).min(len)],
     };
     let mut pages = Vec::new();
-    for lang in [Lang::En, Lang::Zh] {
+    for &lang in Lang::ALL {
         let page = Rc::<str>::from(page_file(name, None, lang));
         let story = |step: Option<usize>, embed: bool| Story {
             text: text.clone(),
@@ -214,12 +211,28 @@ pub fn story_pages(
     Some(pages)
 }
 
+/// A page's `<html>`: its language (the tag, and the code as the page's
+/// script compares it), every language of the site, whether it has a story,
+/// and the words index.html's script shows if the wasm never starts.
+fn root_tag(page: &Page) -> String {
+    let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+    format!(
+        "<html lang=\"{}\" data-lang=\"{}\" data-languages=\"{}\"{} data-stopped=\"{}\" data-reload=\"{}\">",
+        page.lang.tag(),
+        page.lang.code(),
+        codes.join(" "),
+        if page.story.is_some() { " data-story" } else { "" },
+        escape(label(page.lang, Label::PanicMessage)).replace('"', "&quot;"),
+        escape(label(page.lang, Label::Reload)).replace('"', "&quot;"),
+    )
+}
+
 /// Every page of the built site: the default partition in each language
 /// (`index.html`, `index.zh.html`), and each preset's pages.
 pub fn site_pages(preset_text: impl Fn(&str) -> Option<String>) -> Vec<Page> {
-    let mut pages: Vec<Page> = [Lang::En, Lang::Zh]
-        .into_iter()
-        .map(|lang| Page {
+    let mut pages: Vec<Page> = Lang::ALL
+        .iter()
+        .map(|&lang| Page {
             file: page_file("index", None, lang),
             story: None,
             lang,

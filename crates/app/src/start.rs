@@ -20,8 +20,7 @@ pub const STORY: &str = "replab-story";
 /// pre-render writes it, Copy embed code points at it).
 pub fn page_file(name: &str, embed_step: Option<usize>, lang: Lang) -> String {
     let embed = embed_step.map(|k| format!(".embed-{k}")).unwrap_or_default();
-    let lang = if lang == Lang::Zh { ".zh" } else { "" };
-    format!("{name}{embed}{lang}.html")
+    format!("{name}{embed}{}.html", lang.file_suffix())
 }
 
 /// A figure's twins beside its page (`replab`'s `twins` writes them).
@@ -133,7 +132,7 @@ fn page_story() -> Option<Story> {
         lang: get("lang")
             .and_then(|l| l.as_string())
             .and_then(|l| Lang::from_code(&l))
-            .unwrap_or(Lang::En),
+            .unwrap_or(Lang::EN),
         embed: get("embed").and_then(|e| e.as_bool()).unwrap_or(false),
         page: get("page").and_then(|p| p.as_string()).map(Rc::from),
     })

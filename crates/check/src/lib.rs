@@ -36,9 +36,9 @@
 //! threads, with the same results.
 
 mod actions;
+pub use replab_core::decisive;
 /// The bounds of a search (`replab_messages::bounds`: the page sets them too).
 pub use replab_messages::bounds;
-pub mod decisive;
 pub mod explorer;
 pub mod fingerprint;
 pub mod golden;

@@ -4,9 +4,9 @@
 
 use crate::actions::actions;
 use crate::bounds::Bounds;
-use crate::decisive::{decisive_steps, Decisive};
 use crate::state::State;
-use replab_core::scenario::{command_line, expectation_line, script_text, Expectation, Script};
+use replab_core::decisive::{decisive_steps, Decisive};
+use replab_core::scenario::found_history_text;
 use replab_core::{Command, Setup, Violation, ViolationKind};
 
 /// A path replayed from the setup.
@@ -43,54 +43,30 @@ pub fn scenario_text(setup: &Setup, trace: &[Command], kind: Option<ViolationKin
 
 /// `scenario_text`, with comments on the decisive steps (`decisive_steps`):
 /// before each decisive command, one `# ` line per string `comment` gives for
-/// it (a line break in a string becomes a space). The words are the caller's,
-/// so the page can comment in its own language. A trace the model refuses gets
-/// no comments.
+/// it (a line break in a string becomes a space). The words are the caller's
+/// (`replab_view::found` words them in a language). A trace the model refuses
+/// gets no comments.
 pub fn scenario_text_with_comments(
     setup: &Setup,
     trace: &[Command],
     kind: Option<ViolationKind>,
     comment: impl Fn(&Decisive) -> Vec<String>,
 ) -> String {
-    let decisive = decisive_steps(setup, trace).unwrap_or_default();
-    let notes: Vec<(usize, String)> = decisive
+    let notes: Vec<(usize, String)> = decisive_steps(setup, trace)
+        .unwrap_or_default()
         .iter()
-        .flat_map(|d| {
-            comment(d)
-                .into_iter()
-                .map(move |c| (d.step, c.replace(['\r', '\n'], " ").trim().to_string()))
-        })
-        .filter(|(_, c)| !c.is_empty())
+        .flat_map(|d| comment(d).into_iter().map(move |c| (d.step, c)))
         .collect();
     write_text(setup, trace, kind, &notes)
 }
 
-/// The text, with `notes` (step index, comment) before their steps' commands.
+/// The text, with the checker's own title and `notes` before their steps.
 fn write_text(setup: &Setup, trace: &[Command], kind: Option<ViolationKind>, notes: &[(usize, String)]) -> String {
-    let header = Script {
-        title: Some(match kind {
-            Some(k) => format!("Found by replab-check: {} in {} steps", k.name(), trace.len()),
-            None => format!("Found by replab-check: {} steps", trace.len()),
-        }),
-        protocol: Some(setup.protocol),
-        brokers: setup.brokers.clone(),
-        leader: setup.leader,
-        settings: setup.config.settings(),
-        statements: Vec::new(),
+    let title = match kind {
+        Some(k) => format!("Found by replab-check: {} in {} steps", k.name(), trace.len()),
+        None => format!("Found by replab-check: {} steps", trace.len()),
     };
-    let mut out = script_text(&header);
-    for (i, c) in trace.iter().enumerate() {
-        for (_, note) in notes.iter().filter(|(step, _)| *step == i) {
-            out += &format!("# {note}\n");
-        }
-        out += &command_line(&setup.brokers, c);
-        out.push('\n');
-    }
-    if let Some(k) = kind {
-        out += &expectation_line(&setup.brokers, &Expectation::Violation(k));
-        out.push('\n');
-    }
-    out
+    found_history_text(Some(&title), setup, trace, notes, kind)
 }
 
 #[cfg(test)]

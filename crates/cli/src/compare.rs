@@ -62,7 +62,7 @@ pub fn report(script: &Script, [pa, pb]: [Protocol; 2]) -> String {
     let (ta, tb) = (&a.timeline, &b.timeline);
     match compare::first_difference(ta, tb) {
         Some(first) => {
-            let w = difference_words(Lang::En, &first, ta, tb);
+            let w = difference_words(Lang::EN, &first, ta, tb);
             match a.lines.get(first.step.wrapping_sub(1)) {
                 Some(line) => {
                     let _ = writeln!(out, "line {line}: {}", w.heading);
@@ -72,15 +72,15 @@ pub fn report(script: &Script, [pa, pb]: [Protocol; 2]) -> String {
                 }
             }
             if let Some(other) = &w.other_command {
-                let _ = writeln!(out, "  ({} {other})", narrate::under(Lang::En, pb));
+                let _ = writeln!(out, "  ({} {other})", narrate::under(Lang::EN, pb));
             }
             for d in &w.differences {
                 let _ = writeln!(out, "  {d}");
             }
             if w.did.iter().any(|(_, s)| !s.is_empty()) {
-                let _ = writeln!(out, "{}", label(Lang::En, Label::DifferingEvents));
+                let _ = writeln!(out, "{}", label(Lang::EN, Label::DifferingEvents));
                 for (p, said) in w.did.iter().filter(|(_, s)| !s.is_empty()) {
-                    let _ = writeln!(out, "  {}", narrate::under(Lang::En, *p));
+                    let _ = writeln!(out, "  {}", narrate::under(Lang::EN, *p));
                     for s in said {
                         let _ = writeln!(out, "    {s}");
                     }
@@ -90,7 +90,7 @@ pub fn report(script: &Script, [pa, pb]: [Protocol; 2]) -> String {
         None => {
             let until =
                 (ta.len() != tb.len() || a.stopped.is_some() || b.stopped.is_some()).then(|| ta.len().min(tb.len()));
-            let _ = writeln!(out, "{}", narrate::no_difference(Lang::En, pa, pb, until));
+            let _ = writeln!(out, "{}", narrate::no_difference(Lang::EN, pa, pb, until));
         }
     }
     for (p, u) in [(pa, &a), (pb, &b)] {
@@ -98,7 +98,7 @@ pub fn report(script: &Script, [pa, pb]: [Protocol; 2]) -> String {
             let _ = writeln!(
                 out,
                 "line {line}: {}",
-                narrate::comparison_stopped(Lang::En, &names, p, *step, command, error)
+                narrate::comparison_stopped(Lang::EN, &names, p, *step, command, error)
             );
         }
     }

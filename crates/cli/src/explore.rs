@@ -4,7 +4,7 @@
 //! shortest history that breaks a safety check, as a scenario that `replab run`
 //! replays, with a comment on each decisive step.
 
-use replab_check::{scenario_text_with_comments, Bounds, Explorer, Outcome};
+use replab_check::{Bounds, Explorer, Outcome};
 use replab_core::scenario;
 use replab_core::{Protocol, Setup, ViolationKind};
 use replab_narrate::{self as narrate, Lang, Names};
@@ -74,7 +74,7 @@ impl Explored {
 pub fn explore_command(args: &[String]) -> Result<ExitCode, String> {
     let call = parse(args)?;
     let text = crate::read_source(&call.file)?;
-    let script = scenario::parse(&text).map_err(|e| narrate::script_error(Lang::En, &Names(&[]), &e))?;
+    let script = scenario::parse(&text).map_err(|e| narrate::script_error(Lang::EN, &Names(&[]), &e))?;
     let protocols = call.protocols.unwrap_or_else(|| vec![script.setup(None).protocol]);
     let mut runs = Vec::new();
     for protocol in protocols {
@@ -110,13 +110,7 @@ fn explore(setup: Setup, bounds: Bounds, threads: usize) -> Result<Explored, Str
         .ok_or_else(|| format!("{name}: the search did not end (a bug)"))?;
     let violation = match &outcome {
         Outcome::Violation { kind, trace, .. } => {
-            let names = Names(&setup.brokers);
-            let script = scenario_text_with_comments(&setup, trace, Some(*kind), |d| {
-                d.marks
-                    .iter()
-                    .map(|m| narrate::decisive_event(Lang::En, &names, &m.event, &m.lost, &m.committed))
-                    .collect()
-            });
+            let script = replab_view::found::history(Lang::EN, &setup, trace, *kind);
             Some((*kind, trace.len(), script))
         }
         Outcome::ReplayFailed { at_step } => {

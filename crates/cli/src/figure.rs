@@ -12,7 +12,7 @@ use replab_view::strip::{self, Selection};
 use std::io::Write;
 use std::process::ExitCode;
 
-pub const USAGE: &str = "  replab figure [--protocol P] [--lang en|zh] [--steps 3,6,9 | --decisions | --range 1..12]
+pub const USAGE: &str = "  replab figure [--protocol P] [--lang L] [--steps 3,6,9 | --decisions | --range 1..12]
                 [--width W] [--title T] [--format svg|png|gif|apng] [--delay MS] [--pause MS]
                 -o OUT|- FILE|-
       (chosen steps as a figure for an article: a strip of frames, each with its step and a
@@ -86,7 +86,7 @@ fn millis(flag: &str, v: &str) -> Result<u32, String> {
 fn parse(args: &[String]) -> Result<Call, String> {
     let mut c = Call {
         protocol: None,
-        lang: Lang::En,
+        lang: Lang::EN,
         selection: None,
         width: strip::DEFAULT_WIDTH,
         format: None,
@@ -112,8 +112,8 @@ fn parse(args: &[String]) -> Result<Call, String> {
                 c.protocol = Some(Protocol::from_name(v).ok_or_else(|| format!("unknown protocol '{v}'"))?);
             }
             "--lang" => {
-                let v = value(args, i, "en or zh")?;
-                c.lang = Lang::from_code(v).ok_or_else(|| format!("--lang is en or zh, not '{v}'"))?;
+                let v = value(args, i, "a language")?;
+                c.lang = crate::lang_arg(v)?;
             }
             "--steps" => {
                 let v = value(args, i, "a step list, as 3,6,9")?;
@@ -232,10 +232,10 @@ pub fn figure_command(args: &[String]) -> Result<ExitCode, String> {
         }
     }
     let text = crate::read_source(file)?;
-    let script = scenario::parse(&text).map_err(|e| narrate::script_error(Lang::En, &Names(&[]), &e))?;
+    let script = scenario::parse(&text).map_err(|e| narrate::script_error(Lang::EN, &Names(&[]), &e))?;
     // A figure is of the history: the scenario's expectations do not matter.
     let t = scenario::load(&script, c.protocol)
-        .map_err(|e| narrate::script_error(Lang::En, &Names(&script.brokers), &e))?
+        .map_err(|e| narrate::script_error(Lang::EN, &Names(&script.brokers), &e))?
         .timeline;
     let steps = steps(&c, &t, format)?;
     let title = c.title.as_deref().or(script.title.as_deref()).unwrap_or(TITLE);

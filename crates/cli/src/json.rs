@@ -36,7 +36,7 @@ pub fn final_state(run: &Run) -> Value {
                 Event::ViolationFound { violation } => violations.push(json!({
                     "kind": violation.kind().name(),
                     "line": step.line,
-                    "detail": narrate::violation_detail(Lang::En, &names, violation),
+                    "detail": narrate::violation_detail(Lang::EN, &names, violation),
                 })),
                 Event::Truncation {
                     broker, from, to, rule, ..
@@ -45,7 +45,7 @@ pub fn final_state(run: &Run) -> Value {
                     "line": step.line,
                     "from": from,
                     "to": to,
-                    "reason": narrate::truncation_reason(Lang::En, rule),
+                    "reason": narrate::truncation_reason(Lang::EN, rule),
                 })),
                 _ => {}
             }

@@ -29,7 +29,7 @@ const USAGE: &str = "usage:
   replab run [--json] [--protocol P] FILE|-   (P: a name from `replab protocols`)
   replab run --compare P1,P2 FILE|-   (the first step where the two protocols differ, and how)
   replab check [--protocol P|all] FILE...
-  replab link [--protocol P] [--compare P] [--step N] [--lang en|zh] FILE|-
+  replab link [--protocol P] [--compare P] [--step N] [--lang L] FILE|-
       (prints a share-link fragment; step: the end; --compare: a second protocol shown beside)
   replab protocols   (lists the protocols and the Kafka releases each stands for)
 ";
@@ -106,12 +106,23 @@ fn parse_flags(args: &[String], allow_all: bool) -> Result<Options, String> {
 
 fn usage() -> String {
     format!(
-        "{USAGE}{}\n{}\n{}\n{}",
+        "{USAGE}{}\n{}\n{}\n{}\n  (L: a language of the lab: {})",
         explore::USAGE,
         matrix::USAGE,
         figure::USAGE,
-        publish::USAGE
+        publish::USAGE,
+        lang_codes()
     )
+}
+
+/// The lab's languages by code, as `--lang` takes them.
+fn lang_codes() -> String {
+    Lang::ALL.iter().map(|l| l.code()).collect::<Vec<_>>().join(", ")
+}
+
+/// `--lang`'s value: one of the lab's languages, by code.
+pub(crate) fn lang_arg(v: &str) -> Result<Lang, String> {
+    Lang::from_code(v).ok_or_else(|| format!("--lang is one of {}, not '{v}'", lang_codes()))
 }
 
 /// The cores this machine offers (1 when it cannot tell).
@@ -133,9 +144,9 @@ fn read_source(file: &str) -> Result<String, String> {
 
 /// Parses and runs one file: Err carries the exit code and message of a script error.
 fn load_and_run(text: &str, protocol: Option<Protocol>) -> Result<(Script, Run), String> {
-    let script = scenario::parse(text).map_err(|e| narrate::script_error(Lang::En, &Names(&[]), &e))?;
+    let script = scenario::parse(text).map_err(|e| narrate::script_error(Lang::EN, &Names(&[]), &e))?;
     let run =
-        scenario::run(&script, protocol).map_err(|e| narrate::script_error(Lang::En, &Names(&script.brokers), &e))?;
+        scenario::run(&script, protocol).map_err(|e| narrate::script_error(Lang::EN, &Names(&script.brokers), &e))?;
     Ok((script, run))
 }
 
@@ -151,7 +162,7 @@ fn expectation_failure(script: &Script, run: &Run) -> Option<String> {
             Some(format!(
                 "line {line}: expected {}, found {} (protocol {})",
                 scenario::expectation_line(&script.brokers, expectation).trim_start_matches("expect "),
-                narrate::found(Lang::En, &names, found),
+                narrate::found(Lang::EN, &names, found),
                 run.protocol().name()
             ))
         }
@@ -204,7 +215,7 @@ fn compare_command(args: &[String], at: usize) -> Result<ExitCode, String> {
         return Err(usage());
     };
     let text = read_source(file)?;
-    let script = scenario::parse(&text).map_err(|e| narrate::script_error(Lang::En, &Names(&[]), &e))?;
+    let script = scenario::parse(&text).map_err(|e| narrate::script_error(Lang::EN, &Names(&[]), &e))?;
     print!("{}", compare::report(&script, protocols));
     Ok(ExitCode::SUCCESS)
 }
@@ -214,7 +225,7 @@ fn compare_command(args: &[String], at: usize) -> Result<ExitCode, String> {
 fn protocols() -> String {
     Protocol::ALL
         .iter()
-        .map(|&p| format!("{:<16} {}\n", p.name(), narrate::protocol_note(Lang::En, p)))
+        .map(|&p| format!("{:<16} {}\n", p.name(), narrate::protocol_note(Lang::EN, p)))
         .collect()
 }
 
@@ -223,14 +234,14 @@ fn protocols() -> String {
 fn narration(script: &Script, run: &Run) -> String {
     let names = Names(&script.brokers);
     let p = run.protocol();
-    let protocol = format!("protocol {}: {}", p.name(), narrate::stands_for(Lang::En, p));
+    let protocol = format!("protocol {}: {}", p.name(), narrate::stands_for(Lang::EN, p));
     let mut out = match &script.title {
         Some(t) => format!("{t} ({protocol})\n"),
         None => format!("{protocol}\n"),
     };
     for step in &run.steps {
         for e in &step.events {
-            out += &format!("line {:>3}: {}\n", step.line, narrate::event(Lang::En, &names, e));
+            out += &format!("line {:>3}: {}\n", step.line, narrate::event(Lang::EN, &names, e));
         }
     }
     out
@@ -306,11 +317,8 @@ fn link_command(args: &[String]) -> Result<ExitCode, String> {
                 );
             }
             "--lang" => {
-                let v = it.next().ok_or(format!("--lang needs en or zh\n{}", usage()))?;
-                if !replab_share::LANGS.contains(&v.as_str()) {
-                    return Err(format!("--lang is en or zh, not '{v}'"));
-                }
-                lang = v.clone();
+                let v = it.next().ok_or(format!("--lang needs a language\n{}", usage()))?;
+                lang = lang_arg(v)?.code().to_string();
             }
             "--compare" => {
                 let v = it
@@ -329,10 +337,10 @@ fn link_command(args: &[String]) -> Result<ExitCode, String> {
         return Err(usage());
     }
     let text = read_source(file)?;
-    let script = scenario::parse(&text).map_err(|e| narrate::script_error(Lang::En, &Names(&[]), &e))?;
+    let script = scenario::parse(&text).map_err(|e| narrate::script_error(Lang::EN, &Names(&[]), &e))?;
     let protocol = o.protocols.and_then(|p| p.first().copied());
     let loaded =
-        scenario::load(&script, protocol).map_err(|e| narrate::script_error(Lang::En, &Names(&script.brokers), &e))?;
+        scenario::load(&script, protocol).map_err(|e| narrate::script_error(Lang::EN, &Names(&script.brokers), &e))?;
     let len = loaded.timeline.len();
     let step = step.unwrap_or(len);
     if step > len {

@@ -7,7 +7,7 @@
 
 use crate::explore::parse_bound;
 use replab_check::matrix::{self, Cell, Failures, Known, Row, Verdict};
-use replab_check::{scenario_text_with_comments, Bounds};
+use replab_check::Bounds;
 use replab_core::scenario;
 use replab_core::{Protocol, Setup};
 use replab_narrate::{self as narrate, Lang, MatrixCell, MatrixHeading, Names};
@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 pub const USAGE: &str = "  replab matrix [--brokers 2|3] [--produces K] [--crashes C] [--max-epoch E] [--max-states N]
-                [--threads T] [--lang en|zh] [--json] [-o OUT.svg|OUT.png|-] FILE|-
+                [--threads T] [--lang L] [--json] [-o OUT.svg|OUT.png|-] FILE|-
       (the safety matrix: for min.insync.replicas 1 to the brokers (at most 3) x unclean election
        off and on x crashes with or without unflushed loss, under each protocol, with acks=all, the
        shortest history that loses a committed write or makes replicas diverge, or none within the
@@ -38,7 +38,7 @@ pub fn matrix_command(args: &[String]) -> Result<ExitCode, String> {
         return Err("--json and -o - both write to standard output: give -o a file".to_string());
     }
     let text = crate::read_source(&call.file)?;
-    let script = scenario::parse(&text).map_err(|e| narrate::script_error(Lang::En, &Names(&[]), &e))?;
+    let script = scenario::parse(&text).map_err(|e| narrate::script_error(Lang::EN, &Names(&[]), &e))?;
     let mut base = script.setup(None);
     if let Some(n) = call.brokers {
         if n > base.brokers.len() {
@@ -160,13 +160,7 @@ impl Answered {
         let script = match &verdict {
             Verdict::Violation { kind, trace, .. } => {
                 let setup = matrix::setup(base, cell);
-                let names = Names(&setup.brokers);
-                Some(scenario_text_with_comments(&setup, trace, Some(*kind), |d| {
-                    d.marks
-                        .iter()
-                        .map(|m| narrate::decisive_event(Lang::En, &names, &m.event, &m.lost, &m.committed))
-                        .collect()
-                }))
+                Some(replab_view::found::history(Lang::EN, &setup, trace, *kind))
             }
             _ => None,
         };
@@ -331,7 +325,7 @@ fn parse(args: &[String]) -> Result<Call, String> {
     let mut bounds = Bounds::default();
     let mut brokers = None;
     let mut threads = crate::cores();
-    let mut lang = Lang::En;
+    let mut lang = Lang::EN;
     let mut json = false;
     let mut out = None;
     let mut file = None;
@@ -360,7 +354,7 @@ fn parse(args: &[String]) -> Result<Call, String> {
             }
             "--lang" => {
                 let v = value()?;
-                lang = Lang::from_code(&v).ok_or_else(|| format!("--lang is en or zh, not '{v}'"))?;
+                lang = crate::lang_arg(&v)?;
             }
             "--json" => json = true,
             "-o" | "--output" => {

@@ -88,7 +88,7 @@ pub fn publish_command(args: &[String]) -> Result<std::process::ExitCode, String
     for file in &files {
         let text: Rc<str> = crate::read_source(file)?.into();
         let said = |names: &[String], e: &replab_core::scenario::ScriptError| {
-            format!("{file}: {}", narrate::script_error(Lang::En, &Names(names), e))
+            format!("{file}: {}", narrate::script_error(Lang::EN, &Names(names), e))
         };
         let script = replab_core::scenario::parse_within_limits(&text).map_err(|e| said(&[], &e))?;
         let timeline = replab_core::scenario::load(&script, None)

@@ -133,6 +133,24 @@ fn check_prints_a_line_per_file_and_protocol() {
 
 #[test]
 fn link_prints_a_fragment_that_decodes_to_the_file() {
+    for &lang in replab_narrate::Lang::ALL {
+        let o = replab(
+            &[
+                "link",
+                "--protocol",
+                "kip-279",
+                "--step",
+                "3",
+                "--lang",
+                lang.code(),
+                "web/scenarios/data-loss.scn",
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let shared = replab_share::decode(stdout(&o).trim()).expect("decodes");
+        assert_eq!((shared.step, shared.lang.as_str()), (3, lang.code()));
+    }
     let o = replab(
         &[
             "link",
@@ -140,8 +158,6 @@ fn link_prints_a_fragment_that_decodes_to_the_file() {
             "kip-279",
             "--step",
             "3",
-            "--lang",
-            "zh",
             "web/scenarios/data-loss.scn",
         ],
         None,
@@ -149,7 +165,7 @@ fn link_prints_a_fragment_that_decodes_to_the_file() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let shared = replab_share::decode(stdout(&o).trim()).expect("decodes");
     assert_eq!(shared.protocol, replab_core::Protocol::Kip279);
-    assert_eq!((shared.step, shared.lang.as_str()), (3, "zh"));
+    assert_eq!((shared.step, shared.lang.as_str()), (3, "en"));
     let file = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../web/scenarios/data-loss.scn"
@@ -672,8 +688,11 @@ fn matrix_settles_every_two_broker_cell_and_each_history_replays() {
         text.contains("    hw               does not hold: min.insync.replicas=2, crashes, lost in 5\n"),
         "{text}"
     );
-    let zh = replab(&["matrix", "--lang", "zh", "-"], Some("brokers A B\n"));
-    assert!(stdout(&zh).contains("原文的论断"), "{}", stdout(&zh));
+    for &lang in replab_narrate::Lang::ALL {
+        let said = replab(&["matrix", "--lang", lang.code(), "-"], Some("brokers A B\n"));
+        let claim = replab_narrate::matrix_heading(lang, replab_narrate::MatrixHeading::Claim);
+        assert!(stdout(&said).contains(&claim), "{lang:?}: {}", stdout(&said));
+    }
     let bad = replab(&["matrix", "--brokers", "3", "-"], Some("brokers A B\n"));
     assert_eq!(bad.status.code(), Some(2));
     assert!(

@@ -75,7 +75,7 @@ fn the_strip_has_one_frame_per_chosen_step_with_the_pages_captions() {
     let found = frames_of(&svg);
     // The page draws the same frames: replab-view's.
     let t = timeline(DATA_LOSS);
-    let page = strip::frames(&t, &[1, 5, 6], Lang::En, strip::DEFAULT_WIDTH);
+    let page = strip::frames(&t, &[1, 5, 6], Lang::EN, strip::DEFAULT_WIDTH);
     assert_eq!(found.len(), page.len());
     for ((step, heading, caption), f) in found.iter().zip(&page) {
         assert_eq!(*step, f.step);
@@ -99,7 +99,7 @@ fn the_strip_has_one_frame_per_chosen_step_with_the_pages_captions() {
             &t,
             "Data loss: a quick restart, then a leader change",
             &page,
-            Lang::En,
+            Lang::EN,
             720
         )
     );
@@ -121,15 +121,34 @@ fn by_default_the_strip_shows_the_decisive_steps() {
 }
 
 #[test]
-fn chinese_strips_carry_the_chinese_captions() {
-    let svg =
-        String::from_utf8(figure(&["--format", "svg", "--lang", "zh", "--steps", "5", DATA_LOSS])).expect("UTF-8");
-    let found = frames_of(&svg);
-    assert_eq!(found[0].1, "第 5 步 · bounce B");
-    assert!(found[0].2.starts_with("B 把日志从 2 截断到 0"), "{}", found[0].2);
-    // Drawn with no font missing (figure says so on stderr otherwise).
-    let png = figure(&["--format", "png", "--lang", "zh", DIVERGENCE]);
-    assert!(png.starts_with(b"\x89PNG"));
+fn every_language_s_strip_carries_its_captions() {
+    let caption = |lang: Lang| {
+        let svg = String::from_utf8(figure(&[
+            "--format",
+            "svg",
+            "--lang",
+            lang.code(),
+            "--steps",
+            "5",
+            DATA_LOSS,
+        ]))
+        .expect("UTF-8");
+        frames_of(&svg).remove(0)
+    };
+    for &lang in Lang::ALL {
+        let (step, heading, _) = caption(lang);
+        assert_eq!(
+            (step, heading),
+            (5, replab_narrate::figure_heading(lang, 5, Some("bounce B")))
+        );
+        // Drawn with no font missing (figure says so on stderr otherwise).
+        let png = figure(&["--format", "png", "--lang", lang.code(), DIVERGENCE]);
+        assert!(png.starts_with(b"\x89PNG"));
+    }
+    replab_narrate::said!("cli/every_language_s_strip_carries_its_captions", |lang| {
+        let (_, heading, text) = caption(lang);
+        vec![heading, text]
+    });
 }
 
 #[test]
@@ -195,7 +214,7 @@ fn the_gif_has_a_frame_per_step_the_chosen_frame_times_and_loops() {
     assert_eq!(w, 720);
     let t = timeline(DATA_LOSS);
     let steps: Vec<usize> = (4..=9).collect();
-    let drawn = strip::frames(&t, &steps, Lang::En, 720);
+    let drawn = strip::frames(&t, &steps, Lang::EN, 720);
     assert_eq!(u32::from(h), strip::animation_height(&drawn, 720));
     for ([x, y, fw, fh], _) in g.frames {
         assert!(u32::from(x) + u32::from(fw) <= u32::from(w) && u32::from(y) + u32::from(fh) <= u32::from(h));
@@ -268,7 +287,7 @@ fn a_bad_call_exits_2_naming_the_problem() {
             &["--steps", "1", "--decisions"],
             "--steps and --decisions both choose the steps",
         ),
-        (&["--lang", "fr"], "--lang is en or zh, not 'fr'"),
+        (&["--lang", "fr"], "--lang is one of en, "),
     ];
     for (args, message) in cases {
         let mut all = vec!["figure", "-o", "-"];

@@ -11,6 +11,7 @@ pub mod cluster;
 pub mod command;
 pub mod compare;
 pub mod config;
+pub mod decisive;
 pub mod epoch_cache;
 pub mod event;
 mod handler;

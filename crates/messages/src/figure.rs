@@ -18,7 +18,7 @@ pub struct FigureRequest {
     /// The figure's title as the page shows it (empty: the scenario's own).
     pub title: String,
     pub protocol: String,
-    /// `en` or `zh`.
+    /// The language's code (`Lang::code`).
     pub lang: String,
     /// `decisions`, a step list (`3,6,9`) or a range (`1..12`).
     pub selection: String,
@@ -40,8 +40,8 @@ pub enum FigureReply {
         width: u32,
         height: u32,
     },
-    /// What is wrong with the request, in both languages.
-    Invalid { job: u32, en: String, zh: String },
+    /// What is wrong with the request, in its language.
+    Invalid { job: u32, message: String },
     /// The space-time diagram's markup (`replab_view::spacetime`).
     #[serde(rename = "spacetime")]
     SpaceTime { job: u32, svg: String },
@@ -56,7 +56,7 @@ pub enum FigureReply {
 pub struct MatrixFigureRequest<'a> {
     #[serde(default)]
     pub job: u32,
-    /// `en` or `zh`.
+    /// The language's code (`Lang::code`).
     pub lang: String,
     pub table: MatrixTable<'a>,
 }
@@ -70,7 +70,7 @@ pub struct SpaceTimeRequest {
     /// The history as scenario text.
     pub scenario: String,
     pub protocol: String,
-    /// `en` or `zh`.
+    /// The language's code (`Lang::code`).
     pub lang: String,
     pub first: u32,
     pub last: u32,

@@ -22,6 +22,10 @@ pub struct SearchRequest {
     /// the header's.
     pub protocol: String,
     pub bounds: Bounds,
+    /// The language the page speaks, by code: the one a refusal is worded in
+    /// (`SearchReply::Invalid`). Left out or unknown: English.
+    #[serde(default)]
+    pub lang: String,
     /// A cell of the safety matrix: its row's settings (min.insync.replicas,
     /// unclean election, kind of failure) set on the header's setup, acks=all
     /// (`replab_check::matrix::explorer`). Left out: the header as it is.
@@ -47,23 +51,24 @@ pub enum SearchReply {
     /// number of steps from the start of the states being expanded.
     Progress { states: u32, frontier: u32, depth: u32 },
     /// A shortest history that breaks a safety check (`kind`, e.g.
-    /// `committed-write-lost`), as scenario text that loads and replays it,
-    /// its decisive steps commented in English (`scenario`) and in Chinese.
+    /// `committed-write-lost`), as scenario text that loads and replays it:
+    /// no words, so that the page titles and comments it in its language
+    /// (`replab_view::found`).
     Violation {
         kind: String,
         steps: u32,
         states: u32,
-        scenario: String,
-        scenario_zh: String,
+        script: String,
     },
     /// Every history within the bounds was tried: none breaks a safety check.
     NoViolation { states: u32, depth: u32 },
     /// The state limit was reached: no violation in histories up to `depth` steps.
     StateLimit { states: u32, depth: u32, limit: u32 },
     /// The request cannot be run (its scenario does not parse, its protocol is
-    /// unknown, its setup is not explorable), worded in both languages so the
-    /// page can switch language without asking again.
-    Invalid { en: String, zh: String },
+    /// unknown, its setup is not explorable), worded in the request's language.
+    /// The page's own scenarios always parse: this is a page and a worker out
+    /// of step.
+    Invalid { message: String },
     /// The history found did not replay to the same violation: a bug.
     ReplayFailed { at_step: u32 },
 }
@@ -98,8 +103,7 @@ impl SearchReply {
                 kind: text("kind")?,
                 steps: number("steps")?,
                 states: number("states")?,
-                scenario: text("scenario")?,
-                scenario_zh: text("scenarioZh")?,
+                script: text("script")?,
             },
             "no-violation" => SearchReply::NoViolation {
                 states: number("states")?,
@@ -111,24 +115,13 @@ impl SearchReply {
                 limit: number("limit")?,
             },
             "invalid" => SearchReply::Invalid {
-                en: text("en")?,
-                zh: text("zh")?,
+                message: text("message")?,
             },
             "replay-failed" => SearchReply::ReplayFailed {
                 at_step: number("atStep")?,
             },
             _ => return None,
         })
-    }
-}
-
-/// Of a reply's English and Chinese texts (`SearchReply::Invalid`, a violation's
-/// commented scenario), the one in `lang`: the one place the page picks from
-/// the worker's pairs.
-pub fn in_lang<T>(lang: replab_narrate::Lang, [en, zh]: [T; 2]) -> T {
-    match lang {
-        replab_narrate::Lang::Zh => zh,
-        _ => en,
     }
 }
 
@@ -170,6 +163,7 @@ mod tests {
             protocol: "hw".into(),
             bounds: Bounds::with_limit(10),
             matrix: None,
+            lang: "en".into(),
         };
         assert_eq!(
             serde_json::to_value(&request).expect("serializes"),
@@ -180,7 +174,8 @@ mod tests {
                     "maxProduces": 2, "maxFailures": 2, "maxEpoch": 3,
                     "cleanElections": true, "uncleanElections": false, "unflushedLoss": false,
                     "lagTicks": false, "multiCrashes": false, "only": null, "maxStates": 10
-                }
+                },
+                "lang": "en"
             })
         );
         let replies = [
@@ -235,6 +230,7 @@ mod wasm_tests {
             protocol: "hw".into(),
             bounds: Bounds::with_limit(300_000),
             matrix: None,
+            lang: "en".into(),
         };
         let js = to_js(&request).expect("converts");
         assert!(js.is_object());
@@ -252,8 +248,7 @@ mod wasm_tests {
             kind: "committed-write-lost".into(),
             steps: 5,
             states: 798,
-            scenario: "brokers A B\n".into(),
-            scenario_zh: "brokers A B\n# 中文\n".into(),
+            script: "brokers A B\nexpect violation committed-write-lost\n".into(),
         };
         let js = to_js(&reply).expect("converts");
         assert_eq!(field(&js, "type").as_string().as_deref(), Some("violation"));
@@ -275,8 +270,7 @@ mod wasm_tests {
                 kind: "replicas-diverged".into(),
                 steps: 7,
                 states: 8_875,
-                scenario: "brokers A B C\nproduce m1\n".into(),
-                scenario_zh: "brokers A B C\n# 写入\nproduce m1\n".into(),
+                script: "brokers A B C\nproduce m1\n".into(),
             },
             SearchReply::NoViolation {
                 states: 16_004,
@@ -288,8 +282,7 @@ mod wasm_tests {
                 limit: 300_000,
             },
             SearchReply::Invalid {
-                en: "line 3: unknown verb".into(),
-                zh: "第 3 行".into(),
+                message: "line 3: unknown verb".into(),
             },
             SearchReply::ReplayFailed { at_step: 4 },
         ];

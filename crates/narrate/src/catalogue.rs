@@ -38,13 +38,7 @@ const SOURCES: &[(&str, &str)] = &[
 
 /// A language's file as the build script wrote it, when it is built in.
 fn built_in(lang: Lang) -> Option<&'static str> {
-    match lang {
-        Lang::En => Some(include_str!(concat!(env!("OUT_DIR"), "/en.msg"))),
-        #[cfg(any(test, feature = "every-language"))]
-        Lang::Zh => Some(include_str!(concat!(env!("OUT_DIR"), "/zh.msg"))),
-        #[cfg(not(any(test, feature = "every-language")))]
-        Lang::Zh => None,
-    }
+    crate::language::built_in(lang.index())
 }
 
 /// A message: its place in every language's file (`id::EVENT_LEADER_ELECTED`
@@ -90,10 +84,10 @@ impl Table {
     }
 }
 
-static TABLES: [OnceLock<Table>; 2] = [OnceLock::new(), OnceLock::new()];
+static TABLES: [OnceLock<Table>; Lang::ALL.len()] = [const { OnceLock::new() }; Lang::ALL.len()];
 
 fn table(lang: Lang) -> &'static Table {
-    let slot = &TABLES[lang as usize];
+    let slot = &TABLES[lang.index()];
     if let Some(t) = slot.get() {
         return t;
     }
@@ -101,21 +95,21 @@ fn table(lang: Lang) -> &'static Table {
         // The build script wrote the file for these ids; it reads.
         Some(source) => slot.get_or_init(|| Table::read(lang, source).unwrap_or(Table(Vec::new()))),
         // Not fetched yet: English meanwhile, never an empty page.
-        None if lang != Lang::En => table(Lang::En),
+        None if lang != Lang::EN => table(Lang::EN),
         None => slot.get_or_init(|| Table(Vec::new())),
     }
 }
 
 /// Whether `lang` can be spoken now: built in or installed.
 pub fn has(lang: Lang) -> bool {
-    TABLES[lang as usize].get().is_some() || built_in(lang).is_some()
+    TABLES[lang.index()].get().is_some() || built_in(lang).is_some()
 }
 
 /// A language's file, fetched: from now on `lang` is spoken with it. A file
 /// that does not read is refused, and nothing changes.
 pub fn install(lang: Lang, source: &str) -> Result<(), SourceError> {
     let table = Table::read(lang, source)?;
-    let _ = TABLES[lang as usize].set(table);
+    let _ = TABLES[lang.index()].set(table);
     Ok(())
 }
 
@@ -202,7 +196,7 @@ mod tests {
                 if let Some((f, l)) = seen.insert(e.id.clone(), (e.file.clone(), e.line)) {
                     problems.push(format!("{at}: {} is also at {f}:{l}", e.id));
                 }
-                for lang in [Lang::En, Lang::Zh] {
+                for &lang in Lang::ALL.iter().filter(|l| !l.is_pseudo()) {
                     if !e.texts.iter().any(|(l, _)| l == lang.code()) {
                         problems.push(format!("{at}: {} has no {} text", e.id, lang.code()));
                     }
@@ -246,7 +240,7 @@ mod tests {
         for (file, source) in SOURCES {
             ids += parse(file, source).map_or(0, |e| e.len());
         }
-        for lang in [Lang::En, Lang::Zh] {
+        for &lang in Lang::ALL {
             let source = built_in(lang).expect("built in for tests");
             let table = Table::read(lang, source).expect("reads");
             assert_eq!(table.0.len(), ids, "{}", lang.code());
@@ -271,16 +265,19 @@ mod tests {
 
     #[test]
     fn a_fetched_file_that_does_not_read_is_refused() {
-        let e = Table::read(Lang::Zh, "x\n").err().expect("refused");
-        assert_eq!((e.file.as_str(), e.line), ("zh.msg", 1), "{e}");
-        let stale = format!("replab messages zh {:016x}\n", FINGERPRINT ^ 1);
-        assert!(Table::read(Lang::Zh, &stale).is_err(), "a file for other ids");
-        let short = format!("replab messages zh {FINGERPRINT:016x}\none\n");
-        let e = Table::read(Lang::Zh, &short).err().expect("refused");
-        assert!(e.message.contains("1 texts for"), "{e}");
-        assert!(install(Lang::Zh, "  zh: no header\n").is_err());
-        let en = built_in(Lang::En).expect("built in");
-        assert!(Table::read(Lang::Zh, en).is_err(), "English is not Chinese");
+        for &lang in &Lang::ALL[1..] {
+            let code = lang.code();
+            let e = Table::read(lang, "x\n").err().expect("refused");
+            assert_eq!((e.file, e.line), (format!("{code}.msg"), 1));
+            let stale = format!("replab messages {code} {:016x}\n", FINGERPRINT ^ 1);
+            assert!(Table::read(lang, &stale).is_err(), "a file for other ids");
+            let short = format!("replab messages {code} {FINGERPRINT:016x}\none\n");
+            let e = Table::read(lang, &short).err().expect("refused");
+            assert!(e.message.contains("1 texts for"), "{e}");
+            assert!(install(lang, &format!("  {code}: no header\n")).is_err());
+            let en = built_in(Lang::EN).expect("built in");
+            assert!(Table::read(lang, en).is_err(), "English's file is not {code}'s");
+        }
     }
 
     #[test]
@@ -295,7 +292,7 @@ mod tests {
         let at = |id: &str| ids.binary_search(&id).ok().map(|i| Id(i as u16));
         assert_eq!(at("event.leader-elected"), Some(id::EVENT_LEADER_ELECTED));
         assert_eq!(at("label.app-title"), Some(id::LABEL_APP_TITLE));
-        assert_eq!(text(Lang::En, id::LABEL_APP_TITLE), "Kafka Replication Lab");
+        assert_eq!(text(Lang::EN, id::LABEL_APP_TITLE), "Kafka Replication Lab");
     }
 
     #[test]

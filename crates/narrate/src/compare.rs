@@ -9,15 +9,6 @@ use replab_core::command::CommandError;
 use replab_core::compare::Difference;
 use replab_core::{BrokerIx, BrokerSet, Cluster, Protocol, Value, ViolationKind};
 
-/// "1 state", "300,000 states".
-fn states_count(lang: Lang, n: u32) -> String {
-    if n == 1 {
-        say!(lang, id::CHECKER_COUNT_STATE_ONE)
-    } else {
-        say!(lang, id::CHECKER_COUNT_STATE_MANY, n = thousands(n))
-    }
-}
-
 /// A checker's outcome as a sentence or two, saying clearly what holds only
 /// within the bounds.
 pub fn checker_outcome(lang: Lang, o: &CheckerOutcome) -> String {
@@ -35,7 +26,7 @@ pub fn checker_outcome(lang: Lang, o: &CheckerOutcome) -> String {
             },
             kind = kind.name(),
             steps_count = count(lang, steps.into(), Unit::Step),
-            states_count = states_count(lang, states),
+            states_count = count(lang, u64::from(states), Unit::State),
             protocol = protocol.name(),
             steps = steps,
         ),
@@ -48,14 +39,14 @@ pub fn checker_outcome(lang: Lang, o: &CheckerOutcome) -> String {
             id::CHECKER_OUTCOME_NO_VIOLATION,
             depth_count = count(lang, depth.into(), Unit::Step),
             protocol = protocol.name(),
-            states = thousands(states),
+            states = thousands(lang, states),
         ),
         CheckerOutcome::StateLimit {
             protocol, depth, limit, ..
         } => say!(
             lang,
             id::CHECKER_OUTCOME_STATE_LIMIT,
-            limit = thousands(limit),
+            limit = thousands(lang, limit),
             protocol = protocol.name(),
             depth_count = count(lang, depth.into(), Unit::Step),
         ),
@@ -72,7 +63,7 @@ pub fn checker_found_title(lang: Lang, kind: ViolationKind, steps: usize) -> Str
 /// A checker's progress: states seen, and the length of the histories all
 /// checked so far (`depth`; `cancelled`: where it was stopped).
 pub fn checker_progress(lang: Lang, states: u32, depth: u32, cancelled: bool) -> String {
-    let states = thousands(states);
+    let states = thousands(lang, states);
     match (cancelled, depth) {
         (true, 0) => say!(lang, id::CHECKER_PROGRESS_CANCELLED_AT_START),
         (true, _) => say!(
@@ -99,7 +90,11 @@ pub fn checker_under(lang: Lang, protocol: Protocol, nth: usize, of: usize) -> S
 
 /// States per second, from `states` in `millis`: "(410,000 states/s)".
 pub fn checker_rate(lang: Lang, states: u32, millis: f64) -> String {
-    say!(lang, id::CHECKER_RATE, rate = thousands(per_second(states, millis)))
+    say!(
+        lang,
+        id::CHECKER_RATE,
+        rate = thousands(lang, per_second(states, millis))
+    )
 }
 
 /// How long a search took: "Took 0.42 s, 410,000 states/s.".
@@ -112,7 +107,7 @@ pub fn checker_timing(lang: Lang, states: u32, millis: f64) -> String {
         lang,
         id::CHECKER_TIMING,
         seconds = seconds,
-        rate = thousands(per_second(states, millis))
+        rate = thousands(lang, per_second(states, millis))
     )
 }
 
@@ -155,7 +150,7 @@ pub fn checker_setup(lang: Lang, setup: &replab_core::Setup) -> String {
 
 /// Why the checker stops at `limit` states.
 pub fn checker_limit(lang: Lang, limit: u32) -> String {
-    say!(lang, id::CHECKER_LIMIT, limit = thousands(limit))
+    say!(lang, id::CHECKER_LIMIT, limit = thousands(lang, limit))
 }
 
 /// What one side of a comparison shows of a fact that differs.

@@ -383,9 +383,9 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             id::DECISION_HELD_BY_REPLICA_CAUSE,
             replica = n(replica),
             leader = n(leader),
-            lag_ms = thousands(lag_ms),
+            lag_ms = thousands(lang, lag_ms),
             replica_leo = replica_leo,
-            until_ms = thousands(until_ms)
+            until_ms = thousands(lang, until_ms)
         ),
         Explain::HeldByReplicaRule => say!(lang, id::DECISION_HELD_BY_REPLICA_RULE),
         Explain::HeldByReplicaResult {
@@ -401,7 +401,7 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             hw = hw,
             would_be = would_be,
             replica = n(replica),
-            until_ms = thousands(until_ms)
+            until_ms = thousands(lang, until_ms)
         ),
         Explain::AfterAppendCause {
             leader,

@@ -61,15 +61,15 @@ fn kind_sentence(lang: Lang, names: &Names, k: &ScriptErrorKind) -> String {
             lang,
             id::ERROR_SCRIPT_TEXT_TOO_LONG,
             size = mebibytes(*bytes),
-            bytes = thousands(*bytes as u64),
+            bytes = thousands(lang, *bytes as u64),
             limit_size = mebibytes(*limit),
-            limit = thousands(*limit as u64)
+            limit = thousands(lang, *limit as u64)
         ),
         K::TooManySteps { steps, limit } => say!(
             lang,
             id::ERROR_SCRIPT_TOO_MANY_STEPS,
-            steps = thousands(*steps as u64),
-            limit = thousands(*limit as u64)
+            steps = thousands(lang, *steps as u64),
+            limit = thousands(lang, *limit as u64)
         ),
         K::Command { error } => command_error(lang, names, error),
     }
@@ -175,7 +175,7 @@ pub fn stands_for(lang: Lang, p: Protocol) -> String {
 /// A folded span of a lane: its first and last values, how many records, their
 /// epochs. "m12 … m9980 · 9,969 records · epoch 0".
 pub fn folded(lang: Lang, first: &str, last: &str, count: u64, epochs: (u32, u32)) -> String {
-    let count = thousands(count);
+    let count = thousands(lang, count);
     match epochs {
         (a, b) if a == b => say!(
             lang,
@@ -206,16 +206,16 @@ pub fn editor_window(lang: Lang, first: usize, last: usize, total: usize, bytes:
     say!(
         lang,
         id::PAGE_EDITOR_WINDOW,
-        first = thousands(first as u64),
-        last = thousands(last as u64),
-        total = thousands(total as u64),
+        first = thousands(lang, first as u64),
+        last = thousands(lang, last as u64),
+        total = thousands(lang, total as u64),
         size = size
     )
 }
 
 /// Values left out of a long list: "… 9,991 more …".
 pub fn more(lang: Lang, n: u64) -> String {
-    say!(lang, id::PAGE_MORE, n = thousands(n))
+    say!(lang, id::PAGE_MORE, n = thousands(lang, n))
 }
 
 /// What a folded span's button does, for its label: "Show offsets 12 to 9,980".
@@ -223,12 +223,17 @@ pub fn unfold_title(lang: Lang, from: u64, last: u64) -> String {
     say!(
         lang,
         id::PAGE_UNFOLD_TITLE,
-        from = thousands(from),
-        last = thousands(last)
+        from = thousands(lang, from),
+        last = thousands(lang, last)
     )
 }
 
 /// A figure frame's heading: "Step 7 · bounce A"; step 0: "Step 0 · the start".
+/// The export dialog's animation could not be encoded, and why.
+pub fn gif_failed(lang: Lang, error: &str) -> String {
+    say!(lang, id::PAGE_GIF_FAILED, error = error)
+}
+
 pub fn figure_heading(lang: Lang, step: usize, command: Option<&str>) -> String {
     match command {
         Some(c) => say!(lang, id::PAGE_FIGURE_HEADING, step = step, command = c),

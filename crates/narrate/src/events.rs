@@ -204,7 +204,7 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             hw = hw,
             replica = n(*replica),
             replica_leo = replica_leo,
-            until = thousands(*until_ms)
+            until = thousands(lang, *until_ms)
         ),
         Event::Crashed {
             broker,
@@ -222,7 +222,7 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
                 (false, true, false) => id::EVENT_BOUNCED_LOSING_MANY,
             };
             let end = lost_from.map(|end| end.to_string()).unwrap_or_default();
-            say!(lang, id, broker = n(*broker), lost = thousands(*lost), end = end)
+            say!(lang, id, broker = n(*broker), lost = thousands(lang, *lost), end = end)
         }
         Event::Restarted {
             broker,
@@ -354,7 +354,7 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             },
             broker = n(*broker),
             log_end_offset = log_end_offset,
-            removed = thousands(*removed)
+            removed = thousands(lang, *removed)
         ),
         Event::IsrShrunk { broker, isr, reason } => {
             let (b, isr) = (n(*broker), list(lang, names, *isr));
@@ -372,8 +372,8 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
                     id::EVENT_ISR_SHRUNK_LAGGED,
                     broker = b,
                     isr = isr,
-                    checked_at = thousands(*checked_at_ms),
-                    since = thousands(*since)
+                    checked_at = thousands(lang, *checked_at_ms),
+                    since = thousands(lang, *since)
                 ),
                 ShrinkReason::Lagged {
                     since_ms: None,
@@ -383,7 +383,7 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
                     id::EVENT_ISR_SHRUNK_NEVER_CAUGHT_UP,
                     broker = b,
                     isr = isr,
-                    checked_at = thousands(*checked_at_ms)
+                    checked_at = thousands(lang, *checked_at_ms)
                 ),
             }
         }
@@ -506,7 +506,7 @@ pub fn hw_held_badge(lang: Lang, replica: &str, until_ms: u64) -> String {
         lang,
         id::EVENT_HW_HELD_BADGE,
         replica = replica,
-        until = thousands(until_ms)
+        until = thousands(lang, until_ms)
     )
 }
 

@@ -8,7 +8,9 @@ mod decisions;
 mod errors;
 mod events;
 mod labels;
+mod language;
 mod matrix;
+pub mod said;
 mod words;
 
 pub use compare::{
@@ -18,14 +20,15 @@ pub use compare::{
 };
 pub use decisions::explain;
 pub use errors::{
-    command_error, editor_window, figure_heading, folded, found, link_error, more, protocol_option, script_error,
-    script_error_kind, stands_for, unfold_title,
+    command_error, editor_window, figure_heading, folded, found, gif_failed, link_error, more, protocol_option,
+    script_error, script_error_kind, stands_for, unfold_title,
 };
 pub use events::{
     decisive_event, event, event_in_step, hw_held_badge, leader_hw_label, reply_label, reply_with_leader_hw,
     request_label, step_events, violation_detail, violation_sentence, waiting_at,
 };
 pub use labels::{label, violation_label, Label};
+pub use language::Lang;
 pub use matrix::{
     matrix_acks_one, matrix_cell, matrix_cell_title, matrix_claim, matrix_failures, matrix_heading, matrix_history,
     matrix_progress, matrix_setup, matrix_unclean, matrix_workers, MatrixCell, MatrixClaim, MatrixHeading,
@@ -35,36 +38,6 @@ pub use words::{protocol_note, releases, reply, request, truncation_reason};
 use replab_core::event::{ElectionReason, EpochRecord, Event, FollowerNext};
 use replab_core::scenario::ScriptError;
 use replab_core::{BrokerIx, BrokerSet, Protocol, Value};
-
-/// The languages narration is written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Lang {
-    En,
-    Zh,
-}
-
-impl Lang {
-    /// Every language the lab speaks; English is always built in.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
-
-    /// The language tag (`en`, `zh`), as stored and put in links.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Zh => "zh",
-        }
-    }
-
-    /// From a tag such as `zh-CN` or `en-US`; None for other languages.
-    pub fn from_code(code: &str) -> Option<Lang> {
-        let primary = code.split(['-', '_']).next().unwrap_or("").to_ascii_lowercase();
-        match primary.as_str() {
-            "en" => Some(Lang::En),
-            "zh" => Some(Lang::Zh),
-            _ => None,
-        }
-    }
-}
 
 /// Broker names by index, as the cluster lists them.
 pub struct Names<'a>(pub &'a [String]);
@@ -373,14 +346,14 @@ pub enum CheckerOutcome {
     ReplayFailed { at_step: u32 },
 }
 
-/// A count with thousands separators: 300,000.
-pub fn thousands(n: impl Into<u64>) -> String {
+/// A count with `lang`'s thousands separators: 300,000.
+pub fn thousands(lang: Lang, n: impl Into<u64>) -> String {
     let n: u64 = n.into();
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
+            out.push(lang.group());
         }
         out.push(c);
     }
@@ -408,15 +381,15 @@ mod compare_tests {
         let names = Names(&hw.setup().brokers);
         let d = &first.differences[0];
         assert_eq!(
-            difference(Lang::En, &names, d, &a, &b),
+            difference(Lang::EN, &names, d, &a, &b),
             "B's log: empty under hw, m1 m2 under kip-101"
         );
-        assert_eq!(
-            difference(Lang::Zh, &names, d, &a, &b),
-            "B 的日志：hw 下为 空，kip-101 下为 m1 m2"
+        crate::said!(
+            "narrate/the_data_loss_story_parts_at_a_log_in_both_languages",
+            |lang| vec![(difference(lang, &names, d, &a, &b)).to_string()]
         );
         assert_eq!(
-            first_difference(Lang::En, first.step, "bounce B"),
+            first_difference(Lang::EN, first.step, "bounce B"),
             "First difference at step 5 (bounce B)"
         );
     }
@@ -435,11 +408,11 @@ mod compare_tests {
         let all = compare::differences(&a, &b);
         assert!(all.contains(&compare::Difference::Log { broker: 0 }), "{all:?}");
         assert_eq!(
-            difference(Lang::En, &names, &compare::Difference::Log { broker: 0 }, &a, &b),
+            difference(Lang::EN, &names, &compare::Difference::Log { broker: 0 }, &a, &b),
             "A's log: m1 (epoch 0) m2 (epoch 1) under diverging-epoch, m1 (epoch 0) m2 (epoch 0) under kraft-elr"
         );
         for d in &all {
-            for lang in [Lang::En, Lang::Zh] {
+            for &lang in Lang::ALL {
                 assert!(!difference(lang, &names, d, &a, &b).is_empty());
             }
         }
@@ -461,12 +434,12 @@ mod decisive_tests {
             to: 100_000,
         };
         assert_eq!(
-            event(Lang::En, &names, &e),
+            event(Lang::EN, &names, &e),
             "B appends 100,000 records (offsets 0 to 99999)"
         );
-        assert_eq!(
-            event(Lang::Zh, &names, &e),
-            "B 追加了 100,000 条消息（位移 0 到 99999）"
+        crate::said!(
+            "narrate/large_counts_have_thousands_separators_and_offsets_do_not",
+            |lang| vec![(event(lang, &names, &e)).to_string()]
         );
     }
 
@@ -483,11 +456,13 @@ mod decisive_tests {
         };
         let m2 = [Value::from("m2")];
         assert_eq!(
-            decisive_event(Lang::En, &names, &cut, &m2, &[]),
+            decisive_event(Lang::EN, &names, &cut, &m2, &[]),
             "B truncates its log from 2 to 1: without leader epochs a new follower truncates to its own high \
              watermark, 1; m2 is gone"
         );
-        assert!(decisive_event(Lang::Zh, &names, &cut, &m2, &[]).ends_with("；m2 丢失了"));
+        crate::said!("narrate/a_decisive_event_names_what_it_lost_or_committed", |lang| vec![
+            (decisive_event(lang, &names, &cut, &m2, &[])).to_string()
+        ]);
         let hw = Event::HighWatermarkChanged {
             broker: 0,
             from: 0,
@@ -495,10 +470,13 @@ mod decisive_tests {
         };
         let both = [Value::from("m1"), Value::from("m2")];
         assert_eq!(
-            decisive_event(Lang::En, &names, &hw, &[], &both),
+            decisive_event(Lang::EN, &names, &hw, &[], &both),
             "A's high watermark moves from 0 to 2; m1, m2 are now committed"
         );
-        assert!(decisive_event(Lang::Zh, &names, &hw, &[], &both).ends_with("；m1、m2 已提交"));
+        crate::said!(
+            "narrate/a_decisive_event_names_what_it_lost_or_committed-2",
+            |lang| vec![(decisive_event(lang, &names, &hw, &[], &both)).to_string()]
+        );
     }
 }
 
@@ -509,15 +487,14 @@ mod checker_tests {
     #[test]
     fn timing_and_rate_in_whole_numbers() {
         assert_eq!(
-            checker_timing(Lang::En, 145_274, 921.6),
+            checker_timing(Lang::EN, 145_274, 921.6),
             "Took 0.92 s, 157,632 states/s."
         );
-        assert_eq!(
-            checker_timing(Lang::Zh, 300_000, 1_725.0),
-            "用时 1.73 秒，每秒 173,913 个状态。"
-        );
-        assert_eq!(checker_rate(Lang::En, 10, 0.0), "(0 states/s)");
-        assert_eq!(checker_under(Lang::En, Protocol::Kip101, 2, 5), "kip-101 (2 of 5):");
+        crate::said!("narrate/timing_and_rate_in_whole_numbers", |lang| vec![
+            (checker_timing(lang, 300_000, 1_725.0)).to_string()
+        ]);
+        assert_eq!(checker_rate(Lang::EN, 10, 0.0), "(0 states/s)");
+        assert_eq!(checker_under(Lang::EN, Protocol::Kip101, 2, 5), "kip-101 (2 of 5):");
     }
 }
 
@@ -533,42 +510,51 @@ mod tests {
             last_fetched_epoch: Some(0),
             max: None,
         };
-        assert_eq!(request_label(Lang::En, &fetch), "Fetch(offset 2, epoch 0)");
-        assert_eq!(request_label(Lang::Zh, &fetch), "Fetch（位移 2，纪元 0）");
+        assert_eq!(request_label(Lang::EN, &fetch), "Fetch(offset 2, epoch 0)");
+        crate::said!(
+            "narrate/message_labels_use_kafkas_names_in_both_languages",
+            |lang| vec![(request_label(lang, &fetch)).to_string()]
+        );
         let ask = Request::OffsetsForLeaderEpoch { leader_epoch: Some(0) };
-        assert_eq!(request_label(Lang::En, &ask), "OffsetsForLeaderEpoch(epoch 0)");
+        assert_eq!(request_label(Lang::EN, &ask), "OffsetsForLeaderEpoch(epoch 0)");
         let none = Request::OffsetsForLeaderEpoch { leader_epoch: None };
-        assert_eq!(request_label(Lang::En, &none), "OffsetsForLeaderEpoch(no epoch)");
+        assert_eq!(request_label(Lang::EN, &none), "OffsetsForLeaderEpoch(no epoch)");
         let answer = |epoch, end_offset| Reply::EpochEndOffset {
             asked: Some(0),
             answer: EpochAnswer { epoch, end_offset },
         };
         assert_eq!(
-            reply_label(Lang::En, &answer(Some(0), Some(1)), &[]),
+            reply_label(Lang::EN, &answer(Some(0), Some(1)), &[]),
             "epoch 0 ends at 1"
         );
-        assert_eq!(reply_label(Lang::En, &answer(None, Some(1)), &[]), "epoch 0 ends at 1");
-        assert_eq!(reply_label(Lang::En, &answer(None, None), &[]), "epoch 0: undefined");
-        assert_eq!(reply_label(Lang::Zh, &answer(Some(0), Some(1)), &[]), "纪元 0 结束于 1");
+        assert_eq!(reply_label(Lang::EN, &answer(None, Some(1)), &[]), "epoch 0 ends at 1");
+        assert_eq!(reply_label(Lang::EN, &answer(None, None), &[]), "epoch 0: undefined");
+        crate::said!(
+            "narrate/message_labels_use_kafkas_names_in_both_languages-2",
+            |lang| vec![(reply_label(lang, &answer(Some(0), Some(1)), &[])).to_string()]
+        );
         let diverging = Reply::DivergingEpoch {
             epoch: 0,
             end_offset: 1,
             high_watermark: 1,
         };
-        assert_eq!(reply_label(Lang::En, &diverging, &[]), "DivergingEpoch(epoch 0, end 1)");
+        assert_eq!(reply_label(Lang::EN, &diverging, &[]), "DivergingEpoch(epoch 0, end 1)");
         let records = |count| Reply::Records {
             from: 1,
             count,
             high_watermark: 1,
         };
         let values: Vec<Value> = ["m2", "m3", "m4", "m5"].iter().map(|&v| Value::from(v)).collect();
-        assert_eq!(reply_label(Lang::En, &records(1), &values[..1]), "records m2 · HW 1");
+        assert_eq!(reply_label(Lang::EN, &records(1), &values[..1]), "records m2 · HW 1");
         assert_eq!(
-            reply_label(Lang::En, &records(4), &values),
+            reply_label(Lang::EN, &records(4), &values),
             "records m2 … m5 (4) · HW 1"
         );
-        assert_eq!(reply_label(Lang::En, &records(0), &[]), "no records · HW 1");
-        assert_eq!(reply_label(Lang::Zh, &records(0), &[]), "没有新消息 · HW 1");
+        assert_eq!(reply_label(Lang::EN, &records(0), &[]), "no records · HW 1");
+        crate::said!(
+            "narrate/message_labels_use_kafkas_names_in_both_languages-3",
+            |lang| vec![(reply_label(lang, &records(0), &[])).to_string()]
+        );
     }
 }
 
@@ -581,12 +567,12 @@ mod limit_tests {
     fn a_scenario_too_large_to_load_says_its_size_and_the_limit() {
         let e = parse_within_limits(&"#".repeat(MAX_TEXT_BYTES + 1)).expect_err("too long");
         assert_eq!(
-            script_error(Lang::En, &Names(&[]), &e),
+            script_error(Lang::EN, &Names(&[]), &e),
             "the scenario is 4.0 MiB (4,194,305 bytes); at most 4.0 MiB (4,194,304 bytes) can be loaded"
         );
-        assert_eq!(
-            script_error(Lang::Zh, &Names(&[]), &e),
-            "场景文本有 4.0 MiB（4,194,305 字节），最多只能载入 4.0 MiB（4,194,304 字节）"
+        crate::said!(
+            "narrate/a_scenario_too_large_to_load_says_its_size_and_the_limit",
+            |lang| vec![(script_error(lang, &Names(&[]), &e)).to_string()]
         );
         let steps = ScriptError {
             line: 200_002,
@@ -596,12 +582,12 @@ mod limit_tests {
             },
         };
         assert_eq!(
-            script_error(Lang::En, &Names(&[]), &steps),
+            script_error(Lang::EN, &Names(&[]), &steps),
             "line 200002: the scenario has 250,000 steps; at most 200,000 steps can be loaded"
         );
-        assert_eq!(
-            script_error(Lang::Zh, &Names(&[]), &steps),
-            "第 200002 行：场景有 250,000 步，最多只能载入 200,000 步"
+        crate::said!(
+            "narrate/a_scenario_too_large_to_load_says_its_size_and_the_limit-2",
+            |lang| vec![(script_error(lang, &Names(&[]), &steps)).to_string()]
         );
     }
 }
@@ -614,82 +600,97 @@ mod contract_1_3_tests {
 
     const IDS: [&str; 3] = ["A", "B", "C"];
 
-    /// `e` in English and in Chinese.
-    fn both(e: &Event) -> (String, String) {
+    /// `e` in `lang`.
+    fn say(lang: Lang, e: &Event) -> String {
         let ids: Vec<String> = IDS.iter().map(|s| s.to_string()).collect();
-        let names = Names(&ids);
-        (event(Lang::En, &names, e), event(Lang::Zh, &names, e))
+        event(lang, &Names(&ids), e)
+    }
+
+    /// `e` in English.
+    fn english(e: &Event) -> String {
+        say(Lang::EN, e)
     }
 
     #[test]
     fn a_parked_fetch_and_its_loss() {
         assert_eq!(
-            both(&Event::FetchParked {
+            english(&Event::FetchParked {
                 follower: 1,
                 leader: 0,
                 offset: 2
             }),
-            (
-                "B's fetch waits at A for new records (offset 2): A holds it until its next append or the end of \
+            "B's fetch waits at A for new records (offset 2): A holds it until its next append or the end of \
                  the wait (DelayedFetch)"
-                    .into(),
-                "B 的拉取在 A 处等待新消息（位移 2）：A 把它留在手里，直到下一次追加或等待结束（DelayedFetch）".into()
-            )
         );
+        crate::said!("narrate/a_parked_fetch_and_its_loss", |lang| vec![say(
+            lang,
+            &Event::FetchParked {
+                follower: 1,
+                leader: 0,
+                offset: 2
+            }
+        )]);
         let lost = |reason| Event::ParkedFetchLost {
             follower: 1,
             offset: 3,
             reason,
         };
         assert_eq!(
-            both(&lost(LossReason::Fenced { epoch: 2 })),
-            (
-                "B's fetch waiting at the leader (offset 3) ends unanswered: epoch 2 began while it waited (fenced)"
-                    .into(),
-                "B 在 leader 处等待的拉取（位移 3）没有得到回答就结束了：等待期间纪元 2 开始了（被隔离）".into()
-            )
+            english(&lost(LossReason::Fenced { epoch: 2 })),
+            "B's fetch waiting at the leader (offset 3) ends unanswered: epoch 2 began while it waited (fenced)"
         );
+        crate::said!("narrate/a_parked_fetch_and_its_loss-2", |lang| vec![say(
+            lang,
+            &lost(LossReason::Fenced { epoch: 2 })
+        )]);
         assert_eq!(
-            both(&lost(LossReason::FollowerCrashed)),
-            (
-                "B's fetch waiting at the leader (offset 3) is gone: B crashed".into(),
-                "B 在 leader 处等待的拉取（位移 3）没有了：B 崩溃了".into()
-            )
+            english(&lost(LossReason::FollowerCrashed)),
+            "B's fetch waiting at the leader (offset 3) is gone: B crashed"
         );
+        crate::said!("narrate/a_parked_fetch_and_its_loss-3", |lang| vec![say(
+            lang,
+            &lost(LossReason::FollowerCrashed)
+        )]);
         assert_eq!(
-            both(&lost(LossReason::LeaderCrashed)),
-            (
-                "B's fetch waiting at the leader (offset 3) is lost with the crashed leader".into(),
-                "B 在 leader 处等待的拉取（位移 3）随崩溃的 leader 一起丢失".into()
-            )
+            english(&lost(LossReason::LeaderCrashed)),
+            "B's fetch waiting at the leader (offset 3) is lost with the crashed leader"
         );
+        crate::said!("narrate/a_parked_fetch_and_its_loss-4", |lang| vec![say(
+            lang,
+            &lost(LossReason::LeaderCrashed)
+        )]);
         assert_eq!(
-            both(&lost(LossReason::Dropped)),
-            (
-                "B's fetch waiting at the leader (offset 3) is dropped".into(),
-                "B 在 leader 处等待的拉取（位移 3）被丢弃".into()
-            )
+            english(&lost(LossReason::Dropped)),
+            "B's fetch waiting at the leader (offset 3) is dropped"
         );
+        crate::said!("narrate/a_parked_fetch_and_its_loss-5", |lang| vec![say(
+            lang,
+            &lost(LossReason::Dropped)
+        )]);
     }
 
     #[test]
     fn the_same_question_again_and_a_hw_held_by_a_replica() {
         assert_eq!(
-            both(&Event::AsksAgainUnchanged {
+            english(&Event::AsksAgainUnchanged {
                 broker: 1,
                 leader_epoch: Some(2)
             }),
-            (
-                "B's truncation removed nothing, so its leader-epoch cache is unchanged: it will send \
+            "B's truncation removed nothing, so its leader-epoch cache is unchanged: it will send \
                  OffsetsForLeaderEpoch(epoch 2) again, the same question (KAFKA-10706)"
-                    .into(),
-                "B 的截断没有删掉任何消息，leader epoch 缓存原样不变：它会再次发送 OffsetsForLeaderEpoch（纪元 2），\
-                 问同一个问题（KAFKA-10706）"
-                    .into()
-            )
+        );
+        crate::said!(
+            "narrate/the_same_question_again_and_a_hw_held_by_a_replica",
+            |lang| vec![say(
+                lang,
+                &Event::AsksAgainUnchanged {
+                    broker: 1,
+                    leader_epoch: Some(2)
+                }
+            )]
         );
         assert_eq!(
-            both(&Event::HighWatermarkHeldByReplica {
+            english(&Event::HighWatermarkHeldByReplica {
                 broker: 0,
                 hw: 2,
                 would_be: 3,
@@ -697,69 +698,88 @@ mod contract_1_3_tests {
                 replica_leo: 1,
                 until_ms: 2500
             }),
-            (
-                "A's HW would move to 3 but stays at 2: B, outside the ISR but caught up recently, counts with its \
+            "A's HW would move to 3 but stays at 2: B, outside the ISR but caught up recently, counts with its \
                  log end 1 until 2,500 ms (replica.lag.time.max.ms; KAFKA-4485)"
-                    .into(),
-                "A 的高水位本可推进到 3，却停在 2：B 不在 ISR 中，但最近追上过，它的日志末端 1 在 2,500 ms \
-                 之前仍然计入（replica.lag.time.max.ms；KAFKA-4485）"
-                    .into()
-            )
+        );
+        crate::said!(
+            "narrate/the_same_question_again_and_a_hw_held_by_a_replica-2",
+            |lang| vec![say(
+                lang,
+                &Event::HighWatermarkHeldByReplica {
+                    broker: 0,
+                    hw: 2,
+                    would_be: 3,
+                    replica: 1,
+                    replica_leo: 1,
+                    until_ms: 2500
+                }
+            )]
         );
     }
 
     #[test]
     fn a_halt_a_bounce_noticed_and_an_election_not_needed() {
         assert_eq!(
-            both(&Event::Halted {
+            english(&Event::Halted {
                 broker: 0,
                 fetch_offset: 1,
                 leader_log_end: 0
             }),
-            (
-                "A halts: it fetched from offset 1, past the leader's log end 0, and may not truncate records that \
+            "A halts: it fetched from offset 1, past the leader's log end 0, and may not truncate records that \
                  may be committed, so its fetcher throws FatalExitError and the broker's process exits, keeping its \
                  whole log"
-                    .into(),
-                "A 自行停机：它从位移 1 拉取，超过了 leader 的日志末端 0；可能已提交的消息不能截掉，\
-                 于是拉取线程触发 FatalExitError，broker 进程退出，整份日志原样保留"
-                    .into()
-            )
+        );
+        crate::said!(
+            "narrate/a_halt_a_bounce_noticed_and_an_election_not_needed",
+            |lang| vec![say(
+                lang,
+                &Event::Halted {
+                    broker: 0,
+                    fetch_offset: 1,
+                    leader_log_end: 0
+                }
+            )]
         );
         assert_eq!(
-            both(&Event::BounceNoticed { broker: 1 }),
-            (
-                "the controller sees B come back with a new broker epoch: the bounce counts as a crash, then a \
+            english(&Event::BounceNoticed { broker: 1 }),
+            "the controller sees B come back with a new broker epoch: the bounce counts as a crash, then a \
                  restart"
-                    .into(),
-                "控制器看到 B 带着新的 broker 纪元回来：这次快速重启按一次崩溃加一次重启处理".into()
-            )
+        );
+        crate::said!(
+            "narrate/a_halt_a_bounce_noticed_and_an_election_not_needed-2",
+            |lang| vec![say(lang, &Event::BounceNoticed { broker: 1 })]
         );
         assert_eq!(
-            both(&Event::ElectionNotNeeded { broker: 0, epoch: 2 }),
-            (
-                "no election needed: A already leads, in epoch 2 (no new epoch)".into(),
-                "无需选举：A 已经是 leader（纪元 2），不产生新纪元".into()
-            )
+            english(&Event::ElectionNotNeeded { broker: 0, epoch: 2 }),
+            "no election needed: A already leads, in epoch 2 (no new epoch)"
+        );
+        crate::said!(
+            "narrate/a_halt_a_bounce_noticed_and_an_election_not_needed-3",
+            |lang| vec![say(lang, &Event::ElectionNotNeeded { broker: 0, epoch: 2 })]
         );
     }
 
     #[test]
     fn a_write_committed_below_min_isr_and_a_lagging_follower() {
         assert_eq!(
-            both(&Event::AckFailed {
+            english(&Event::AckFailed {
                 value: Value::from("m1"),
                 offset: 0,
                 reason: AckFailure::NotEnoughReplicasAfterAppend { isr: 1, min_isr: 2 }
             }),
-            (
-                "the producer of m1 (offset 0) gets NOT_ENOUGH_REPLICAS_AFTER_APPEND: m1 is committed, but the ISR \
+            "the producer of m1 (offset 0) gets NOT_ENOUGH_REPLICAS_AFTER_APPEND: m1 is committed, but the ISR \
                  has 1 replica, min.insync.replicas is 2; it stays in the log"
-                    .into(),
-                "m1（位移 0）的生产者收到 NOT_ENOUGH_REPLICAS_AFTER_APPEND：m1 已提交，但 ISR 只有 1 个副本，\
-                 min.insync.replicas 是 2；它仍留在日志中"
-                    .into()
-            )
+        );
+        crate::said!(
+            "narrate/a_write_committed_below_min_isr_and_a_lagging_follower",
+            |lang| vec![say(
+                lang,
+                &Event::AckFailed {
+                    value: Value::from("m1"),
+                    offset: 0,
+                    reason: AckFailure::NotEnoughReplicasAfterAppend { isr: 1, min_isr: 2 }
+                }
+            )]
         );
         let lagged = |since_ms| Event::IsrShrunk {
             broker: 1,
@@ -770,24 +790,22 @@ mod contract_1_3_tests {
             },
         };
         assert_eq!(
-            both(&lagged(Some(0))),
-            (
-                "B leaves the ISR (now A): at 15,000 ms, when the leader looks for lagging followers, it had not \
+            english(&lagged(Some(0))),
+            "B leaves the ISR (now A): at 15,000 ms, when the leader looks for lagging followers, it had not \
                  caught up since 0 ms, longer than replica.lag.time.max.ms"
-                    .into(),
-                "B 离开 ISR（现在是 A）：15,000 ms 时 leader 检查落后的 follower，它从 0 ms 起一直没有追上，\
-                 超过了 replica.lag.time.max.ms"
-                    .into()
-            )
+        );
+        crate::said!(
+            "narrate/a_write_committed_below_min_isr_and_a_lagging_follower-2",
+            |lang| vec![say(lang, &lagged(Some(0)))]
         );
         assert_eq!(
-            both(&lagged(None)),
-            (
-                "B leaves the ISR (now A): at 15,000 ms, when the leader looks for lagging followers, it had never \
+            english(&lagged(None)),
+            "B leaves the ISR (now A): at 15,000 ms, when the leader looks for lagging followers, it had never \
                  caught up with this leader"
-                    .into(),
-                "B 离开 ISR（现在是 A）：15,000 ms 时 leader 检查落后的 follower，它从未追上过这个 leader".into()
-            )
+        );
+        crate::said!(
+            "narrate/a_write_committed_below_min_isr_and_a_lagging_follower-3",
+            |lang| vec![say(lang, &lagged(None))]
         );
     }
 
@@ -828,16 +846,16 @@ mod contract_1_3_tests {
             },
         ];
         assert_eq!(
-            event_in_step(Lang::En, &names, &events, 2),
+            event_in_step(Lang::EN, &names, &events, 2),
             "A answers B: 1 record from offset 1, HW 1 (A's HW is now 2: B learns it on its next fetch)"
         );
-        assert_eq!(
-            event_in_step(Lang::Zh, &names, &events, 2),
-            "A 回复 B：从位移 1 起的 1 条消息，HW 1（A 的高水位已是 2：B 下一次拉取时才知道）"
+        crate::said!(
+            "narrate/a_records_answer_says_the_hw_the_follower_learns_on_its_next_fetch",
+            |lang| vec![(event_in_step(lang, &names, &events, 2)).to_string()]
         );
-        let all = step_events(Lang::En, &names, &events);
+        let all = step_events(Lang::EN, &names, &events);
         assert_eq!(all.len(), 4);
-        assert_eq!(all[1], event(Lang::En, &names, &events[1]));
+        assert_eq!(all[1], event(Lang::EN, &names, &events[1]));
         assert_eq!(all[3], "the response reaches B");
         // An answer that carries the leader's HW as it is says nothing more.
         let same = [
@@ -850,17 +868,17 @@ mod contract_1_3_tests {
             },
         ];
         assert_eq!(
-            event_in_step(Lang::En, &names, &same, 2),
+            event_in_step(Lang::EN, &names, &same, 2),
             "A answers B: 1 record from offset 1, HW 2"
         );
-        assert_eq!(event_in_step(Lang::En, &names, &same, 9), "");
+        assert_eq!(event_in_step(Lang::EN, &names, &same, 9), "");
         // The same in the lane, from the leader's HW now.
         assert_eq!(
-            reply_with_leader_hw(Lang::En, &names, &records(1), 0, 1, 2),
+            reply_with_leader_hw(Lang::EN, &names, &records(1), 0, 1, 2),
             "1 record from offset 1, HW 1 (A's HW is now 2: B learns it on its next fetch)"
         );
         assert_eq!(
-            reply_with_leader_hw(Lang::En, &names, &records(2), 0, 1, 2),
+            reply_with_leader_hw(Lang::EN, &names, &records(2), 0, 1, 2),
             "1 record from offset 1, HW 2"
         );
         let answer = Reply::EpochEndOffset {
@@ -871,11 +889,14 @@ mod contract_1_3_tests {
             },
         };
         assert_eq!(
-            reply_with_leader_hw(Lang::En, &names, &answer, 0, 1, 5),
+            reply_with_leader_hw(Lang::EN, &names, &answer, 0, 1, 5),
             "epoch 0 ends at offset 1"
         );
-        assert_eq!(leader_hw_label(Lang::En, "A", 2), " (A's HW 2)");
-        assert_eq!(leader_hw_label(Lang::Zh, "A", 2), "（A 的 HW 已是 2）");
+        assert_eq!(leader_hw_label(Lang::EN, "A", 2), " (A's HW 2)");
+        crate::said!(
+            "narrate/a_records_answer_says_the_hw_the_follower_learns_on_its_next_fetch-2",
+            |lang| vec![(leader_hw_label(lang, "A", 2)).to_string()]
+        );
     }
 
     #[test]
@@ -897,21 +918,25 @@ mod contract_1_3_tests {
             crashed.clone(),
         ];
         assert_eq!(
-            event_in_step(Lang::En, &names, &events, 1),
+            event_in_step(Lang::EN, &names, &events, 1),
             "the controller sees A go: its process exited"
         );
-        assert_eq!(
-            event_in_step(Lang::Zh, &names, &events, 1),
-            "控制器看到 A 离开：它的进程已经退出"
+        crate::said!(
+            "narrate/the_crash_the_controller_sees_after_a_halt_is_told_as_such",
+            |lang| vec![(event_in_step(lang, &names, &events, 1)).to_string()]
         );
-        assert_eq!(event_in_step(Lang::En, &names, &[crashed], 0), "A crashes");
+        assert_eq!(event_in_step(Lang::EN, &names, &[crashed], 0), "A crashes");
     }
 
     #[test]
     fn lane_words_for_a_waiting_fetch_and_a_held_hw() {
-        assert_eq!(waiting_at(Lang::En, "A"), "waiting at A for new records");
-        assert_eq!(waiting_at(Lang::Zh, "A"), "在 A 处等待新消息");
-        assert_eq!(hw_held_badge(Lang::En, "B", 35_000), "HW held by B until 35,000 ms");
-        assert_eq!(hw_held_badge(Lang::Zh, "B", 35_000), "B 拖住 HW，至 35,000 ms");
+        assert_eq!(waiting_at(Lang::EN, "A"), "waiting at A for new records");
+        crate::said!("narrate/lane_words_for_a_waiting_fetch_and_a_held_hw", |lang| vec![
+            (waiting_at(lang, "A")).to_string()
+        ]);
+        assert_eq!(hw_held_badge(Lang::EN, "B", 35_000), "HW held by B until 35,000 ms");
+        crate::said!("narrate/lane_words_for_a_waiting_fetch_and_a_held_hw-2", |lang| vec![
+            (hw_held_badge(lang, "B", 35_000)).to_string()
+        ]);
     }
 }

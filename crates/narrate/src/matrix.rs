@@ -2,20 +2,11 @@
 //! seed's claim and the note on acks=1. Texts in `messages/matrix.msg`.
 
 use crate::catalogue::id;
+use crate::words::{count, Unit};
 use crate::{say, thousands, Lang};
 use replab_core::ViolationKind;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
-
-/// "1 state", "20,623 states".
-fn states(lang: Lang, n: usize) -> String {
-    let n = n as u64;
-    if n == 1 {
-        say!(lang, id::CHECKER_COUNT_STATE_ONE)
-    } else {
-        say!(lang, id::CHECKER_COUNT_STATE_MANY, n = thousands(n))
-    }
-}
 
 /// What a cell shows, as plain data (the front ends hold their own verdicts).
 /// The page sends it to its worker, which draws the figure.
@@ -52,13 +43,13 @@ pub fn matrix_cell(lang: Lang, cell: &MatrixCell) -> String {
             kind: ViolationKind::ReplicasDiverged,
             steps,
         } => say!(lang, id::MATRIX_CELL_DIVERGED, steps = steps),
-        MatrixCell::Safe { states: n } => say!(lang, id::MATRIX_CELL_SAFE, states = states(lang, n)),
+        MatrixCell::Safe { states: n } => say!(lang, id::MATRIX_CELL_SAFE, states = count(lang, n as u64, Unit::State)),
         MatrixCell::Unfinished { states: n, depth } => {
             say!(
                 lang,
                 id::MATRIX_CELL_UNFINISHED,
                 depth = depth,
-                states = states(lang, n)
+                states = count(lang, n as u64, Unit::State)
             )
         }
         MatrixCell::Failed => say!(lang, id::MATRIX_CELL_FAILED),
@@ -122,7 +113,7 @@ pub fn matrix_setup(lang: Lang, brokers: &[String], records: u32, failures: u32,
         records = records,
         failures = failures,
         epoch = epoch,
-        limit = thousands(limit as u64)
+        limit = thousands(lang, limit as u64)
     );
     say!(lang, id::MATRIX_SETUP, brokers = brokers.join(", "), bounds = bounds)
 }
@@ -212,8 +203,8 @@ pub fn matrix_progress(lang: Lang, done: usize, cells: usize, states_seen: u64, 
         id::MATRIX_PROGRESS,
         done = done,
         cells = cells,
-        states = states(lang, states_seen as usize),
-        rate = thousands(rate)
+        states = count(lang, states_seen, Unit::State),
+        rate = thousands(lang, rate)
     )
 }
 
@@ -232,15 +223,18 @@ mod tests {
             kind: ViolationKind::CommittedWriteLost,
             steps: 5,
         };
-        assert_eq!(matrix_cell(Lang::En, &lost), "lost in 5");
-        assert_eq!(matrix_cell(Lang::Zh, &lost), "5 步丢失");
+        assert_eq!(matrix_cell(Lang::EN, &lost), "lost in 5");
+        crate::said!("narrate/cells_read_in_both_languages", |lang| vec![(matrix_cell(
+            lang, &lost
+        ))
+        .to_string()]);
         assert_eq!(
-            matrix_cell(Lang::En, &MatrixCell::Safe { states: 20_623 }),
+            matrix_cell(Lang::EN, &MatrixCell::Safe { states: 20_623 }),
             "none (20,623 states)"
         );
         assert_eq!(
             matrix_cell(
-                Lang::En,
+                Lang::EN,
                 &MatrixCell::Unfinished {
                     states: 1_000_000,
                     depth: 9
@@ -250,7 +244,7 @@ mod tests {
         );
         assert_eq!(
             matrix_claim(
-                Lang::En,
+                Lang::EN,
                 &MatrixClaim::Broken {
                     min_insync: 2,
                     unflushed: false,
@@ -259,6 +253,10 @@ mod tests {
             ),
             "does not hold: min.insync.replicas=2, crashes, lost in 5"
         );
-        assert!(matrix_acks_one(Lang::Zh, "produce m1 acks=1; crash A").contains("acks=1"));
+        crate::said!("narrate/cells_read_in_both_languages-2", |lang| vec![(matrix_acks_one(
+            lang,
+            "produce m1 acks=1; crash A"
+        ))
+        .to_string()]);
     }
 }

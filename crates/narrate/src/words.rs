@@ -15,6 +15,7 @@ pub enum Unit {
     Member,
     Replica,
     Step,
+    State,
 }
 
 /// "1 record", "1,234 records".
@@ -24,11 +25,12 @@ pub fn count(lang: Lang, n: u64, unit: Unit) -> String {
         Unit::Member => (id::COUNT_MEMBER_ONE, id::COUNT_MEMBER_MANY),
         Unit::Replica => (id::COUNT_REPLICA_ONE, id::COUNT_REPLICA_MANY),
         Unit::Step => (id::COUNT_STEP_ONE, id::COUNT_STEP_MANY),
+        Unit::State => (id::CHECKER_COUNT_STATE_ONE, id::CHECKER_COUNT_STATE_MANY),
     };
-    if n == 1 {
+    if lang.is_one(n) {
         say!(lang, one)
     } else {
-        say!(lang, many, n = thousands(n))
+        say!(lang, many, n = thousands(lang, n))
     }
 }
 
@@ -263,25 +265,41 @@ mod tests {
             last_fetched_epoch: None,
             max: None,
         };
-        assert_eq!(request(Lang::En, &full), "Fetch(offset 4, last fetched epoch 2, max 1)");
-        assert_eq!(request(Lang::Zh, &full), "Fetch（位移 4，最后拉取纪元 2，最多 1 条）");
-        assert_eq!(request(Lang::En, &plain), "Fetch(offset 4)");
+        assert_eq!(request(Lang::EN, &full), "Fetch(offset 4, last fetched epoch 2, max 1)");
+        crate::said!(
+            "narrate/a_fetch_says_its_optional_clauses_only_when_it_has_them",
+            |lang| vec![(request(lang, &full)).to_string()]
+        );
+        assert_eq!(request(Lang::EN, &plain), "Fetch(offset 4)");
         let o = Request::OffsetsForLeaderEpoch { leader_epoch: None };
-        assert_eq!(request(Lang::En, &o), "OffsetsForLeaderEpoch(no epoch)");
-        assert_eq!(fetch(Lang::En, &o, [id::REQUEST_FETCH; 3]), "", "not a Fetch");
+        assert_eq!(request(Lang::EN, &o), "OffsetsForLeaderEpoch(no epoch)");
+        assert_eq!(fetch(Lang::EN, &o, [id::REQUEST_FETCH; 3]), "", "not a Fetch");
     }
 
     #[test]
     fn counts_and_lists_in_both_languages() {
-        assert_eq!(count(Lang::En, 1, Unit::Record), "1 record");
-        assert_eq!(count(Lang::En, 1234, Unit::Record), "1,234 records");
-        assert_eq!(count(Lang::Zh, 1234, Unit::Record), "1,234 条消息");
+        assert_eq!(count(Lang::EN, 1, Unit::Record), "1 record");
+        assert_eq!(count(Lang::EN, 1234, Unit::Record), "1,234 records");
+        crate::said!("narrate/counts_and_lists_in_both_languages", |lang| vec![(count(
+            lang,
+            1234,
+            Unit::Record
+        ))
+        .to_string()]);
         let ids: Vec<String> = ["A", "B", "C"].map(String::from).to_vec();
         let names = Names(&ids);
         let ab: BrokerSet = [0, 1].into_iter().collect();
-        assert_eq!(list(Lang::En, &names, ab), "A, B");
-        assert_eq!(list(Lang::Zh, &names, ab), "A、B");
-        assert_eq!(list(Lang::En, &names, BrokerSet::default()), "none");
-        assert_eq!(list(Lang::Zh, &names, BrokerSet::default()), "空");
+        assert_eq!(list(Lang::EN, &names, ab), "A, B");
+        crate::said!("narrate/counts_and_lists_in_both_languages-2", |lang| vec![(list(
+            lang, &names, ab
+        ))
+        .to_string()]);
+        assert_eq!(list(Lang::EN, &names, BrokerSet::default()), "none");
+        crate::said!("narrate/counts_and_lists_in_both_languages-3", |lang| vec![(list(
+            lang,
+            &names,
+            BrokerSet::default()
+        ))
+        .to_string()]);
     }
 }

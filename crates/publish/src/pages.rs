@@ -75,7 +75,7 @@ fn write_pages(dir: &Path, template: &str, pages: &[Page], base: &str) -> Result
 /// it for the page to fetch (`replab_app::languages`).
 fn write_languages(dir: &Path) -> Result<usize, String> {
     let mut written = 0;
-    for lang in Lang::ALL.into_iter().filter(|&l| l != Lang::En) {
+    for lang in Lang::ALL.iter().copied().filter(|&l| l != Lang::EN) {
         let path = dir.join(replab_app::languages::file(lang));
         let text = narrate::catalogue::file_of(lang).ok_or_else(|| format!("{}: not built in", path.display()))?;
         if let Some(parent) = path.parent() {

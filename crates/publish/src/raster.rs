@@ -267,7 +267,7 @@ mod tests {
             for protocol in replab_core::Protocol::ALL {
                 let t = scenario::load(&script, Some(protocol)).expect("loads").timeline;
                 let steps: Vec<usize> = (0..=t.len()).collect();
-                for lang in [Lang::En, Lang::Zh] {
+                for &lang in Lang::ALL {
                     let frames = strip::frames(&t, &steps, lang, strip::DEFAULT_WIDTH);
                     let title = script.title.as_deref().unwrap_or("Kafka Replication Lab");
                     let mut svg = strip::strip_svg(&t, title, &frames, lang, strip::DEFAULT_WIDTH);

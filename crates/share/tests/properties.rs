@@ -11,7 +11,7 @@ fn shared() -> impl Strategy<Value = Shared> {
         prop::sample::select(Protocol::ALL.to_vec()),
         prop::option::of(prop::sample::select(Protocol::ALL.to_vec())),
         0usize..10_000,
-        prop::sample::select(vec!["en".to_string(), "zh".to_string()]),
+        "[a-z]{2,3}",
     )
         .prop_map(|(text, protocol, compare, step, lang)| Shared {
             text,

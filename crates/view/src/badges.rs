@@ -198,8 +198,11 @@ mod tests {
         );
         assert_eq!(badges(&c, 2, None), vec![Badge::Fenced, Badge::BrokerEpoch(0)]);
         assert_eq!(Badge::LastKnownLeader.testid("A"), "lkl-A");
-        assert_eq!(Badge::BrokerEpoch(1).text(Lang::En, &c), "broker epoch 1");
-        assert_eq!(Badge::BrokerEpoch(1).text(Lang::Zh, &c), "broker 纪元 1");
+        assert_eq!(Badge::BrokerEpoch(1).text(Lang::EN, &c), "broker epoch 1");
+        replab_narrate::said!(
+            "view/kraft_lanes_show_elr_last_known_leader_fencing_and_broker_epochs",
+            |lang| vec![(Badge::BrokerEpoch(1).text(lang, &c)).to_string()]
+        );
     }
 
     #[test]
@@ -217,9 +220,12 @@ mod tests {
         let c = head(text, Protocol::Hw);
         assert_eq!(badges(&c, 0, None), vec![Badge::Halted]);
         assert!(Badge::Halted.is_pill());
-        assert_eq!(Badge::Halted.text(Lang::En, &c), "halted");
-        assert_eq!(Badge::Halted.text(Lang::Zh, &c), "自行停机");
-        assert!(Badge::Halted.title(Lang::En).contains("FatalExitError"));
+        assert_eq!(Badge::Halted.text(Lang::EN, &c), "halted");
+        replab_narrate::said!(
+            "view/a_halted_broker_and_a_held_hw_have_their_badges_under_any_controller",
+            |lang| vec![(Badge::Halted.text(lang, &c)).to_string()]
+        );
+        assert!(Badge::Halted.title(Lang::EN).contains("FatalExitError"));
         assert_eq!(Badge::Halted.testid("A"), "halted-A");
         assert!(badges(&head(&format!("{text}restart A\n"), Protocol::Hw), 0, None).is_empty());
         // A crash is no halt.
@@ -237,9 +243,12 @@ mod tests {
         };
         assert_eq!(badges(c, 0, None), vec![held]);
         assert!(badges(c, 1, None).is_empty(), "only on the leader");
-        assert_eq!(held.text(Lang::En, c), "HW held by B until 2,500 ms");
-        assert_eq!(held.text(Lang::Zh, c), "B 拖住 HW，至 2,500 ms");
-        assert!(held.title(Lang::En).contains("KAFKA-4485"));
+        assert_eq!(held.text(Lang::EN, c), "HW held by B until 2,500 ms");
+        replab_narrate::said!(
+            "view/a_halted_broker_and_a_held_hw_have_their_badges_under_any_controller-2",
+            |lang| vec![(held.text(lang, c)).to_string()]
+        );
+        assert!(held.title(Lang::EN).contains("KAFKA-4485"));
         assert_eq!(held.testid("A"), "hw-held-A");
     }
 }

@@ -65,7 +65,7 @@ mod tests {
         let under = |p| scenario::load(&script, Some(p)).expect("loads").timeline;
         let (a, b) = (under(Protocol::Hw), under(Protocol::Kip101));
         let first = first_difference(&a, &b).expect("they part");
-        let w = difference_words(Lang::En, &first, &a, &b);
+        let w = difference_words(Lang::EN, &first, &a, &b);
         assert_eq!(first.step, 5);
         assert!(w.heading.contains("bounce B"), "{}", w.heading);
         assert_eq!(w.other_command, None, "the same command under both");

@@ -721,7 +721,7 @@ mod tests {
     fn a_follower_crash_bump_says_what_why_and_what_the_followers_do() {
         let t = timeline(BUMP, Protocol::Hw);
         assert_eq!(history::decision_steps(&t, t.len()).collect::<Vec<_>>(), vec![4]);
-        let (heading, rows) = only(Lang::En, &t, 4);
+        let (heading, rows) = only(Lang::EN, &t, 4);
         assert_eq!(heading, "Leader epoch bump · A");
         assert_eq!(
             rows,
@@ -748,19 +748,9 @@ mod tests {
                 ),
             ]
         );
-        let (heading, rows) = only(Lang::Zh, &t, 4);
-        assert_eq!(heading, "leader 纪元递增 · A");
-        assert_eq!(
-            rows[0],
-            ("起因", "C 崩溃，控制器把它移出了 ISR（现在是 A、B）".to_string())
-        );
-        assert!(rows[1].1.contains("LeaderAndIsr.newLeaderAndIsr") && rows[1].1.ends_with("A 仍是 leader，进入纪元 1"));
-        assert_eq!(
-            rows[3],
-            (
-                "各 follower",
-                "B 继续跟随 A，不校验日志：Kafka 2.1 之前，同一个 leader 进入新纪元不算变化（KAFKA-7164）".to_string()
-            )
+        replab_narrate::said!(
+            "view/a_follower_crash_bump_says_what_why_and_what_the_followers_do",
+            |lang| said_decisions(vec![only(lang, &t, 4)])
         );
     }
 
@@ -771,13 +761,13 @@ mod tests {
             let (_, rows) = only(lang, &t, 4);
             (rows[2].1.clone(), rows[3].1.clone())
         };
-        let (leader, b) = followers(Protocol::Kip101, Lang::En);
+        let (leader, b) = followers(Protocol::Kip101, Lang::EN);
         assert_eq!(
             leader,
             "A leads on in epoch 1; as in Kafka 0.11, it records the epoch only with its next write"
         );
         assert!(b.starts_with("B keeps following A without checking its log"), "{b}");
-        let (leader, b) = followers(Protocol::Kip279, Lang::En);
+        let (leader, b) = followers(Protocol::Kip279, Lang::EN);
         assert_eq!(
             leader,
             "A leads on in epoch 1 and records it in its leader-epoch cache at once, from offset 1"
@@ -787,16 +777,15 @@ mod tests {
             "B must first validate its log with OffsetsForLeaderEpoch: from Kafka 2.1 every new leader epoch \
              is a change, even with the same leader (KAFKA-7164)"
         );
-        let (_, b) = followers(Protocol::DivergingEpoch, Lang::En);
+        let (_, b) = followers(Protocol::DivergingEpoch, Lang::EN);
         assert!(
             b.starts_with("B fetches from its log end, each fetch carrying its latest epoch for A to check"),
             "{b}"
         );
-        let (_, b) = followers(Protocol::Kip279, Lang::Zh);
-        assert_eq!(
-            b,
-            "B 要先用 OffsetsForLeaderEpoch 校验日志：从 Kafka 2.1 起，即使 leader 不变，每个新纪元也算变化（KAFKA-7164）"
-        );
+        replab_narrate::said!("view/the_bump_tells_each_generation_s_followers_apart", |lang| {
+            let (_, b) = followers(Protocol::Kip279, lang);
+            vec![b]
+        });
     }
 
     // B lags out of the ISR (the leader's check at 45,000 ms finds it not caught
@@ -806,7 +795,7 @@ mod tests {
     #[test]
     fn a_follower_that_keeps_following_the_same_leader_says_why() {
         let t = timeline(SAME_LEADER, Protocol::Kip101);
-        let (heading, rows) = only(Lang::En, &t, 4);
+        let (heading, rows) = only(Lang::EN, &t, 4);
         assert_eq!(heading, "Same leader, new epoch · B");
         assert_eq!(
             rows,
@@ -828,23 +817,11 @@ mod tests {
                 ),
             ]
         );
-        let (heading, rows) = only(Lang::Zh, &t, 4);
-        assert_eq!(heading, "同一个 leader，新的纪元 · B");
-        assert_eq!(
-            rows[0],
-            (
-                "起因",
-                "A 再次成为 leader，进入纪元 1：分区原本离线，ISR 成员 A 恢复了".to_string()
-            )
+        replab_narrate::said!(
+            "view/a_follower_that_keeps_following_the_same_leader_says_why",
+            |lang| said_decisions(vec![only(lang, &t, 4)])
         );
-        assert!(rows[1].1.contains("KAFKA-7164"));
-        assert_eq!(
-            rows[2],
-            (
-                "结果",
-                "B 继续跟随 A，不校验日志：它的拉取线程和在途响应照常进行".to_string()
-            )
-        );
+
         // From kip-279 on the same leader in a new epoch is a change: no such decision.
         let t = timeline(SAME_LEADER, Protocol::Kip279);
         assert!(history::decisions_of(&t, 4)
@@ -861,7 +838,7 @@ mod tests {
     fn a_broker_that_restarts_without_a_leader_waits_then_follows() {
         let t = timeline(WAIT, Protocol::Kip279);
         assert_eq!(history::decision_steps(&t, t.len()).collect::<Vec<_>>(), vec![8, 7, 4]);
-        let (heading, rows) = only(Lang::En, &t, 7);
+        let (heading, rows) = only(Lang::EN, &t, 7);
         assert_eq!(heading, "Restarted without a leader · B");
         assert_eq!(
             rows[0].1,
@@ -875,7 +852,7 @@ mod tests {
                 "once a leader is elected, B will validate its log with OffsetsForLeaderEpoch first".to_string()
             )
         );
-        let (heading, rows) = only(Lang::En, &t, 8);
+        let (heading, rows) = only(Lang::EN, &t, 8);
         assert_eq!(heading, "A leader to follow at last · B");
         assert_eq!(
             rows[1].1,
@@ -886,22 +863,32 @@ mod tests {
             rows[2].1,
             "B stops waiting, follows A and must first validate its log with OffsetsForLeaderEpoch"
         );
-        assert_eq!(
-            summaries(Lang::Zh, &t, 8),
-            vec!["B 结束等待，跟随 A，要先用 OffsetsForLeaderEpoch 校验日志".to_string()]
+        replab_narrate::said!(
+            "view/a_broker_that_restarts_without_a_leader_waits_then_follows-summaries",
+            |lang| summaries(lang, &t, 8)
         );
         // Before leader epochs it truncates to its HW instead, shown as a truncation too.
         let t = timeline(WAIT, Protocol::Hw);
-        let (_, rows) = only(Lang::En, &t, 7);
+        let (_, rows) = only(Lang::EN, &t, 7);
         assert_eq!(
             rows[3].1,
             "once a leader is elected, B will truncate to its own high watermark, 1, then fetch"
         );
-        let kinds: Vec<DecisionKind> = describe(Lang::En, &t, 8).iter().map(|d| d.kind).collect();
+        let kinds: Vec<DecisionKind> = describe(Lang::EN, &t, 8).iter().map(|d| d.kind).collect();
         assert_eq!(kinds, vec![DecisionKind::LeaderFound, DecisionKind::Truncation]);
     }
 
     /// (heading, rows) of every decision of `step` in `lang`.
+    /// Decisions as the lines the languages' files hold: each heading, then
+    /// its rows as `label: text`.
+    fn said_decisions(all: Vec<(String, Vec<(&'static str, String)>)>) -> Vec<String> {
+        all.into_iter()
+            .flat_map(|(heading, rows)| {
+                std::iter::once(heading).chain(rows.into_iter().map(|(l, t)| format!("{l}: {t}")))
+            })
+            .collect()
+    }
+
     fn all(lang: Lang, t: &Timeline, step: usize) -> Vec<(String, Vec<(&'static str, String)>)> {
         describe(lang, t, step)
             .into_iter()
@@ -927,7 +914,7 @@ mod tests {
             history::decision_steps(&t, t.len()).collect::<Vec<_>>(),
             vec![11, 10, 9]
         );
-        let (heading, rows) = only(Lang::En, &t, 9);
+        let (heading, rows) = only(Lang::EN, &t, 9);
         assert_eq!(heading, "High watermark held · A");
         assert_eq!(
             rows,
@@ -951,18 +938,12 @@ mod tests {
                 ),
             ]
         );
-        let (heading, rows) = only(Lang::Zh, &t, 9);
-        assert_eq!(heading, "高水位停住 · A");
-        assert_eq!(
-            rows[2],
-            (
-                "结果",
-                "高水位停在 1：ISR 只有 1 个成员，min.insync.replicas 是 2；在 ISR 恢复之前，A 位移 1 的消息不算提交"
-                    .to_string()
-            )
+        replab_narrate::said!(
+            "view/kraft_explains_the_held_hw_the_offline_epoch_and_the_election_from_the_elr",
+            |lang| said_decisions(vec![only(lang, &t, 9)])
         );
 
-        let (heading, rows) = only(Lang::En, &t, 10);
+        let (heading, rows) = only(Lang::EN, &t, 10);
         assert_eq!(heading, "Partition offline");
         assert_eq!(rows[0], ("Cause", "A, the leader, crashed".to_string()));
         assert!(rows[1].1.starts_with(
@@ -985,21 +966,12 @@ mod tests {
             "{}",
             rows[3].1
         );
-        let (heading, rows) = only(Lang::Zh, &t, 10);
-        assert_eq!(heading, "分区离线");
-        assert_eq!(rows[0], ("起因", "leader A 崩溃了".to_string()));
-        assert!(rows[1]
-            .1
-            .starts_with("没有可以当选的副本在运行：分区离线，而在 KRaft 下这也是一个新的 leader 纪元"));
-        assert_eq!(
-            rows[2].1,
-            "纪元 1 没有 leader；ISR：空，ELR：A、B，最后已知的 leader：A"
+        replab_narrate::said!(
+            "view/kraft_explains_the_held_hw_the_offline_epoch_and_the_election_from_the_elr-2",
+            |lang| said_decisions(vec![only(lang, &t, 10)])
         );
-        assert!(rows[3]
-            .1
-            .starts_with("现在重启 B 就能让分区重新有 leader，重启 A 或 C 则不能。"));
 
-        let en = all(Lang::En, &t, 11);
+        let en = all(Lang::EN, &t, 11);
         assert_eq!(
             en.iter().map(|(h, _)| h.as_str()).collect::<Vec<_>>(),
             vec!["Elected from the ELR · B", "High watermark held · B"]
@@ -1029,31 +1001,26 @@ mod tests {
         assert!(en[1].1[2]
             .1
             .starts_with("HW held at 1: ISR has 1 of min.insync.replicas 2"));
-        let zh = all(Lang::Zh, &t, 11);
-        assert_eq!(zh[0].0, "从 ELR 中选出 leader · B");
-        assert_eq!(
-            zh[0].1[0].1,
-            "ISR 为空；ELR 中有 A、B，B 是其中第一个在运行（未被隔离）的"
+        replab_narrate::said!(
+            "view/kraft_explains_the_held_hw_the_offline_epoch_and_the_election_from_the_elr-3",
+            |lang| said_decisions(all(lang, &t, 11))
         );
-        assert_eq!(
-            zh[0].1[2].1,
-            "B 从 ELR 中当选：ISR 已经为空。它成为纪元 2 的 leader；ISR 现在是 B，ELR 是 A"
-        );
+
         // Earlier decisions are listed by their events' sentences.
         assert_eq!(
-            summaries(Lang::En, &t, 11),
+            summaries(Lang::EN, &t, 11),
             vec![
                 "B becomes leader in epoch 2 (ISR: B): B elected from the ELR: the ISR was empty".to_string(),
                 "B's HW is held at 1: the ISR has 1 of min.insync.replicas 2 (strict min ISR, Kafka 3.7+)".to_string(),
             ]
         );
-        assert_eq!(
-            summaries(Lang::Zh, &t, 10),
-            vec!["分区在纪元 1 离线：没有副本可以成为 leader".to_string()]
+        replab_narrate::said!(
+            "view/kraft_explains_the_held_hw_the_offline_epoch_and_the_election_from_the_elr-summaries",
+            |lang| summaries(lang, &t, 10)
         );
         // Under ZooKeeper going offline is no decision, and the HW is never held.
         let t = timeline(KRAFT, Protocol::DivergingEpoch);
-        assert!(history::decision_steps(&t, t.len()).all(|k| describe(Lang::En, &t, k)
+        assert!(history::decision_steps(&t, t.len()).all(|k| describe(Lang::EN, &t, k)
             .iter()
             .all(|d| !matches!(d.kind, DecisionKind::Offline | DecisionKind::HwHeld))));
     }
@@ -1064,7 +1031,7 @@ mod tests {
         // of the ELR too, and it comes back as the last known leader.
         let text = "protocol kraft-elr\nbrokers A B\nproduce m1\nfetch B\nfetch B\ncrash B\ncrash A\nrestart A\n";
         let t = timeline(text, Protocol::KraftElr);
-        let (heading, rows) = only(Lang::En, &t, 6);
+        let (heading, rows) = only(Lang::EN, &t, 6);
         assert_eq!(heading, "Elected as last known leader · A");
         assert_eq!(
             rows[0].1,
@@ -1079,11 +1046,9 @@ mod tests {
                     .to_string()
             )
         );
-        let (heading, rows) = only(Lang::Zh, &t, 6);
-        assert_eq!(heading, "选出最后已知的 leader · A");
-        assert_eq!(
-            rows[2].1,
-            "A 作为最后已知的 leader 当选：ISR 和 ELR 中都没有可用的成员。它成为纪元 2 的 leader，ISR 只有 A"
+        replab_narrate::said!(
+            "view/kraft_elects_the_last_known_leader_when_isr_and_elr_are_empty",
+            |lang| said_decisions(vec![only(lang, &t, 6)])
         );
     }
 
@@ -1092,7 +1057,7 @@ mod tests {
         let text = "brokers A B\nset unclean.leader.election.enable=true\nproduce m1\nfetch B\nfetch B\ncrash B\n\
                     produce m2\ncrash A\nrestart B\n";
         let t = timeline(text, Protocol::Kip279);
-        let (heading, rows) = only(Lang::En, &t, 7);
+        let (heading, rows) = only(Lang::EN, &t, 7);
         assert_eq!(heading, "Unclean election · B");
         assert_eq!(
             rows,
@@ -1113,24 +1078,22 @@ mod tests {
                 ),
             ]
         );
-        let (heading, rows) = only(Lang::Zh, &t, 7);
-        assert_eq!(heading, "不干净选举 · B");
-        assert_eq!(rows[0].1, "分区原本离线，没有在运行的 ISR 成员，B 恢复了");
-        assert_eq!(
-            rows[2].1,
-            "B 成为纪元 2 的 leader，但它没有已提交的 m2（从位移 1 起）：这条消息丢失了"
+        replab_narrate::said!(
+            "view/an_unclean_election_says_which_committed_records_it_loses",
+            |lang| said_decisions(vec![only(lang, &t, 7)])
         );
+
         // Under KRaft the ELR counts too, and going offline is a decision of its own.
         let t = timeline(text, Protocol::KraftElr);
         let kinds: Vec<Vec<DecisionKind>> = [6, 7]
             .iter()
-            .map(|&k| describe(Lang::En, &t, k).iter().map(|d| d.kind).collect())
+            .map(|&k| describe(Lang::EN, &t, k).iter().map(|d| d.kind).collect())
             .collect();
         assert_eq!(
             kinds,
             vec![vec![DecisionKind::Offline], vec![DecisionKind::UncleanElection]]
         );
-        let (_, rows) = only(Lang::En, &t, 7);
+        let (_, rows) = only(Lang::EN, &t, 7);
         assert_eq!(
             rows[0].1,
             "the partition was offline with no ISR or ELR member up, and B came back"
@@ -1142,7 +1105,7 @@ mod tests {
         let text = "brokers A B\nset unclean.leader.election.enable=true\nproduce m1\nfetch B\nfetch B\ncrash B\n\
                     crash A\nrestart B\n";
         let t = timeline(text, Protocol::Kip279);
-        let (_, rows) = only(Lang::En, &t, 6);
+        let (_, rows) = only(Lang::EN, &t, 6);
         assert_eq!(
             rows[2].1,
             "B leads in epoch 2; its log holds every record committed so far, so nothing committed is lost this time"
@@ -1157,7 +1120,7 @@ mod tests {
         let text = "brokers A B\nproduce m1\nfetch B\nfetch B\nsend B\nproduce m2\n";
         let t = timeline(text, Protocol::DivergingEpoch);
         assert_eq!(history::decision_steps(&t, t.len()).collect::<Vec<_>>(), vec![4]);
-        let (heading, rows) = only(Lang::En, &t, 4);
+        let (heading, rows) = only(Lang::EN, &t, 4);
         assert_eq!(heading, "Fetch waits at the leader · B");
         assert_eq!(
             rows,
@@ -1185,11 +1148,12 @@ mod tests {
                 ),
             ]
         );
-        let (heading, rows) = only(Lang::Zh, &t, 4);
-        assert_eq!(heading, "拉取在 leader 处等待 · B");
-        assert_eq!(rows[2], ("结果", "B 的拉取在 A 处等待：还没有响应在路上".to_string()));
+        replab_narrate::said!("view/a_fetch_left_waiting_at_the_leader_is_explained", |lang| {
+            said_decisions(vec![only(lang, &t, 4)])
+        });
+
         assert_eq!(
-            summaries(Lang::En, &t, 4),
+            summaries(Lang::EN, &t, 4),
             vec![
                 "B's fetch waits at A for new records (offset 1): A holds it until its next append or the end of \
                  the wait (DelayedFetch)"
@@ -1207,7 +1171,7 @@ mod tests {
     fn a_caught_up_replica_outside_the_isr_holds_the_hw_until_its_time() {
         let t = timeline(HELD, Protocol::Kip101);
         assert_eq!(history::decision_steps(&t, t.len()).collect::<Vec<_>>(), vec![6]);
-        let (heading, rows) = only(Lang::En, &t, 6);
+        let (heading, rows) = only(Lang::EN, &t, 6);
         assert_eq!(heading, "High watermark held by a caught-up replica · A");
         assert_eq!(
             rows[0].1,
@@ -1222,12 +1186,11 @@ mod tests {
                 "A's HW stays at 2 instead of 3 until B's log end passes 2 or the clock passes 2,500 ms".to_string()
             )
         );
-        let (heading, rows) = only(Lang::Zh, &t, 6);
-        assert_eq!(heading, "高水位被追上的副本拖住 · A");
-        assert_eq!(
-            rows[2].1,
-            "A 的高水位停在 2 而不是 3，直到 B 的日志末端超过 2，或时钟走过 2,500 ms"
+        replab_narrate::said!(
+            "view/a_caught_up_replica_outside_the_isr_holds_the_hw_until_its_time",
+            |lang| said_decisions(vec![only(lang, &t, 6)])
         );
+
         // The hold as the lanes show it: from step 6 until the clock passes 2,500 ms.
         let held: Vec<Option<(usize, u64)>> = (5..=9)
             .map(|k| t.state_at(k).hw_held_by_replica().map(|h| (h.replica, h.until_ms)))
@@ -1239,7 +1202,7 @@ mod tests {
     fn a_write_committed_below_min_isr_is_answered_with_an_error() {
         let text = "brokers A B\nset min.insync.replicas=2\nproduce m1\nset replica.lag.time.max.ms=1000\ntick 2000\n";
         let t = timeline(text, Protocol::Kip279);
-        let (heading, rows) = only(Lang::En, &t, 3);
+        let (heading, rows) = only(Lang::EN, &t, 3);
         assert_eq!(heading, "Committed, but the producer gets an error · A");
         assert_eq!(
             rows[0].1,
@@ -1251,11 +1214,9 @@ mod tests {
             "the producer of m1 gets NOT_ENOUGH_REPLICAS_AFTER_APPEND, yet m1 stays in the log and counts as \
              committed"
         );
-        let (heading, rows) = only(Lang::Zh, &t, 3);
-        assert_eq!(heading, "已提交，生产者却收到错误 · A");
-        assert_eq!(
-            rows[2].1,
-            "m1 的生产者收到 NOT_ENOUGH_REPLICAS_AFTER_APPEND，但 m1 仍留在日志中，算作已提交"
+        replab_narrate::said!(
+            "view/a_write_committed_below_min_isr_is_answered_with_an_error",
+            |lang| said_decisions(vec![only(lang, &t, 3)])
         );
     }
 
@@ -1266,7 +1227,7 @@ mod tests {
         let text = "brokers A B\nproduce m1\nfetch B\nproduce m2\nfetch B\nbounce B\ncrash A\nrestart A\nfetch A\n";
         let t = timeline(text, Protocol::Hw);
         assert_eq!(history::decision_steps(&t, t.len()).collect::<Vec<_>>(), vec![8, 7, 5]);
-        let (heading, rows) = only(Lang::En, &t, 8);
+        let (heading, rows) = only(Lang::EN, &t, 8);
         assert_eq!(heading, "Follower halts · A");
         assert_eq!(
             rows[0].1,
@@ -1278,16 +1239,17 @@ mod tests {
             "A is down with its whole log (LEO 1); the controller sees it go, as after a crash, and it stays down \
              until it is restarted"
         );
-        let (heading, rows) = only(Lang::Zh, &t, 8);
-        assert_eq!(heading, "follower 自行停机 · A");
-        assert_eq!(rows[0].1, "A 从位移 1 拉取，超过了 B 的日志末端 0（OffsetOutOfRange）");
+        replab_narrate::said!(
+            "view/a_follower_that_halts_rather_than_truncate",
+            |lang| said_decisions(vec![only(lang, &t, 8)])
+        );
     }
 
     #[test]
     fn a_bounce_the_controller_notices_is_a_crash_then_a_restart() {
         let text = "brokers A B\nproduce m1\nfetch B\nbounce B\n";
         let t = timeline(text, Protocol::DivergingEpoch);
-        let en = all(Lang::En, &t, 3);
+        let en = all(Lang::EN, &t, 3);
         assert_eq!(
             en.iter().map(|(h, _)| h.as_str()).collect::<Vec<_>>(),
             vec!["Bounce noticed · B", "Leader epoch bump · A"]
@@ -1301,15 +1263,14 @@ mod tests {
             "B is handled as crashed: it leaves the ISR (now A); then as restarted, it follows the leader again"
         );
         let t = timeline(text, Protocol::KraftElr);
-        let (heading, rows) = only(Lang::Zh, &t, 3);
-        assert_eq!(heading, "快速重启被察觉 · B");
-        assert_eq!(
-            rows[1].1,
-            "KRaft 控制器把每次重启都看作新的 broker 纪元：快速重启按一次崩溃加一次重启处理"
+        replab_narrate::said!(
+            "view/a_bounce_the_controller_notices_is_a_crash_then_a_restart",
+            |lang| said_decisions(vec![only(lang, &t, 3)])
         );
+
         // Before Kafka 2.2 the controller never sees it.
         let t = timeline(text, Protocol::Kip279);
-        assert!(describe(Lang::En, &t, 3)
+        assert!(describe(Lang::EN, &t, 3)
             .iter()
             .all(|d| d.kind != DecisionKind::BounceNoticed));
     }
@@ -1317,7 +1278,7 @@ mod tests {
     #[test]
     fn electing_the_leader_is_no_election() {
         let t = timeline("brokers A B\nelect A\n", Protocol::DivergingEpoch);
-        let (heading, rows) = only(Lang::En, &t, 1);
+        let (heading, rows) = only(Lang::EN, &t, 1);
         assert_eq!(heading, "No election needed · A");
         assert_eq!(
             rows,
@@ -1335,12 +1296,13 @@ mod tests {
                 ),
             ]
         );
-        let (heading, rows) = only(Lang::Zh, &t, 1);
-        assert_eq!(heading, "无需选举 · A");
-        assert_eq!(rows[2].1, "A 仍是纪元 0 的 leader；各 follower 照常进行");
+        replab_narrate::said!("view/electing_the_leader_is_no_election", |lang| said_decisions(vec![
+            only(lang, &t, 1)
+        ]));
+
         // Kafka 2.1.0 makes it leader again in a new epoch.
         let t = timeline("brokers A B\nelect A\n", Protocol::Kip279);
-        assert!(describe(Lang::En, &t, 1)
+        assert!(describe(Lang::EN, &t, 1)
             .iter()
             .all(|d| d.kind != DecisionKind::ElectionNotNeeded));
     }
@@ -1350,12 +1312,12 @@ mod tests {
         let text = "brokers A B C\nset acks=1\nproduce m1\nfetch B\nfetch C\nfetch B\nfetch C\nelect C\nproduce m2\n\
                     elect B\nelect C\nfetch B\n";
         let t = timeline(text, Protocol::Kip279);
-        let d = describe(Lang::En, &t, 10);
+        let d = describe(Lang::EN, &t, 10);
         assert_eq!(d.len(), 1);
         let rows: Vec<(&str, String)> = d[0]
             .rows
             .iter()
-            .map(|(l, r)| (label(Lang::En, *l), r.clone()))
+            .map(|(l, r)| (label(Lang::EN, *l), r.clone()))
             .collect();
         assert_eq!(
             rows[3],
@@ -1374,10 +1336,9 @@ mod tests {
                     .to_string()
             )
         );
-        let zh = describe(Lang::Zh, &t, 10);
-        assert_eq!(zh[0].rows[3].1, "B 保留全部日志, 然后再问同一个问题（KAFKA-10706）");
-        assert!(zh[0].rows[4]
-            .1
-            .contains("再次发送 OffsetsForLeaderEpoch（纪元 2），得到同样的回答"));
+        replab_narrate::said!(
+            "view/a_truncation_that_removes_nothing_in_kafka_2_1_asks_the_same_question_again",
+            |lang| said_decisions(all(lang, &t, 10))
+        );
     }
 }

@@ -11,6 +11,7 @@ pub mod badges;
 pub mod compare;
 pub mod decision_text;
 pub mod fold;
+pub mod found;
 #[cfg(feature = "gif")]
 pub mod gif;
 pub mod history;

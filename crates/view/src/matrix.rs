@@ -613,7 +613,7 @@ mod tests {
 
     #[test]
     fn the_figure_is_standalone_svg() {
-        let svg = matrix_svg(Lang::En, &table(&["A", "B"]));
+        let svg = matrix_svg(Lang::EN, &table(&["A", "B"]));
         assert!(svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="1100" height=""#));
         assert!(svg.contains(r#"viewBox="0 0 1100 "#));
         assert!(svg.contains(r##"<rect width="100%" height="100%" fill="#ffffff"/>"##));
@@ -632,7 +632,7 @@ mod tests {
     #[test]
     fn every_cell_and_the_claim_are_in_the_figure() {
         let t = table(&["A", "B"]);
-        let svg = matrix_svg(Lang::En, &t);
+        let svg = matrix_svg(Lang::EN, &t);
         let texts = texts(&svg);
         for words in [
             "Is it safe? Every setting under every protocol",
@@ -651,13 +651,13 @@ mod tests {
         }
         for row in &t.rows {
             for cell in &row.cells {
-                let words = narrate::matrix_cell(Lang::En, cell);
+                let words = narrate::matrix_cell(Lang::EN, cell);
                 assert!(drawn(&texts, &words), "{words}: {texts:?}");
             }
         }
         assert_eq!(svg.matches(r#"<g class="row""#).count(), 8);
         assert_eq!(svg.matches(r#"<g class="cell" data-protocol="hw">"#).count(), 8 + 2);
-        assert!(drawn(&texts, &narrate::matrix_heading(Lang::En, MatrixHeading::Claim)));
+        assert!(drawn(&texts, &narrate::matrix_heading(Lang::EN, MatrixHeading::Claim)));
         assert!(svg.contains(r#"<g class="claim" data-failures="crash">"#));
         assert!(svg.contains(r#"<g class="claim" data-failures="unflushed">"#));
         assert!(texts.iter().any(|t| t == "holds"));
@@ -676,29 +676,38 @@ mod tests {
     fn without_the_acks_one_note_there_is_no_box() {
         let mut t = table(&["A", "B"]);
         t.acks_one = None;
-        let svg = matrix_svg(Lang::En, &t);
+        let svg = matrix_svg(Lang::EN, &t);
         assert!(!svg.contains("acks-one"));
         assert!(!svg.contains("With acks=1"));
         well_formed(&svg);
     }
 
     #[test]
-    fn chinese_words_are_drawn_for_chinese() {
+    fn every_language_draws_its_own_words() {
         let t = table(&["A", "B"]);
-        let svg = matrix_svg(Lang::Zh, &t);
-        well_formed(&svg);
-        let texts = texts(&svg);
-        for words in ["安全吗", "非干净选举", "成立", "原文的论断"] {
-            assert!(texts.iter().any(|t| t.contains(words)), "{words}: {texts:?}");
+        for &lang in Lang::ALL {
+            let svg = matrix_svg(lang, &t);
+            well_formed(&svg);
+            let lost = narrate::matrix_cell(
+                lang,
+                &MatrixCell::Violation {
+                    kind: ViolationKind::CommittedWriteLost,
+                    steps: 5,
+                },
+            );
+            assert!(drawn(&texts(&svg), &lost), "{lang:?}: {lost}");
+            // The font stack has a face for every language's characters.
+            assert!(svg.contains(crate::svg::FONTS), "{lang:?}");
         }
-        assert!(drawn(&texts, "5 步丢失"), "{texts:?}");
-        assert!(svg.contains("'Noto Sans CJK SC'"));
+        replab_narrate::said!("view/every_language_draws_its_own_words", |lang| texts(&matrix_svg(
+            lang, &t
+        )));
     }
 
     #[test]
     fn names_and_reasons_are_escaped() {
         let t = table(&["A<1>", "B&\"2\""]);
-        let svg = matrix_svg(Lang::En, &t);
+        let svg = matrix_svg(Lang::EN, &t);
         well_formed(&svg);
         assert!(svg.contains("A&lt;1&gt;, B&amp;&quot;2&quot;"), "{svg}");
         // The reason may wrap: its escaped parts are there, the raw ones are not.

@@ -417,31 +417,34 @@ mod tests {
         let t = story(Protocol::Hw);
         let all = all_messages(&t);
         let names = narrate::Names(&t.setup().brokers);
-        assert_eq!(all[2].label(Lang::En, &names), "Fetch(offset 1)");
-        assert_eq!(all[1].label(Lang::En, &names), "records m1 · HW 0");
+        assert_eq!(all[2].label(Lang::EN, &names), "Fetch(offset 1)");
+        assert_eq!(all[1].label(Lang::EN, &names), "records m1 · HW 0");
         assert_eq!(all[3].leader_hw, Some(1));
-        assert_eq!(all[3].label(Lang::En, &names), "records m2 · HW 0 (A's HW 1)");
-        assert_eq!(all[3].label(Lang::Zh, &names), "消息 m2 · HW 0（A 的 HW 已是 1）");
+        assert_eq!(all[3].label(Lang::EN, &names), "records m2 · HW 0 (A's HW 1)");
+        replab_narrate::said!(
+            "view/labels_use_kafkas_names_and_say_the_hw_the_follower_learns_late",
+            |lang| vec![(all[3].label(lang, &names)).to_string()]
+        );
         // Answered at A's append: the HW then, which the fetch had moved.
-        assert_eq!(all[5].label(Lang::En, &names), "records m3 · HW 2");
-        assert_eq!(all[8].label(Lang::En, &names), "records m3 m4 · HW 3");
+        assert_eq!(all[5].label(Lang::EN, &names), "records m3 · HW 2");
+        assert_eq!(all[8].label(Lang::EN, &names), "records m3 m4 · HW 3");
         assert_eq!(
-            all[8].loss_sentence(Lang::En, &names).as_deref(),
+            all[8].loss_sentence(Lang::EN, &names).as_deref(),
             Some("the response to B is lost with the crashed leader")
         );
         assert_eq!(
-            all[6].loss_sentence(Lang::En, &names).as_deref(),
+            all[6].loss_sentence(Lang::EN, &names).as_deref(),
             Some("B's fetch waiting at the leader (offset 3) is gone: B crashed")
         );
-        assert_eq!(
-            all[6].loss_sentence(Lang::Zh, &names).as_deref(),
-            Some("B 在 leader 处等待的拉取（位移 3）没有了：B 崩溃了")
+        replab_narrate::said!(
+            "view/labels_use_kafkas_names_and_say_the_hw_the_follower_learns_late-2",
+            |lang| all[6].loss_sentence(lang, &names).into_iter().collect()
         );
         assert!(all[4]
-            .wait_sentence(Lang::En, &names)
+            .wait_sentence(Lang::EN, &names)
             .is_some_and(|s| s.starts_with("B's fetch waits at A for new records (offset 2)")));
-        assert_eq!(all[7].wait_sentence(Lang::En, &names), None);
-        assert_eq!(all[2].loss_sentence(Lang::En, &names), None);
+        assert_eq!(all[7].wait_sentence(Lang::EN, &names), None);
+        assert_eq!(all[2].loss_sentence(Lang::EN, &names), None);
     }
 
     #[test]
@@ -492,8 +495,8 @@ mod tests {
         let all = all_messages(&t);
         let names = narrate::Names(&t.setup().brokers);
         assert_eq!(all.len(), 9);
-        assert_eq!(all[2].label(Lang::En, &names), "Fetch(offset 1, epoch 0)");
-        assert_eq!(all[8].label(Lang::En, &names), "records m4 · HW 4");
+        assert_eq!(all[2].label(Lang::EN, &names), "Fetch(offset 1, epoch 0)");
+        assert_eq!(all[8].label(Lang::EN, &names), "records m4 · HW 4");
     }
 
     #[test]

@@ -515,7 +515,7 @@ mod tests {
     #[test]
     fn an_arrow_per_message_a_row_per_step() {
         let t = load(STORY, replab_core::Protocol::Hw);
-        let svg = diagram(&t, Lang::En, 1, t.len());
+        let svg = diagram(&t, Lang::EN, 1, t.len());
         assert_eq!(svg.matches(r#"data-testid="st-arrow""#).count(), 9);
         assert_eq!(svg.matches(r#"<g class="st-row"#).count(), 12);
         assert_eq!(svg.matches(r#"data-kind="fetch""#).count(), 5);
@@ -546,7 +546,7 @@ mod tests {
         let text = "brokers A B\nproduce m1\nfetch B\nproduce m2\nfetch B\nbounce B\ncrash A\nrestart A\nfetch A\n";
         let t = load(text, replab_core::Protocol::Hw);
         assert!(t.events_of(8).iter().any(|e| matches!(e, Event::Halted { .. })));
-        let svg = diagram(&t, Lang::En, 1, t.len());
+        let svg = diagram(&t, Lang::EN, 1, t.len());
         assert_eq!(svg.matches(">⊗</text>").count(), 1);
         assert!(svg.contains("<title>halted</title>⊗"));
         // × for B's bounce and A's crash at 6, none at the halt.
@@ -570,7 +570,7 @@ mod tests {
         .expect("produce");
         t.push(replab_core::Command::Fetch { follower: 1, max: None })
             .expect("fetch");
-        let svg = diagram(&t, Lang::En, 1, t.len());
+        let svg = diagram(&t, Lang::EN, 1, t.len());
         assert!(svg.contains("records &lt;b&gt;&amp; · HW 0"));
         assert!(!svg.contains("<b>"));
     }
@@ -589,7 +589,7 @@ mod tests {
             .expect("loads")
             .timeline;
         let (first, last) = window(t.len(), 250);
-        let svg = diagram(&t, Lang::En, first, last);
+        let svg = diagram(&t, Lang::EN, first, last);
         assert_eq!(svg.matches(r#"<g class="st-row"#).count(), WINDOW);
         assert!(svg.starts_with(r#"<p class="more">… 100</p>"#));
         assert!(svg.ends_with("</svg>"), "the window reaches the end");

@@ -315,8 +315,8 @@ mod tests {
         let script = scenario::parse(include_str!("../../../web/scenarios/divergence.scn")).expect("parses");
         let t = scenario::load(&script, None).expect("loads").timeline;
         let step = t.len();
-        let decisions = crate::decision_text::describe(Lang::En, &t, 17.min(step));
-        let svg = frame(Lang::En, t.head(), "Divergence <test>", step, &decisions, &[]);
+        let decisions = crate::decision_text::describe(Lang::EN, &t, 17.min(step));
+        let svg = frame(Lang::EN, t.head(), "Divergence <test>", step, &decisions, &[]);
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         assert!(svg.ends_with("</svg>"));
         for id in ["A", "B"] {
@@ -336,8 +336,8 @@ mod tests {
             .timeline;
         let restarts = crate::history::last_restarts(&t, t.len(), t.head());
         assert_eq!(restarts, vec![None, Some(true), None]);
-        let decisions = crate::decision_text::describe(Lang::En, &t, t.len());
-        let svg = frame(Lang::En, t.head(), "KRaft", t.len(), &decisions, &restarts);
+        let decisions = crate::decision_text::describe(Lang::EN, &t, t.len());
+        let svg = frame(Lang::EN, t.head(), "KRaft", t.len(), &decisions, &restarts);
         assert!(svg.contains(">in ELR · fenced · broker epoch 0</text>"), "{svg}");
         assert!(svg.contains(">broker epoch 1 · clean restart</text>"), "{svg}");
         assert!(svg.contains("Elected from the ELR · B"));
@@ -345,7 +345,7 @@ mod tests {
         let t = scenario::load(&script, Some(replab_core::Protocol::DivergingEpoch))
             .expect("loads")
             .timeline;
-        let svg = frame(Lang::En, t.head(), "ZooKeeper", t.len(), &[], &[None, None, None]);
+        let svg = frame(Lang::EN, t.head(), "ZooKeeper", t.len(), &[], &[None, None, None]);
         assert!(!svg.contains("class=\"badges\""));
         assert!(!svg.contains("broker epoch"));
     }
@@ -355,7 +355,7 @@ mod tests {
         let script = scenario::parse(crate::strip::tests::DATA_LOSS).expect("parses");
         let t = scenario::load(&script, None).expect("loads").timeline;
         let mut s = String::new();
-        lanes(&mut s, Lang::En, t.head(), &[], &[], 720, 0);
+        lanes(&mut s, Lang::EN, t.head(), &[], &[], 720, 0);
         assert!(
             s.contains(
                 r#"<text x="530" y="56">no leader-epoch cache</text><text x="530" y="73">before Kafka 0.11</text>"#
@@ -367,7 +367,7 @@ mod tests {
             .expect("loads")
             .timeline;
         let mut s = String::new();
-        lanes(&mut s, Lang::En, t.head(), &[], &[], 720, 0);
+        lanes(&mut s, Lang::EN, t.head(), &[], &[], 720, 0);
         assert!(s.contains(r#"<text x="530" y="152">0:0  1:2</text></g>"#), "{s}");
     }
 
@@ -378,7 +378,7 @@ mod tests {
         let script = scenario::parse(text).expect("parses");
         let t = scenario::load(&script, None).expect("loads").timeline;
         let mut s = String::new();
-        lanes(&mut s, Lang::En, t.head(), &[], &[], 480, 0);
+        lanes(&mut s, Lang::EN, t.head(), &[], &[], 480, 0);
         let widths: std::collections::BTreeSet<&str> = s
             .split("<rect ")
             .filter(|r| r.contains(r#"height="40""#))

@@ -7,41 +7,41 @@
 use replab_core::scenario;
 use replab_core::Protocol;
 use replab_narrate::{self as narrate, Lang, Names};
-use replab_view::strip::{self, FigureError, Selection};
+use replab_view::strip::{self, Selection};
 
 pub use replab_messages::figure::{FigureReply, FigureRequest, MatrixFigureRequest, SpaceTimeRequest};
 pub use replab_view::strip::{DELAY, PAUSE};
 
 /// The safety matrix figure's SVG.
 pub fn matrix_figure(request: &MatrixFigureRequest) -> FigureReply {
-    let lang = Lang::from_code(&request.lang).unwrap_or(Lang::En);
+    let lang = lang_of(&request.lang);
     FigureReply::MatrixFigure {
         job: request.job,
         svg: replab_view::matrix::matrix_svg(lang, &request.table),
     }
 }
 
-fn invalid(job: u32, e: &FigureError) -> FigureReply {
-    FigureReply::Invalid {
-        job,
-        en: e.text(Lang::En),
-        zh: e.text(Lang::Zh),
-    }
+/// The language a request names by its code (English when this build does
+/// not speak it).
+fn lang_of(code: &str) -> Lang {
+    Lang::from_code(code).unwrap_or(Lang::EN)
 }
 
-/// A figure request the worker could not read.
+/// A figure request the worker could not read, in English: it has no
+/// language it could be read in.
 pub fn figure_unreadable(error: &str) -> FigureReply {
-    let word = |lang| format!("{}: {error}", narrate::label(lang, narrate::Label::CheckerBadRequest));
     FigureReply::Invalid {
         job: 0,
-        en: word(Lang::En),
-        zh: word(Lang::Zh),
+        message: format!(
+            "{}: {error}",
+            narrate::label(Lang::EN, narrate::Label::CheckerBadRequest)
+        ),
     }
 }
 
-/// `{ type: "gif", width, height, pictures: [Uint8ClampedArray RGBA], delays }`
-/// (the pictures as the page's canvas gives them) → `{ type: "gif", bytes }`,
-/// or `{ type: "invalid", en, zh }`.
+/// `{ type: "gif", lang, width, height, pictures: [Uint8ClampedArray RGBA],
+/// delays }` (the pictures as the page's canvas gives them) → `{ type: "gif",
+/// bytes }`, or `{ type: "invalid", message }` in `lang`.
 #[cfg(target_arch = "wasm32")]
 pub fn gif_reply(data: &wasm_bindgen::JsValue) -> wasm_bindgen::JsValue {
     use js_sys::{Array, Object, Reflect, Uint8Array, Uint8ClampedArray};
@@ -92,9 +92,9 @@ pub fn gif_reply(data: &wasm_bindgen::JsValue) -> wasm_bindgen::JsValue {
             set("bytes", &Uint8Array::from(bytes.as_slice()).into());
         }
         Err(e) => {
+            let lang = lang_of(&get("lang").and_then(|l| l.as_string()).unwrap_or_default());
             set("type", &"invalid".into());
-            set("en", &format!("The GIF could not be made: {e}").into());
-            set("zh", &format!("无法生成 GIF：{e}").into());
+            set("message", &narrate::gif_failed(lang, &e).into());
         }
     }
     reply.into()
@@ -102,28 +102,18 @@ pub fn gif_reply(data: &wasm_bindgen::JsValue) -> wasm_bindgen::JsValue {
 
 /// The figure `request` asks for.
 pub fn figure(request: &FigureRequest) -> FigureReply {
-    let lang = Lang::from_code(&request.lang).unwrap_or(Lang::En);
+    let lang = lang_of(&request.lang);
+    let invalid = |message| FigureReply::Invalid {
+        job: request.job,
+        message,
+    };
     let script = match scenario::parse(&request.scenario) {
         Ok(s) => s,
-        Err(e) => {
-            let word = |lang| narrate::script_error(lang, &Names(&[]), &e);
-            return FigureReply::Invalid {
-                job: request.job,
-                en: word(Lang::En),
-                zh: word(Lang::Zh),
-            };
-        }
+        Err(e) => return invalid(narrate::script_error(lang, &Names(&[]), &e)),
     };
     let loaded = match scenario::load(&script, Protocol::from_name(&request.protocol)) {
         Ok(l) => l,
-        Err(e) => {
-            let word = |lang| narrate::script_error(lang, &Names(&script.brokers), &e);
-            return FigureReply::Invalid {
-                job: request.job,
-                en: word(Lang::En),
-                zh: word(Lang::Zh),
-            };
-        }
+        Err(e) => return invalid(narrate::script_error(lang, &Names(&script.brokers), &e)),
     };
     let t = loaded.timeline;
     let selection = match request.selection.as_str() {
@@ -135,7 +125,7 @@ pub fn figure(request: &FigureRequest) -> FigureReply {
         .and_then(|steps| Ok((steps, strip::check_width(request.width)?)))
     {
         Ok(x) => x,
-        Err(e) => return invalid(request.job, &e),
+        Err(e) => return invalid(e.text(lang)),
     };
     let title = Some(request.title.clone())
         .filter(|t| !t.is_empty())
@@ -159,7 +149,7 @@ pub fn figure(request: &FigureRequest) -> FigureReply {
 
 /// The space-time diagram `request` asks for.
 pub fn spacetime(request: &SpaceTimeRequest) -> FigureReply {
-    let lang = Lang::from_code(&request.lang).unwrap_or(Lang::En);
+    let lang = lang_of(&request.lang);
     let loaded = scenario::parse(&request.scenario)
         .map_err(|e| (e, Vec::new()))
         .and_then(|script| {
@@ -170,14 +160,10 @@ pub fn spacetime(request: &SpaceTimeRequest) -> FigureReply {
             job: request.job,
             svg: replab_view::spacetime::diagram(&l.timeline, lang, request.first as usize, request.last as usize),
         },
-        Err((e, brokers)) => {
-            let word = |lang| narrate::script_error(lang, &Names(&brokers), &e);
-            FigureReply::Invalid {
-                job: request.job,
-                en: word(Lang::En),
-                zh: word(Lang::Zh),
-            }
-        }
+        Err((e, brokers)) => FigureReply::Invalid {
+            job: request.job,
+            message: narrate::script_error(lang, &Names(&brokers), &e),
+        },
     }
 }
 
@@ -223,20 +209,22 @@ mod tests {
                     .collect(),
             )],
         };
-        let request = MatrixFigureRequest {
-            job: 7,
-            lang: "zh".into(),
-            table: table.clone(),
-        };
-        let json = serde_json::to_string(&request).expect("serializes");
-        let back: MatrixFigureRequest = serde_json::from_str(&json).expect("reads back");
-        assert_eq!(back, request);
-        let FigureReply::MatrixFigure { job, svg } = matrix_figure(&back) else {
-            panic!("not a figure");
-        };
-        assert_eq!(job, 7);
-        assert_eq!(svg, replab_view::matrix::matrix_svg(Lang::Zh, &table));
-        assert!(svg.contains("&lt;trap&gt;"), "{svg}");
+        for &lang in Lang::ALL {
+            let request = MatrixFigureRequest {
+                job: 7,
+                lang: lang.code().into(),
+                table: table.clone(),
+            };
+            let json = serde_json::to_string(&request).expect("serializes");
+            let back: MatrixFigureRequest = serde_json::from_str(&json).expect("reads back");
+            assert_eq!(back, request);
+            let FigureReply::MatrixFigure { job, svg } = matrix_figure(&back) else {
+                panic!("not a figure");
+            };
+            assert_eq!(job, 7);
+            assert_eq!(svg, replab_view::matrix::matrix_svg(lang, &table));
+            assert!(svg.contains("&lt;trap&gt;"), "{svg}");
+        }
     }
 
     fn request(selection: &str, width: u32) -> FigureRequest {
@@ -281,7 +269,7 @@ mod tests {
             job: 4,
             scenario: include_str!("../../../web/scenarios/data-loss.scn").into(),
             protocol: "hw".into(),
-            lang: "zh".into(),
+            lang: "en".into(),
             first: 1,
             last: 11,
         };
@@ -296,12 +284,12 @@ mod tests {
         // A request as the page writes it.
         let read: SpaceTimeRequest = serde_json::from_value(serde_json::json!({
             "type": "spacetime", "job": 4, "scenario": request.scenario, "protocol": "hw",
-            "lang": "zh", "first": 1, "last": 11,
+            "lang": "en", "first": 1, "last": 11,
         }))
         .expect("reads");
         assert_eq!(read, request);
         // The response that brings m2 carries the HW from before the fetch moved it.
-        assert!(svg.contains("消息 m2 · HW 0（A 的 HW 已是 1）"));
+        assert!(svg.contains("records m2 · HW 0 (A&#39;s HW 1)"), "{svg}");
         let broken = SpaceTimeRequest {
             scenario: "brokers A\nfetch Z\n".into(),
             ..request
@@ -310,13 +298,25 @@ mod tests {
     }
 
     #[test]
-    fn bad_selections_and_widths_are_worded_in_both_languages() {
-        let FigureReply::Invalid { en, zh, .. } = figure(&request("3,x", 720)) else {
+    fn bad_selections_and_widths_are_worded_in_the_request_s_language() {
+        for &lang in Lang::ALL {
+            let mut r = request("3,x", 720);
+            r.lang = lang.code().into();
+            let FigureReply::Invalid { message, .. } = figure(&r) else {
+                panic!("invalid")
+            };
+            let e = Selection::parse("3,x").expect_err("not a step list");
+            assert_eq!(message, e.text(lang));
+        }
+        let FigureReply::Invalid { message, .. } = figure(&request("3,x", 720)) else {
             panic!("invalid")
         };
-        assert!(en.starts_with("'3,x' is not a step list"), "{en}");
-        assert!(zh.contains("不是步骤列表"), "{zh}");
-        assert!(matches!(figure(&request("1..99", 720)), FigureReply::Invalid { en, .. } if en.contains("step 99")));
-        assert!(matches!(figure(&request("1..3", 100)), FigureReply::Invalid { en, .. } if en.contains("100 px")));
+        assert!(message.starts_with("'3,x' is not a step list"), "{message}");
+        assert!(
+            matches!(figure(&request("1..99", 720)), FigureReply::Invalid { message, .. } if message.contains("step 99"))
+        );
+        assert!(
+            matches!(figure(&request("1..3", 100)), FigureReply::Invalid { message, .. } if message.contains("100 px"))
+        );
     }
 }

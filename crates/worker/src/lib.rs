@@ -15,9 +15,9 @@ pub use replab_check::matrix;
 
 use message::{SearchReply, SearchRequest};
 use replab_check::matrix::Cell;
-use replab_check::{scenario_text_with_comments, Explorer, Outcome, SetupError};
-use replab_core::scenario::{self, ScriptErrorKind};
-use replab_core::{Command, Protocol, Setup, ViolationKind};
+use replab_check::{Explorer, Outcome, SetupError};
+use replab_core::scenario::{self, found_history_text, ScriptErrorKind};
+use replab_core::{Protocol, Setup};
 use replab_narrate::{self as narrate, Lang, Names};
 
 /// States expanded between two progress replies (`run`).
@@ -37,21 +37,27 @@ pub struct Run {
     limit: u32,
 }
 
+/// The language a request asks its refusals in (English when it names none
+/// this build speaks).
+fn lang_of(request: &SearchRequest) -> Lang {
+    Lang::from_code(&request.lang).unwrap_or(Lang::EN)
+}
+
 impl Run {
     /// Reads the request: its scenario's header, under its protocol. Err: the
     /// reply that says what is wrong.
     pub fn start(request: &SearchRequest) -> Result<Run, SearchReply> {
-        let script = scenario::parse(&request.scenario).map_err(|e| {
-            let word = |lang| narrate::script_error(lang, &Names(&[]), &e);
-            SearchReply::Invalid {
-                en: word(Lang::En),
-                zh: word(Lang::Zh),
-            }
+        let lang = lang_of(request);
+        let script = scenario::parse(&request.scenario).map_err(|e| SearchReply::Invalid {
+            message: narrate::script_error(lang, &Names(&[]), &e),
         })?;
         let protocol = Protocol::from_name(&request.protocol).ok_or_else(|| {
-            invalid(&ScriptErrorKind::UnknownProtocol {
-                name: request.protocol.clone(),
-            })
+            invalid(
+                lang,
+                &ScriptErrorKind::UnknownProtocol {
+                    name: request.protocol.clone(),
+                },
+            )
         })?;
         let setup = script.setup(Some(protocol));
         let limit = request
@@ -62,7 +68,7 @@ impl Run {
             Some(row) => matrix::explorer(&setup, request.bounds, Cell { row, protocol }),
             None => Explorer::new(setup.clone(), request.bounds),
         }
-        .map_err(|e| setup_error(&setup, e))?;
+        .map_err(|e| setup_error(lang, &setup, e))?;
         Ok(Run { explorer, limit })
     }
 
@@ -87,8 +93,7 @@ impl Run {
                 kind: kind.name().into(),
                 steps: count(trace.len()),
                 states: count(*states),
-                scenario: commented(self.explorer.setup(), trace, *kind, Lang::En),
-                scenario_zh: commented(self.explorer.setup(), trace, *kind, Lang::Zh),
+                script: found_history_text(None, self.explorer.setup(), trace, &[], Some(*kind)),
             },
             Outcome::NoViolation { states, depth } => SearchReply::NoViolation {
                 states: count(*states),
@@ -104,17 +109,6 @@ impl Run {
             },
         }
     }
-}
-
-/// A history found, as scenario text with its decisive steps commented in `lang`.
-fn commented(setup: &Setup, trace: &[Command], kind: ViolationKind, lang: Lang) -> String {
-    let names = Names(&setup.brokers);
-    scenario_text_with_comments(setup, trace, Some(kind), |d| {
-        d.marks
-            .iter()
-            .map(|m| narrate::decisive_event(lang, &names, &m.event, &m.lost, &m.committed))
-            .collect()
-    })
 }
 
 /// Runs `request` to the end, handing every reply to `post`: progress after
@@ -156,33 +150,37 @@ pub fn run_paced(request: &SearchRequest, mut now: impl FnMut() -> f64, mut post
     }
 }
 
-/// A request the worker could not read (a page and worker out of step).
+/// A request the worker could not read (a page and worker out of step), in
+/// English: it has no language it could be read in.
 pub fn unreadable(error: &str) -> SearchReply {
-    let word = |lang| format!("{}: {error}", narrate::label(lang, narrate::Label::CheckerBadRequest));
     SearchReply::Invalid {
-        en: word(Lang::En),
-        zh: word(Lang::Zh),
+        message: format!(
+            "{}: {error}",
+            narrate::label(Lang::EN, narrate::Label::CheckerBadRequest)
+        ),
     }
 }
 
-fn invalid(kind: &ScriptErrorKind) -> SearchReply {
+fn invalid(lang: Lang, kind: &ScriptErrorKind) -> SearchReply {
     SearchReply::Invalid {
-        en: narrate::script_error_kind(Lang::En, kind),
-        zh: narrate::script_error_kind(Lang::Zh, kind),
+        message: narrate::script_error_kind(lang, kind),
     }
 }
 
 /// A setup the explorer refuses, worded as the scenario error it amounts to
 /// (a parsed header never has one: the parser checks the same).
-fn setup_error(setup: &Setup, e: SetupError) -> SearchReply {
-    invalid(&match e {
-        SetupError::BrokerCount { count } => ScriptErrorKind::BrokerCount { count },
-        SetupError::BadBrokerId { id } => ScriptErrorKind::BadBrokerId { id },
-        SetupError::DuplicateBroker { id } => ScriptErrorKind::DuplicateBroker { id },
-        SetupError::LeaderOutOfRange { leader } => ScriptErrorKind::UnknownBroker {
-            id: setup.brokers.get(leader).cloned().unwrap_or_else(|| leader.to_string()),
+fn setup_error(lang: Lang, setup: &Setup, e: SetupError) -> SearchReply {
+    invalid(
+        lang,
+        &match e {
+            SetupError::BrokerCount { count } => ScriptErrorKind::BrokerCount { count },
+            SetupError::BadBrokerId { id } => ScriptErrorKind::BadBrokerId { id },
+            SetupError::DuplicateBroker { id } => ScriptErrorKind::DuplicateBroker { id },
+            SetupError::LeaderOutOfRange { leader } => ScriptErrorKind::UnknownBroker {
+                id: setup.brokers.get(leader).cloned().unwrap_or_else(|| leader.to_string()),
+            },
         },
-    })
+    )
 }
 
 /// Counts cross as u32: the explorer's state ids are u32 too.
@@ -194,6 +192,7 @@ fn count(n: usize) -> u32 {
 mod tests {
     use super::message::Bounds;
     use super::*;
+    use replab_core::ViolationKind;
 
     fn request(scenario: &str, protocol: &str, bounds: Bounds) -> SearchRequest {
         SearchRequest {
@@ -201,6 +200,7 @@ mod tests {
             protocol: protocol.into(),
             bounds,
             matrix: None,
+            lang: "en".into(),
         }
     }
 
@@ -220,35 +220,28 @@ mod tests {
             kind,
             steps,
             states,
-            scenario: text,
-            scenario_zh,
+            script,
         } = last
         else {
             panic!("{last:?}")
         };
         assert_eq!((kind.as_str(), *steps, *states), ("committed-write-lost", 5, 434));
-        // The page translates the title by this very wording.
-        let title = narrate::checker_found_title(Lang::En, ViolationKind::CommittedWriteLost, 5);
+        // The script has no words: no title, no comments.
+        assert!(!script.contains("title") && !script.contains('#'), "{script}");
+        // The page words it (replab_view::found): it loads, as the page's
+        // Replay does, and its last step fires the check.
+        let text = replab_view::found::worded(Lang::EN, script, ViolationKind::CommittedWriteLost).expect("parses");
+        let title = narrate::checker_found_title(Lang::EN, ViolationKind::CommittedWriteLost, 5);
         assert!(text.starts_with(&format!("title {title}\n")), "{text}");
-        // The scenario loads, as the page's Replay does, and its last step fires the check.
-        let script = scenario::parse(text).expect("parses");
-        let ran = scenario::run(&script, None).expect("runs and its expectation holds");
+        let parsed = scenario::parse(&text).expect("parses");
+        let ran = scenario::run(&parsed, None).expect("runs and its expectation holds");
         assert_eq!(ran.steps.len(), 5);
         let fired = ran.steps.last().expect("a last step").events.iter().any(|e| {
             matches!(e, replab_core::Event::ViolationFound { violation }
                 if violation.kind() == ViolationKind::CommittedWriteLost)
         });
         assert!(fired, "{text}");
-        // Its decisive steps are commented, in each language; the commands are the same.
         assert!(text.contains("; m1 is gone\n"), "{text}");
-        assert!(scenario_zh.contains("m1 丢失了"), "{scenario_zh}");
-        let commands = |t: &str| {
-            t.lines()
-                .filter(|l| !l.starts_with('#'))
-                .map(str::to_string)
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(commands(text), commands(scenario_zh));
     }
 
     /// A matrix cell sets its row's settings on the header's setup: the same
@@ -266,7 +259,7 @@ mod tests {
         let Some(SearchReply::Violation {
             steps,
             states,
-            scenario: text,
+            script: text,
             ..
         }) = replies(&r, SLICE).pop()
         else {
@@ -341,18 +334,21 @@ mod tests {
     }
 
     #[test]
-    fn a_broken_scenario_comes_back_with_its_line_in_both_languages() {
-        let r = request("brokers A B\nprotocol hw\nfrobnicate\n", "hw", Bounds::with_limit(10));
-        let [SearchReply::Invalid { en, zh }] = &replies(&r, SLICE)[..] else {
-            panic!()
-        };
-        assert!(en.starts_with("line 3: "), "{en}");
-        assert!(zh.starts_with("第 3 行："), "{zh}");
+    fn a_broken_scenario_comes_back_with_its_line_in_the_request_s_language() {
+        for &lang in Lang::ALL {
+            let mut r = request("brokers A B\nprotocol hw\nfrobnicate\n", "hw", Bounds::with_limit(10));
+            r.lang = lang.code().into();
+            let [SearchReply::Invalid { message }] = &replies(&r, SLICE)[..] else {
+                panic!()
+            };
+            let e = scenario::parse(&r.scenario).expect_err("does not parse");
+            assert_eq!(*message, narrate::script_error(lang, &Names(&[]), &e));
+        }
         let r = request("brokers A B\n", "kip-999", Bounds::with_limit(10));
-        let [SearchReply::Invalid { en, .. }] = &replies(&r, SLICE)[..] else {
+        let [SearchReply::Invalid { message }] = &replies(&r, SLICE)[..] else {
             panic!()
         };
-        assert!(en.contains("kip-999"), "{en}");
+        assert!(message.starts_with("line ") || message.contains("kip-999"), "{message}");
     }
 }
 
@@ -386,6 +382,7 @@ mod wasm_tests {
                 ..case.bounds
             },
             matrix: None,
+            lang: "en".into(),
         };
         let mut last = None;
         run(&request, SLICE, |reply| last = Some(reply));
@@ -394,8 +391,7 @@ mod wasm_tests {
             kind,
             steps,
             states,
-            scenario,
-            scenario_zh,
+            script,
         }) = last
         else {
             panic!("{last:?}")
@@ -408,14 +404,13 @@ mod wasm_tests {
                 count(expected.states)
             )
         );
-        // The native history, with comments on its decisive steps in each language.
-        let uncommented = |t: &str| {
+        // The native history, without its title: the page words it.
+        let untitled = |t: &str| {
             t.lines()
-                .filter(|l| !l.starts_with('#'))
+                .filter(|l| !l.starts_with("title "))
                 .map(|l| format!("{l}\n"))
                 .collect::<String>()
         };
-        assert_eq!(uncommented(&scenario), expected.scenario.clone().unwrap_or_default());
-        assert_eq!(uncommented(&scenario_zh), expected.scenario.clone().unwrap_or_default());
+        assert_eq!(script, untitled(&expected.scenario.clone().unwrap_or_default()));
     }
 }

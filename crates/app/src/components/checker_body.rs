@@ -8,8 +8,9 @@
 
 use replab_core::{Protocol, Setup, ViolationKind};
 use replab_messages::client::{self, js_error, Spawned};
-use replab_messages::message::{in_lang, to_js, Bounds, SearchReply, SearchRequest};
+use replab_messages::message::{to_js, Bounds, SearchReply, SearchRequest};
 use replab_narrate::{self as narrate, label, CheckerOutcome, Label, Lang};
+use replab_view::found;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -72,14 +73,14 @@ enum Status {
 /// How the search under one protocol ended.
 #[derive(Clone, Debug, PartialEq)]
 enum Ending {
-    /// The checker's outcome; for a violation, the history found as scenario
-    /// text, its decisive steps commented in English and in Chinese.
+    /// The checker's outcome; for a violation, the history found as the
+    /// worker's wordless script (`found::worded` titles and comments it).
     Outcome {
         outcome: CheckerOutcome,
-        scenario: Option<[Rc<str>; 2]>,
+        script: Option<Rc<str>>,
     },
-    /// The request was refused, worded by the worker in both languages.
-    Invalid { en: Rc<str>, zh: Rc<str> },
+    /// The request was refused, worded by the worker in the page's language.
+    Invalid(Rc<str>),
     /// The worker failed (could not load, or stopped): what the browser said.
     Failed(Rc<str>),
 }
@@ -99,6 +100,8 @@ struct Job {
     /// Scenario text with the setup's header.
     scenario: String,
     bounds: Bounds,
+    /// The page's language when the run started: a refusal comes in it.
+    lang: Lang,
 }
 
 /// The panel's run: its number (replies of an older run are ignored), the
@@ -119,6 +122,7 @@ impl Checker {
             job: Rc::new(Job {
                 scenario: String::new(),
                 bounds: Bounds::default(),
+                lang: Lang::EN,
             }),
             protocols: Rc::from([]),
             finished: Vec::new(),
@@ -227,15 +231,7 @@ enum Step {
 }
 
 fn ending_of(protocol: Protocol, reply: SearchReply) -> Step {
-    let outcome = |outcome, states| {
-        Step::End(
-            Ending::Outcome {
-                outcome,
-                scenario: None,
-            },
-            states,
-        )
-    };
+    let outcome = |outcome, states| Step::End(Ending::Outcome { outcome, script: None }, states);
     match reply {
         SearchReply::Ready => Step::Nothing,
         SearchReply::Progress { states, depth, .. } => Step::Progress { states, depth },
@@ -243,8 +239,7 @@ fn ending_of(protocol: Protocol, reply: SearchReply) -> Step {
             kind,
             steps,
             states,
-            scenario,
-            scenario_zh,
+            script,
         } => match ViolationKind::from_name(&kind) {
             Some(kind) => Step::End(
                 Ending::Outcome {
@@ -254,7 +249,7 @@ fn ending_of(protocol: Protocol, reply: SearchReply) -> Step {
                         steps,
                         states,
                     },
-                    scenario: Some([scenario.into(), scenario_zh.into()]),
+                    script: Some(script.into()),
                 },
                 states,
             ),
@@ -281,13 +276,7 @@ fn ending_of(protocol: Protocol, reply: SearchReply) -> Step {
             states,
         ),
         SearchReply::ReplayFailed { at_step } => outcome(CheckerOutcome::ReplayFailed { at_step }, 0),
-        SearchReply::Invalid { en, zh } => Step::End(
-            Ending::Invalid {
-                en: en.into(),
-                zh: zh.into(),
-            },
-            0,
-        ),
+        SearchReply::Invalid { message } => Step::End(Ending::Invalid(message.into()), 0),
     }
 }
 
@@ -350,6 +339,7 @@ pub fn checker_body(p: &CheckerProps) -> Html {
                     protocol: protocol.name().into(),
                     bounds: job.bounds,
                     matrix: None,
+                    lang: job.lang.code().into(),
                 };
                 match start(&request, run, dispatch.clone()) {
                     Ok(r) => *running.borrow_mut() = Some(r),
@@ -367,6 +357,7 @@ pub fn checker_body(p: &CheckerProps) -> Html {
         let job = Rc::new(Job {
             scenario: p.header.to_string(),
             bounds: *bounds,
+            lang,
         });
         let protocols: Rc<[Protocol]> = choice.protocols(setup.protocol).into();
         Callback::from(move |_| dispatch.dispatch(Msg::Start(run, protocols.clone(), job.clone(), now())))
@@ -522,7 +513,7 @@ pub(crate) fn found_link(p: &FoundLinkProps) -> Html {
 /// time it took and, for a violation, Replay, a share link and the history.
 fn result(lang: Lang, f: &Finished, on_load: &Callback<Rc<str>>) -> Html {
     let (kind, verdict, words, scenario, complete, length) = match &f.ending {
-        Ending::Outcome { outcome, scenario } => {
+        Ending::Outcome { outcome, script } => {
             let (kind, verdict, complete, length) = match outcome {
                 CheckerOutcome::Violation { kind, steps, .. } => ("violation", kind.name(), None, Some(*steps)),
                 CheckerOutcome::NoViolation { depth, .. } => ("no-violation", "none", Some(true), Some(*depth)),
@@ -530,13 +521,15 @@ fn result(lang: Lang, f: &Finished, on_load: &Callback<Rc<str>>) -> Html {
                 CheckerOutcome::ReplayFailed { .. } => ("replay-failed", "error", None, None),
             };
             let words = narrate::checker_outcome(lang, outcome);
-            let scenario = scenario.as_ref().map(|pair| in_lang(lang, pair.clone()));
+            let scenario = match (outcome, script) {
+                (CheckerOutcome::Violation { kind, .. }, Some(script)) => {
+                    found::worded(lang, script, *kind).map(Rc::<str>::from)
+                }
+                _ => None,
+            };
             (kind, verdict, words, scenario, complete, length)
         }
-        Ending::Invalid { en, zh } => {
-            let words = in_lang(lang, [en, zh]).to_string();
-            ("invalid", "error", words, None, None, None)
-        }
+        Ending::Invalid(words) => ("invalid", "error", words.to_string(), None, None, None),
         Ending::Failed(text) => {
             let crashed = label(lang, Label::CheckerCrashed);
             let words = if text.is_empty() {
@@ -699,6 +692,7 @@ mod tests {
         let job = Rc::new(Job {
             scenario: "brokers A B\n".into(),
             bounds: Bounds::default(),
+            lang: Lang::EN,
         });
         Rc::new(Checker::idle()).reduce(Msg::Start(1, protocols.into(), job, 1000.0))
     }
@@ -741,8 +735,7 @@ mod tests {
                 kind: "committed-write-lost".into(),
                 steps: 5,
                 states: 798,
-                scenario: "brokers A B\n".into(),
-                scenario_zh: "brokers A B\n# 中文\n".into(),
+                script: "brokers A B\n".into(),
             },
             1250.0,
         ));
@@ -758,7 +751,7 @@ mod tests {
                         steps: 5,
                         states: 798
                     },
-                    scenario: Some(["brokers A B\n".into(), "brokers A B\n# 中文\n".into()])
+                    script: Some("brokers A B\n".into())
                 },
                 states: 798,
                 millis: 250.0,

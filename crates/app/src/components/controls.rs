@@ -188,16 +188,16 @@ mod tests {
     #[test]
     fn a_long_list_of_values_shows_its_ends_around_a_count() {
         assert_eq!(
-            values(Lang::En, written(0).all(), |v| v),
-            label(Lang::En, Label::Nothing)
+            values(Lang::EN, written(0).all(), |v| v),
+            label(Lang::EN, Label::Nothing)
         );
-        assert_eq!(values(Lang::En, written(3).all(), |v| v), "m1, m2, m3");
+        assert_eq!(values(Lang::EN, written(3).all(), |v| v), "m1, m2, m3");
         assert_eq!(
-            values(Lang::En, written(12).all(), |v| v),
+            values(Lang::EN, written(12).all(), |v| v),
             "m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12"
         );
         assert_eq!(
-            values(Lang::En, written(100_000).all(), |v| v),
+            values(Lang::EN, written(100_000).all(), |v| v),
             "m1, m2, m3, … 99,991 more …, m99995, m99996, m99997, m99998, m99999, m100000"
         );
     }
@@ -211,7 +211,7 @@ mod rendered_tests {
     fn controls(text: &str, next_value: &str) -> String {
         let t = history_of(text, None);
         rendered::<Controls>(ControlsProps {
-            lang: Lang::En,
+            lang: Lang::EN,
             view: t.state_arc(t.len()),
             next_value: next_value.into(),
             on_produce: Callback::noop(),

@@ -235,7 +235,7 @@ mod tests {
             ),
         ];
         for (protocol, question, answer, rule, to) in expected {
-            let html = at_truncation(protocol, Lang::En);
+            let html = at_truncation(protocol, Lang::EN);
             assert!(
                 html.contains(&format!(
                     r#"data-kind="truncation" data-broker="A" data-from="2" data-to="{to}""#
@@ -262,11 +262,20 @@ mod tests {
 
     #[test]
     fn the_rows_are_in_the_readers_language() {
-        let html = at_truncation(Protocol::Kip279, Lang::Zh);
-        let terms: Vec<String> = rows(&html).into_iter().map(|(t, _)| t).collect();
-        let zh = [Label::Question, Label::Answer, Label::Rule, Label::Result].map(|l| label(Lang::Zh, l).to_string());
-        assert_eq!(terms, zh);
-        assert_ne!(zh[0], label(Lang::En, Label::Question));
+        for &lang in Lang::ALL {
+            let html = at_truncation(Protocol::Kip279, lang);
+            let terms: Vec<String> = rows(&html).into_iter().map(|(t, _)| t).collect();
+            let words =
+                [Label::Question, Label::Answer, Label::Rule, Label::Result].map(|l| label(lang, l).to_string());
+            assert_eq!(terms, words, "{lang:?}");
+            if lang != Lang::EN {
+                assert_ne!(
+                    words[0],
+                    label(Lang::EN, Label::Question),
+                    "{lang:?} has words of its own"
+                );
+            }
+        }
     }
 
     #[test]
@@ -277,13 +286,13 @@ mod tests {
         );
         let at = |cursor: usize| {
             rendered::<DecisionPanel>(DecisionProps {
-                lang: Lang::En,
+                lang: Lang::EN,
                 cursor,
                 timeline: t.clone(),
                 on_step: Callback::noop(),
             })
         };
-        assert!(at(0).contains(label(Lang::En, Label::NoDecision)));
+        assert!(at(0).contains(label(Lang::EN, Label::NoDecision)));
         let end = at(t.len());
         assert!(end.contains(r#"data-kind="halted" data-broker="A""#), "{end}");
         let (_, earlier) = end

@@ -295,7 +295,7 @@ mod rendered_tests {
 
     fn editor(source: Option<&str>) -> String {
         rendered::<Editor>(EditorProps {
-            lang: Lang::En,
+            lang: Lang::EN,
             timeline: history_of("brokers A B\n", None),
             title: None,
             source: source.map(Rc::from),

@@ -88,7 +88,14 @@ pub fn header(p: &HeaderProps) -> Html {
             });
         })
     };
-    let other = if lang == Lang::En { Lang::Zh } else { Lang::En };
+    let on_lang = {
+        let set = c.lang.clone();
+        Callback::from(move |e: Event| {
+            if let Some(l) = Lang::from_code(&target_value(&e)) {
+                set.emit(l);
+            }
+        })
+    };
     html! {
         <header class="header">
             <div class="brand">
@@ -118,11 +125,14 @@ pub fn header(p: &HeaderProps) -> Html {
                         }) }
                     </select>
                 </label>
-                <button data-testid="lang" class="lang" title={label(lang, Label::SwitchLanguage)}
-                    aria-label={label(lang, Label::SwitchLanguage)}
-                    onclick={c.lang.reform(move |_| other)}>
-                    { label(lang, Label::OtherLanguage) }
-                </button>
+                <label class="lang">
+                    <span>{ label(lang, Label::Language) }</span>
+                    <select data-testid="lang" onchange={on_lang}>
+                        { for Lang::ALL.iter().map(|&l| html! {
+                            <option value={l.code()} lang={l.tag()} selected={l == lang}>{ l.name() }</option>
+                        }) }
+                    </select>
+                </label>
                 <button class="help-button" data-testid="help" aria-label={label(lang, Label::Help)} title={label(lang, Label::Help)}
                     onclick={c.open_help.reform(|_| ())}>{ "?" }</button>
                 <p class="protocol-note" id="protocol-note" data-testid="protocol-note">

@@ -582,7 +582,7 @@ mod tests {
         LaneProps {
             view,
             ix,
-            lang: Lang::En,
+            lang: Lang::EN,
             selected: false,
             interactive: true,
             prefix: "",

@@ -16,8 +16,9 @@ use replab_messages::client::Session;
 use replab_messages::figure::MatrixFigureRequest;
 use replab_messages::matrix::{self, Cell, Failures, Row};
 use replab_messages::message::to_js;
-use replab_messages::message::{in_lang, Bounds, SearchRequest};
+use replab_messages::message::{Bounds, SearchRequest};
 use replab_narrate::{self as narrate, label, Label, Lang, MatrixCell, MatrixClaim, MatrixHeading};
+use replab_view::found;
 use replab_view::matrix::MatrixTable;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -43,7 +44,7 @@ fn save(lang: Lang, m: &MatrixRun, png: bool, drawer: &Rc<RefCell<Option<Session
     let request = MatrixFigureRequest {
         job: 0,
         lang: lang.code().into(),
-        table: figure(lang, m),
+        table: figure(m),
     };
     let Ok(request) = to_js(&request) else {
         return;
@@ -125,7 +126,7 @@ pub fn base_setup(page: &Setup, n: usize) -> Setup {
 }
 
 /// Every cell's request, in the table's order.
-fn requests(job: &Job, cells: &[Cell]) -> Vec<SearchRequest> {
+fn requests(job: &Job, cells: &[Cell], lang: Lang) -> Vec<SearchRequest> {
     cells
         .iter()
         .map(|c| SearchRequest {
@@ -133,6 +134,7 @@ fn requests(job: &Job, cells: &[Cell]) -> Vec<SearchRequest> {
             protocol: c.protocol.name().into(),
             bounds: job.bounds,
             matrix: Some(c.row),
+            lang: lang.code().into(),
         })
         .collect()
 }
@@ -190,7 +192,7 @@ fn matrix_body(p: &BodyProps) -> Html {
             drop(pool.borrow_mut().take());
             dispatch.dispatch(Msg::Start(run, job.clone(), js_sys::Date::now()));
             let cells = matrix::cells(job.setup.brokers.len());
-            let requests = requests(&job, &cells);
+            let requests = requests(&job, &cells, lang);
             let workers = matrix_pool::size(requests.len());
             let to = dispatch.clone();
             let started = Pool::start(run, &requests, workers, Callback::from(move |m| to.dispatch(m)));
@@ -289,13 +291,13 @@ fn phase_name(p: Phase) -> &'static str {
 }
 
 /// The table as a figure's data (`replab_view::matrix`), what it shows now.
-fn figure(lang: Lang, m: &MatrixRun) -> MatrixTable<'_> {
+fn figure(m: &MatrixRun) -> MatrixTable<'_> {
     matrix::figure_table(
         &m.job.setup.brokers,
         &m.job.bounds,
         m.job.acks_one.as_deref().map(String::from),
         &m.rows,
-        |cell| m.state_of(cell).map_or(MatrixCell::Waiting, |s| s.words(lang)),
+        |cell| m.state_of(cell).map_or(MatrixCell::Waiting, |s| s.words()),
         |cell| m.state_of(cell).map_or(matrix::Known::Open, CellState::known),
     )
 }
@@ -330,7 +332,7 @@ fn table_view(lang: Lang, m: &MatrixRun, on_load: &Callback<Rc<str>>) -> Html {
         }
     });
     // The claim per kind of failure, as the figure words it.
-    let table = figure(lang, m);
+    let table = figure(m);
     let claims = Failures::ALL
         .iter()
         .zip(&table.claims)
@@ -387,14 +389,14 @@ fn cell_view(lang: Lang, cell: Cell, state: &CellState, on_load: &Callback<Rc<st
         unclean,
         failures,
     } = cell.row;
-    let words = narrate::matrix_cell(lang, &state.words(lang));
+    let words = narrate::matrix_cell(lang, &state.words());
     let title = narrate::matrix_cell_title(
         lang,
         cell.protocol.name(),
         min_insync,
         unclean,
         failures == Failures::Unflushed,
-        &state.words(lang),
+        &state.words(),
     );
     let (kind, length) = match state {
         CellState::Violation { kind, steps, .. } => (Some(kind.name()), Some(steps.to_string())),
@@ -406,8 +408,12 @@ fn cell_view(lang: Lang, cell: Cell, state: &CellState, on_load: &Callback<Rc<st
         _ => None,
     };
     let body = match state {
-        CellState::Violation { scenario, steps, .. } => {
-            let text = in_lang(lang, scenario.clone());
+        CellState::Violation {
+            script, steps, kind, ..
+        } => {
+            let text: Rc<str> = found::worded(lang, script, *kind)
+                .unwrap_or_else(|| script.to_string())
+                .into();
             let shared = Rc::new(replab_share::Shared {
                 text: text.to_string(),
                 protocol: cell.protocol,
@@ -440,7 +446,7 @@ fn cell_view(lang: Lang, cell: Cell, state: &CellState, on_load: &Callback<Rc<st
 mod tests {
     use super::*;
     use crate::components::rendered;
-    use replab_core::Config;
+    use replab_core::{Config, ViolationKind};
     use replab_messages::message::SearchReply;
 
     fn page(brokers: &[&str]) -> Setup {
@@ -493,8 +499,7 @@ mod tests {
                 kind: "committed-write-lost".into(),
                 steps: 5,
                 states: 434,
-                scenario: "brokers A B\nproduce m1\n".into(),
-                scenario_zh: "brokers A B\nproduce m1\n".into(),
+                script: "brokers A B\nproduce m1\n".into(),
             },
             10.0,
         ));
@@ -508,7 +513,7 @@ mod tests {
             20.0,
         ));
         let html = rendered::<Table>(TableProps {
-            lang: Lang::En,
+            lang: Lang::EN,
             run: run.clone(),
         });
         assert_eq!(html.matches("data-testid=\"matrix-cell\"").count(), 40, "{html}");
@@ -524,7 +529,16 @@ mod tests {
             html.contains("produce m1 acks=1; crash B"),
             "the leader, B, crashes: {html}"
         );
-        let zh = rendered::<Table>(TableProps { lang: Lang::Zh, run });
-        assert!(zh.contains("5 步丢失"), "{zh}");
+        for &lang in Lang::ALL {
+            let html = rendered::<Table>(TableProps { lang, run: run.clone() });
+            let lost = narrate::matrix_cell(
+                lang,
+                &MatrixCell::Violation {
+                    kind: ViolationKind::CommittedWriteLost,
+                    steps: 5,
+                },
+            );
+            assert!(html.contains(&format!(">{}<", lost)), "{lang:?}: {html}");
+        }
     }
 }

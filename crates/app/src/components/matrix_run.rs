@@ -4,7 +4,7 @@
 
 use replab_core::{Protocol, Setup, ViolationKind};
 use replab_messages::matrix::{self, Cell, Claim, Failures, Known, Row};
-use replab_messages::message::{in_lang, Bounds, SearchReply};
+use replab_messages::message::{Bounds, SearchReply};
 use replab_narrate::MatrixCell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -16,13 +16,13 @@ pub enum CellState {
     Running {
         states: u32,
     },
-    /// The shortest history that breaks a safety check: its scenario text,
-    /// commented in English and in Chinese.
+    /// The shortest history that breaks a safety check: the worker's
+    /// wordless script (`replab_view::found::worded` titles and comments it).
     Violation {
         kind: ViolationKind,
         steps: u32,
         states: u32,
-        scenario: [Rc<str>; 2],
+        script: Rc<str>,
     },
     Safe {
         states: u32,
@@ -31,12 +31,9 @@ pub enum CellState {
         states: u32,
         depth: u32,
     },
-    /// The request was refused (worded in both languages) or the search did
-    /// not replay: the cell says so.
-    Refused {
-        en: Rc<str>,
-        zh: Rc<str>,
-    },
+    /// The request was refused (worded in the page's language when the run
+    /// started): the cell says so.
+    Refused(Rc<str>),
     /// The worker stopped (a trap, out of memory): what the browser said.
     Error(Rc<str>),
 }
@@ -67,7 +64,7 @@ impl CellState {
     }
 
     /// Its words' data (`narrate::matrix_cell`).
-    pub fn words(&self, lang: replab_narrate::Lang) -> MatrixCell<'_> {
+    pub fn words(&self) -> MatrixCell<'_> {
         match self {
             CellState::Waiting => MatrixCell::Waiting,
             CellState::Running { .. } => MatrixCell::Running,
@@ -82,8 +79,7 @@ impl CellState {
                 states: *states as usize,
                 depth: *depth as usize,
             },
-            CellState::Refused { en, zh } => MatrixCell::Error(in_lang(lang, [&**en, &**zh]).into()),
-            CellState::Error(text) => MatrixCell::Error((&**text).into()),
+            CellState::Refused(text) | CellState::Error(text) => MatrixCell::Error((&**text).into()),
         }
     }
 
@@ -95,7 +91,7 @@ impl CellState {
             CellState::Violation { .. } => "violation",
             CellState::Safe { .. } => "safe",
             CellState::Unfinished { .. } => "unfinished",
-            CellState::Refused { .. } => "refused",
+            CellState::Refused(_) => "refused",
             CellState::Error(_) => "error",
         }
     }
@@ -245,23 +241,19 @@ fn cell_state(reply: SearchReply) -> Option<CellState> {
             kind,
             steps,
             states,
-            scenario,
-            scenario_zh,
+            script,
         } => match ViolationKind::from_name(&kind) {
             Some(kind) => CellState::Violation {
                 kind,
                 steps,
                 states,
-                scenario: [scenario.into(), scenario_zh.into()],
+                script: script.into(),
             },
             None => CellState::Error(format!("unknown violation kind '{kind}'").into()),
         },
         SearchReply::NoViolation { states, .. } => CellState::Safe { states },
         SearchReply::StateLimit { states, depth, .. } => CellState::Unfinished { states, depth },
-        SearchReply::Invalid { en, zh } => CellState::Refused {
-            en: en.into(),
-            zh: zh.into(),
-        },
+        SearchReply::Invalid { message } => CellState::Refused(message.into()),
         SearchReply::ReplayFailed { at_step } => CellState::Error(format!("replay failed at step {at_step}").into()),
     })
 }
@@ -294,8 +286,7 @@ mod tests {
             kind: "committed-write-lost".into(),
             steps,
             states: 434,
-            scenario: "brokers A B\n".into(),
-            scenario_zh: "brokers A B\n".into(),
+            script: "brokers A B\n".into(),
         }
     }
 

@@ -497,7 +497,7 @@ mod tests {
 
     #[test]
     fn acting_at_a_past_step_forks_and_undo_restores_once() {
-        let mut s = Rc::new(AppState::new(Lang::En, false));
+        let mut s = Rc::new(AppState::new(Lang::EN, false));
         for _ in 0..3 {
             s = produce(s);
         }
@@ -515,7 +515,7 @@ mod tests {
 
     #[test]
     fn values_count_up_from_the_highest_written() {
-        let mut s = Rc::new(AppState::new(Lang::En, false));
+        let mut s = Rc::new(AppState::new(Lang::EN, false));
         s = produce(s);
         s = reduce(
             s,
@@ -531,7 +531,7 @@ mod tests {
 
     #[test]
     fn a_refused_click_is_a_notice_and_changes_nothing() {
-        let s = Rc::new(AppState::new(Lang::En, false));
+        let s = Rc::new(AppState::new(Lang::EN, false));
         let after = reduce(s.clone(), Action::Do(Command::Fetch { follower: 0, max: None }));
         assert_eq!(
             after.notice,
@@ -546,7 +546,7 @@ mod tests {
         let problem = || Rc::new(Err(LinkProblem::StepOutOfRange { step: 9, len: 1 }));
         let opening = Rc::new(AppState {
             opening: true,
-            ..AppState::new(Lang::En, true)
+            ..AppState::new(Lang::EN, true)
         });
         // Without a load, the link is shown (here, its problem) and the page with it.
         let opened = reduce(opening.clone(), Action::OpenLink(problem(), true));
@@ -570,7 +570,7 @@ mod tests {
     #[test]
     fn switching_protocol_replays_the_same_history() {
         let script = scenario::parse(crate::presets::DEFAULT_TEXT).expect("parses");
-        let mut s = Rc::new(AppState::new(Lang::En, false));
+        let mut s = Rc::new(AppState::new(Lang::EN, false));
         s = reduce(
             s,
             Action::Load(Rc::new(
@@ -590,7 +590,7 @@ mod tests {
     fn a_preset_switched_to_another_protocol_runs_its_own_lines_for_it() {
         let preset = crate::presets::find("data-loss").expect("preset");
         let script = scenario::parse(crate::presets::DEFAULT_TEXT).expect("parses");
-        let mut s = Rc::new(AppState::new(Lang::En, false));
+        let mut s = Rc::new(AppState::new(Lang::EN, false));
         s = reduce(
             s,
             Action::Load(Rc::new(
@@ -617,7 +617,7 @@ mod tests {
             "protocol kip-101\nbrokers A B C D\nproduce m1\nfetch B\nfetch C\nfetch D\nfetch B\nfetch C\nfetch D\n\
                     crash C\nproduce m2\nfetch B\nfetch B\ncrash A\nrestart C\nfetch C\nfetch C\nelect C\n";
         let script = scenario::parse(text).expect("parses");
-        let mut s = Rc::new(AppState::new(Lang::En, false));
+        let mut s = Rc::new(AppState::new(Lang::EN, false));
         s = reduce(
             s,
             Action::Load(Rc::new(
@@ -640,7 +640,7 @@ mod tests {
 
     #[test]
     fn autoplay_fetches_in_turn_until_everyone_has_caught_up() {
-        let mut s = Rc::new(AppState::new(Lang::En, false));
+        let mut s = Rc::new(AppState::new(Lang::EN, false));
         s = produce(s);
         s = reduce(s, Action::TogglePlay);
         let mut fetched = Vec::new();
@@ -665,7 +665,7 @@ mod tests {
 
     #[test]
     fn autoplay_takes_what_the_core_allows_next() {
-        let mut s = Rc::new(AppState::new(Lang::En, false));
+        let mut s = Rc::new(AppState::new(Lang::EN, false));
         s = produce(s);
         s = reduce(s, Action::Do(Command::Send { follower: 1, max: None }));
         // B's response is in flight: it is delivered, not fetched again.
@@ -701,7 +701,7 @@ mod tests {
     fn load(text: &'static str, preset: Option<&'static str>) -> Rc<AppState> {
         let script = scenario::parse(text).expect("parses");
         reduce(
-            Rc::new(AppState::new(Lang::En, false)),
+            Rc::new(AppState::new(Lang::EN, false)),
             Action::Load(Rc::new(
                 Loaded::build(&script, Rc::from(text), None, preset).expect("loads"),
             )),
@@ -843,7 +843,7 @@ mod tests {
 
     #[test]
     fn autoplay_does_nothing_while_hidden() {
-        let mut s = Rc::new(AppState::new(Lang::En, false));
+        let mut s = Rc::new(AppState::new(Lang::EN, false));
         s = produce(s);
         s = reduce(s, Action::TogglePlay);
         s = reduce(s, Action::Visibility(false));

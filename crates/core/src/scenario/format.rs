@@ -114,6 +114,33 @@ pub fn script_text(script: &Script) -> String {
     out
 }
 
+/// A history found by a search as a scenario script: `history_text`, with
+/// `notes` (a step's index, a comment) as `#` lines before their steps'
+/// commands and, when `kind` is given, `expect violation <kind>` at the end.
+/// A note's line breaks become spaces; an empty note is left out.
+pub fn found_history_text(
+    title: Option<&str>,
+    setup: &crate::cluster::Setup,
+    commands: &[Command],
+    notes: &[(usize, String)],
+    kind: Option<crate::ViolationKind>,
+) -> String {
+    let mut out = history_text(title, setup, []);
+    for (i, c) in commands.iter().enumerate() {
+        for (_, note) in notes.iter().filter(|(step, _)| *step == i) {
+            let note = note.replace(['\r', '\n'], " ");
+            if !note.trim().is_empty() {
+                let _ = writeln!(out, "# {}", note.trim());
+            }
+        }
+        let _ = writeln!(out, "{}", command_line(&setup.brokers, c));
+    }
+    if let Some(k) = kind {
+        let _ = writeln!(out, "{}", expectation_line(&setup.brokers, &Expectation::Violation(k)));
+    }
+    out
+}
+
 /// A history (start and commands) as a scenario script.
 pub fn history_text<'a>(
     title: Option<&str>,

@@ -9,7 +9,7 @@ mod parse;
 mod run;
 
 pub use expect::{Expectation, Found};
-pub use format::{command_line, expectation_line, history_text, script_text};
+pub use format::{command_line, expectation_line, found_history_text, history_text, script_text};
 pub use generate::{long_history, long_history_steps, FETCH_EVERY};
 pub use parse::{
     is_broker_id, is_value, parse, parse_within_limits, ScriptError, ScriptErrorKind, MAX_STEPS, MAX_TEXT_BYTES,

@@ -13,8 +13,8 @@
 //! Data only, no words: a front end words each mark in its own language
 //! (`scenario_text_with_comments` writes them as `#` comments).
 
-use replab_core::timeline::ReplayError;
-use replab_core::{Cluster, Command, Event, Record, Setup, Value, Violation};
+use crate::timeline::ReplayError;
+use crate::{Cluster, Command, Event, Record, Setup, Value, Violation};
 
 /// A decisive step and what makes it so.
 #[derive(Clone, Debug, PartialEq, Eq)]
