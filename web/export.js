@@ -159,7 +159,7 @@ export function open(root, o) {
     if (data.job !== job) return;
     const mine = job;
     try {
-      if (data.type === 'invalid') return show({ error: options.lang === 'zh' ? data.zh : data.en });
+      if (data.type === 'invalid') return show({ error: data.message });
       if (data.type === 'figure') {
         const frames = data.steps.length;
         if (form.format === 'svg') {
@@ -182,7 +182,8 @@ export function open(root, o) {
           pictures.push(canvas.getContext('2d').getImageData(0, 0, width, height).data);
         }
         if (mine === job) {
-          worker.postMessage({ type: 'gif', job: mine, width, height, pictures, delays: scaledDelays(data.delays, form.delay) },
+          worker.postMessage({ type: 'gif', job: mine, lang: options.lang, width, height, pictures,
+            delays: scaledDelays(data.delays, form.delay) },
             pictures.map((p) => p.buffer));
         }
         return;

@@ -381,7 +381,8 @@
       var m = { replab: VERSION, cmd: 'load', text: text };
       if (typeof o.protocol === 'string') m.protocol = o.protocol;
       if (stepNumber(o.step) !== null) m.step = stepNumber(o.step);
-      if (o.lang === 'zh' || o.lang === 'en') m.lang = o.lang;
+      // A language code; the embed speaks it if it is one of its own.
+      if (typeof o.lang === 'string' && /^[a-z]{2,3}$/.test(o.lang)) m.lang = o.lang;
       return send(f, m);
     },
     setTheme: function (x, theme) {

@@ -110,10 +110,29 @@ export async function pickPreset(page, id) {
   await page.getByTestId('title').filter({ hasText: title }).first().waitFor();
 }
 
-/** Clicks the language switch and waits until the page speaks the other
- * language (the first switch to Chinese fetches its messages). */
-export async function switchLanguage(page) {
-  const before = await page.evaluate(() => document.documentElement.lang);
-  await page.getByTestId('lang').click();
-  await page.waitForFunction((b) => document.documentElement.lang !== b, before);
+/** Chooses `code` in the language menu (by default Chinese from English and
+ * English from any other) and waits until the page speaks it (the first
+ * switch to a language fetches its messages). */
+export async function switchLanguage(page, code) {
+  const before = await page.evaluate(() => document.documentElement.getAttribute('data-lang'));
+  const to = code ?? (before === 'en' ? 'zh' : 'en');
+  await page.getByTestId('lang').selectOption(to);
+  await page.waitForFunction((c) => document.documentElement.getAttribute('data-lang') === c, to);
+}
+
+/** The pseudo-language's check (replab_view::pseudo::words_outside): the words
+ * of `text` outside any bracketed group, which no catalogue text said. Groups
+ * nest, span lines and may end cut short with `…`; message values, protocol
+ * names and the words `data` names are the history's own. */
+export function wordsOutside(text, data = []) {
+  const protocols = ['hw', 'kip-101', 'kip-279', 'diverging-epoch', 'kraft-elr'];
+  let rest = text;
+  for (let before = null; before !== rest;) {
+    before = rest;
+    rest = rest.replace(/\[[^[\]]*(\]|…)/g, ' ');
+  }
+  return rest.split(/[^\p{L}\p{N}._-]+/u)
+    .map((w) => w.replace(/^[.-]+|[.-]+$/g, ''))
+    .filter((w) => (w.match(/\p{L}/gu) || []).length >= 2)
+    .filter((w) => !/^m\d+$/.test(w) && !protocols.includes(w) && !data.includes(w));
 }

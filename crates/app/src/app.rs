@@ -139,7 +139,7 @@ pub fn app(p: &AppProps) -> Html {
             { player(&PlayerProps { lang, cursor: state.cursor, len, playing: state.playing, speed_ms: state.speed_ms,
                 can_undo: state.undo.is_some(), marks: marks.clone(), actions: callbacks.player.clone(), difference }) }
             { link_alert }
-            <ShareBar lang={lang} timeline={timeline.clone()} cursor={state.cursor} title={state.title.clone()}
+            <ShareBar lang={lang} timeline={timeline.clone()} cursor={state.cursor} title={state.written_title()}
                 display_title={Rc::<str>::from(state.display_title())} preset={state.preset} source={state.source.clone()}
                 compare={state.compare} />
             if let Some(notice) = &state.notice {
@@ -167,7 +167,7 @@ pub fn app(p: &AppProps) -> Html {
                     <SpaceTime lang={lang} timeline={timeline.clone()} cursor={state.cursor} on_step={callbacks.step.clone()} />
                 </aside>
             </div>
-            <Editor lang={lang} timeline={timeline.clone()} title={state.title.clone()} source={state.source.clone()}
+            <Editor lang={lang} timeline={timeline.clone()} title={state.written_title()} source={state.source.clone()}
                 on_load={callbacks.load.clone()} />
             <crate::components::checker::CheckerPanel lang={lang} on_load={callbacks.load.clone()}
                 setup={Rc::new(timeline.setup().clone())} />

@@ -26,7 +26,7 @@ pub struct Opened {
 pub fn shared(state: &AppState) -> Shared {
     shared_view(
         state.timeline(),
-        state.title.as_deref(),
+        state.written_title().as_deref(),
         state.cursor,
         state.compare,
         state.lang,

@@ -229,6 +229,36 @@ pub fn unfold_title(lang: Lang, from: u64, last: u64) -> String {
 }
 
 /// A figure frame's heading: "Step 7 · bounce A"; step 0: "Step 0 · the start".
+/// The produce button, with the value it writes: "Produce m1".
+pub fn produce(lang: Lang, value: &str) -> String {
+    say!(lang, id::PAGE_PRODUCE, value = value)
+}
+
+/// The partition's clock: "t = 15000 ms".
+pub fn clock(lang: Lang, ms: u64) -> String {
+    say!(lang, id::PAGE_CLOCK, ms = ms)
+}
+
+/// A menu's default choice, with its value: "all (default)".
+pub fn default_choice(lang: Lang, value: &str) -> String {
+    say!(lang, id::PAGE_DEFAULT_CHOICE, value = value)
+}
+
+/// The high watermark's mark in a log: "HW 2".
+pub fn hw_mark(lang: Lang, offset: u64) -> String {
+    say!(lang, id::PAGE_HW_MARK, offset = offset)
+}
+
+/// The log end's mark in a log: "LEO 3".
+pub fn leo_mark(lang: Lang, offset: u64) -> String {
+    say!(lang, id::PAGE_LEO_MARK, offset = offset)
+}
+
+/// A broker's two offsets in a figure: "LEO 3 · HW 2".
+pub fn leo_hw(lang: Lang, leo: u64, hw: u64) -> String {
+    say!(lang, id::PAGE_LEO_HW, leo = leo, hw = hw)
+}
+
 /// The export dialog's animation could not be encoded, and why.
 pub fn gif_failed(lang: Lang, error: &str) -> String {
     say!(lang, id::PAGE_GIF_FAILED, error = error)

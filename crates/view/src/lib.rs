@@ -17,6 +17,7 @@ pub mod gif;
 pub mod history;
 pub mod matrix;
 pub mod messages;
+pub mod pseudo;
 pub mod spacetime;
 pub mod strip;
 pub mod svg;

@@ -256,7 +256,11 @@ fn caption_lines(caption: &str, width: u32) -> Vec<String> {
         .into_iter()
         .map(|l| l.trim_end().to_string())
         .collect();
-    lines.truncate(2);
+    // Two lines at most; a caption cut short says so.
+    if lines.len() > 2 {
+        lines.truncate(2);
+        lines[1] = format!("{}…", lines[1].trim_end_matches([',', ';', ':', '，', '；', '：']));
+    }
     lines
 }
 

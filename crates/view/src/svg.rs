@@ -179,7 +179,7 @@ pub fn lanes(
         );
         let _ = write!(
             s,
-            r##"<text x="20" y="{}" font-size="16" font-weight="700">{}</text><text x="20" y="{}" fill="#5d6470">{}</text><text x="20" y="{}" fill="#5d6470">{}</text><text x="20" y="{}">LEO {} · HW {}</text>"##,
+            r##"<text x="20" y="{}" font-size="16" font-weight="700">{}</text><text x="20" y="{}" fill="#5d6470">{}</text><text x="20" y="{}" fill="#5d6470">{}</text><text x="20" y="{}">{}</text>"##,
             y + 22,
             esc(&b.id),
             y + 40,
@@ -187,8 +187,7 @@ pub fn lanes(
             y + 56,
             esc(isr),
             y + 74,
-            b.leo(),
-            b.hw()
+            esc(&narrate::leo_hw(lang, b.leo(), b.hw()))
         );
         if !badge_lines[ix].is_empty() {
             let _ = write!(
@@ -257,11 +256,11 @@ pub fn lanes(
         let hx = LEFT + cell * b.hw() as u32 - 2;
         let _ = write!(
             s,
-            r##"<line x1="{hx}" y1="{}" x2="{hx}" y2="{}" stroke="#1d1f23" stroke-width="3"/><text x="{hx}" y="{}" font-size="10" font-weight="700" text-anchor="middle">HW {}</text>"##,
+            r##"<line x1="{hx}" y1="{}" x2="{hx}" y2="{}" stroke="#1d1f23" stroke-width="3"/><text x="{hx}" y="{}" font-size="10" font-weight="700" text-anchor="middle">{}</text>"##,
             y + 14,
             y + 66,
             y + 78,
-            b.hw()
+            esc(&narrate::hw_mark(lang, b.hw()))
         );
         let epochs: Vec<String> = b
             .durable

@@ -4,9 +4,9 @@
 //! replays, which loads as the editor's Load does.
 
 use super::checker_body::CheckerBody;
-use crate::state::Loaded;
+use crate::state::{Loaded, Title};
 use replab_core::scenario;
-use replab_core::Setup;
+use replab_core::{Setup, ViolationKind};
 use replab_narrate::{label, Label, Lang};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -21,14 +21,29 @@ pub struct CheckerProps {
     pub on_load: Callback<Rc<Loaded>>,
 }
 
-/// Loads a history found (its scenario text), for the checker's Replay and
-/// the matrix's cells: only if it parses and loads, and the page goes up to
-/// the lanes, where the history is now.
-pub fn load_found(load: &Callback<Rc<Loaded>>) -> Callback<Rc<str>> {
+/// A history the checker found, as Replay and the matrix's cells load it:
+/// its text as worded in the page's language, and what it breaks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    pub text: Rc<str>,
+    pub kind: ViolationKind,
+    pub steps: usize,
+}
+
+/// Loads a history found, for the checker's Replay and the matrix's cells:
+/// only if it parses and loads, titled as the checker's (`Title::Found`), and
+/// the page goes up to the lanes, where the history is now.
+pub fn load_found(load: &Callback<Rc<Loaded>>) -> Callback<Found> {
     let load = load.clone();
-    Callback::from(move |text: Rc<str>| {
-        let Ok(script) = scenario::parse(&text) else { return };
-        if let Ok(loaded) = Loaded::build(&script, text, None, None) {
+    Callback::from(move |found: Found| {
+        let Ok(script) = scenario::parse(&found.text) else {
+            return;
+        };
+        if let Ok(mut loaded) = Loaded::build(&script, found.text, None, None) {
+            loaded.title = Some(Title::Found {
+                kind: found.kind,
+                steps: found.steps,
+            });
             load.emit(Rc::new(loaded));
             gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
         }

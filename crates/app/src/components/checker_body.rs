@@ -6,6 +6,7 @@
 //! progress, and hands a history found to the page, which loads it as the
 //! editor's Load does. Cancel terminates the worker; every run starts a new one.
 
+use super::checker::Found;
 use replab_core::{Protocol, Setup, ViolationKind};
 use replab_messages::client::{self, js_error, Spawned};
 use replab_messages::message::{to_js, Bounds, SearchReply, SearchRequest};
@@ -24,8 +25,8 @@ pub struct CheckerProps {
     /// The page's current history: its setup, and its header as scenario text.
     pub setup: Rc<Setup>,
     pub header: Rc<str>,
-    /// Hands the page the scenario text of a history found (Replay).
-    pub on_load: Callback<Rc<str>>,
+    /// Hands the page a history found (Replay).
+    pub on_load: Callback<Found>,
 }
 
 /// What the panel searches under: one protocol, or each in turn.
@@ -511,7 +512,7 @@ pub(crate) fn found_link(p: &FoundLinkProps) -> Html {
 
 /// One protocol's result: its verdict (attributes for scripts), its words, the
 /// time it took and, for a violation, Replay, a share link and the history.
-fn result(lang: Lang, f: &Finished, on_load: &Callback<Rc<str>>) -> Html {
+fn result(lang: Lang, f: &Finished, on_load: &Callback<Found>) -> Html {
     let (kind, verdict, words, scenario, complete, length) = match &f.ending {
         Ending::Outcome { outcome, script } => {
             let (kind, verdict, complete, length) = match outcome {
@@ -523,7 +524,7 @@ fn result(lang: Lang, f: &Finished, on_load: &Callback<Rc<str>>) -> Html {
             let words = narrate::checker_outcome(lang, outcome);
             let scenario = match (outcome, script) {
                 (CheckerOutcome::Violation { kind, .. }, Some(script)) => {
-                    found::worded(lang, script, *kind).map(Rc::<str>::from)
+                    found::worded(lang, script, *kind).map(|text| (Rc::<str>::from(text), *kind))
                 }
                 _ => None,
             };
@@ -542,7 +543,7 @@ fn result(lang: Lang, f: &Finished, on_load: &Callback<Rc<str>>) -> Html {
     };
     let headline = ViolationKind::from_name(verdict);
     let timing = (f.states > 0).then(|| narrate::checker_timing(lang, f.states, f.millis));
-    let found = scenario.map(|text| {
+    let found = scenario.map(|(text, kind)| {
         let length = length.unwrap_or_default() as usize;
         let shared = Rc::new(replab_share::Shared {
             text: text.to_string(),
@@ -552,7 +553,11 @@ fn result(lang: Lang, f: &Finished, on_load: &Callback<Rc<str>>) -> Html {
             lang: lang.code().to_string(),
         });
         let shown = text.to_string();
-        let onclick = on_load.reform(move |_| text.clone());
+        let onclick = on_load.reform(move |_| Found {
+            text: text.clone(),
+            kind,
+            steps: length,
+        });
         html! {
             <>
                 <p class="replay">

@@ -4,7 +4,7 @@ use super::{bind_text, target_checked, target_value};
 use replab_core::chunked::Slice;
 use replab_core::scenario::ScriptErrorKind;
 use replab_core::{Acks, Cluster, Command, Setting};
-use replab_narrate::{label, Label, Lang};
+use replab_narrate::{self as narrate, label, Label, Lang};
 use std::sync::Arc;
 use yew::prelude::*;
 
@@ -104,7 +104,7 @@ pub fn controls(p: &ControlsProps) -> Html {
                 <label>
                     <span>{ label(lang, Label::Acks) }</span>
                     <select data-testid="produce-acks" onchange={on_acks}>
-                        <option value="" selected={acks.is_none()}>{ format!("{} ({})", config.acks.name(), label(lang, Label::Default)) }</option>
+                        <option value="" selected={acks.is_none()}>{ narrate::default_choice(lang, config.acks.name()) }</option>
                         { for [Acks::None, Acks::Leader, Acks::All].iter().map(|a| html! {
                             <option value={a.name()} selected={*acks == Some(*a)}>{ a.name() }</option>
                         }) }
@@ -112,7 +112,7 @@ pub fn controls(p: &ControlsProps) -> Html {
                 </label>
                 <button type="submit" data-testid="produce" class="primary" disabled={!valid_value}
                     title={label(lang, Label::ProduceTitle)}>
-                    { format!("{} {}", label(lang, Label::Produce), if value.is_empty() { p.next_value.as_str() } else { value.as_str() }) }
+                    { narrate::produce(lang, if value.is_empty() { p.next_value.as_str() } else { value.as_str() }) }
                 </button>
                 if !valid_value {
                     <span class="error" role="alert" data-testid="produce-error">
@@ -125,7 +125,7 @@ pub fn controls(p: &ControlsProps) -> Html {
                     aria-label={label(lang, Label::Milliseconds)} onchange={on_tick_ms} />
                 <span>{ label(lang, Label::Milliseconds) }</span>
                 <button data-testid="tick" title={label(lang, Label::TickTitle)} onclick={on_tick}>{ label(lang, Label::Tick) }</button>
-                <span class="clock">{ format!("t = {} ms", p.view.now_ms()) }</span>
+                <span class="clock">{ narrate::clock(lang, p.view.now_ms()) }</span>
             </div>
             <p class="producer" data-testid="acked">
                 <span>{ label(lang, Label::Acked) }{ " " }</span>
@@ -163,7 +163,7 @@ pub fn controls(p: &ControlsProps) -> Html {
                         onchange={set(|v| v.parse().ok().map(Setting::ReplicaLagTimeMaxMs))} />
                 </label>
                 <label>
-                    <span>{ "acks" }</span>
+                    <span>{ label(lang, Label::Acks) }</span>
                     <select data-testid="default-acks" onchange={set(|v| Acks::from_name(v).map(Setting::Acks))}>
                         { for [Acks::None, Acks::Leader, Acks::All].iter().map(|a| html! {
                             <option value={a.name()} selected={config.acks == *a}>{ a.name() }</option>

@@ -8,7 +8,7 @@
 use crate::decision_text::{describe, summaries};
 use crate::history;
 use replab_core::timeline::Timeline;
-use replab_narrate::{label, Label, Lang};
+use replab_narrate::{self as narrate, label, Label, Lang};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -136,7 +136,7 @@ fn decision_view(p: &ViewProps) -> Html {
                                         <span class="off">{ r.offset }</span>
                                         <span class="val">{ r.value.to_string() }</span>
                                         if mark == Some(r.offset) { <span class="pin leader-end">{ "◆" }</span> }
-                                        if hw == r.offset { <span class="pin hw-pin">{ "HW" }</span> }
+                                        if hw == r.offset { <span class="pin hw-pin">{ label(lang, Label::Hw) }</span> }
                                     </li>
                                 }
                             }) }
@@ -146,7 +146,7 @@ fn decision_view(p: &ViewProps) -> Html {
                         </ol>
                         <p class="legend">
                             if let Some(m) = mark { <span><span class="leader-end">{ "◆ " }</span>{ format!("{} {m}", label(lang, Label::LeaderEndLegend)) }</span> }
-                            <span>{ format!("HW {hw}") }</span>
+                            <span>{ narrate::hw_mark(lang, hw) }</span>
                             if to < from { <span class="cut-legend">{ format!("{} {to}–{}", label(lang, Label::Cut), from - 1) }</span> }
                         </p>
                     </div>

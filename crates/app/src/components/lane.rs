@@ -107,7 +107,7 @@ struct ChunkProps {
     committed_to: u64,
     /// Draw the HW mark before this offset (it falls inside this chunk).
     hw_mark: Option<u64>,
-    hw_title: &'static str,
+    lang: Lang,
     /// Records of this chunk the reader picked (kept shown when the log folds).
     pinned: Vec<u64>,
     on_pin: Callback<u64>,
@@ -121,7 +121,7 @@ fn chunk(p: &ChunkProps) -> Html {
             html! {
             <>
             if p.hw_mark == Some(r.offset) {
-                <li class="mark hw" title={p.hw_title}>{ format!("HW {}", r.offset) }</li>
+                <li class="mark hw" title={label(p.lang, Label::HwTitle)}>{ narrate::hw_mark(p.lang, r.offset) }</li>
             }
             <li class={classes!("cell", format!("e{}", r.epoch % 8), (r.offset >= p.committed_to).then_some("uncommitted"),
                     p.pinned.contains(&offset).then_some("pinned"))}
@@ -443,7 +443,7 @@ pub fn lane(p: &LaneProps) -> Html {
             let part = log_of.read(start, u32::try_from(end - start).ok()).to_vec();
             log.push(html! {
                 <Chunk key={start} broker={id.clone()} records={part} committed_to={hw.clamp(start, end)}
-                    hw_mark={(start..end).contains(&hw).then_some(hw)} hw_title={label(lang, Label::HwTitle)}
+                    hw_mark={(start..end).contains(&hw).then_some(hw)} {lang}
                     pinned={folds.pinned.iter().copied().filter(|o| r.contains(o)).collect::<Vec<_>>()}
                     on_pin={on_pin.clone()} />
             });
@@ -493,10 +493,10 @@ pub fn lane(p: &LaneProps) -> Html {
                     }
                     { for log }
                     if hw == leo {
-                        <li class="mark hw" key="hw" title={label(lang, Label::HwTitle)}>{ format!("HW {hw}") }</li>
+                        <li class="mark hw" key="hw" title={label(lang, Label::HwTitle)}>{ narrate::hw_mark(lang, hw) }</li>
                     }
                     if leo != hw {
-                        <li class="mark leo" key="leo" title={label(lang, Label::LeoTitle)}>{ format!("LEO {leo}") }</li>
+                        <li class="mark leo" key="leo" title={label(lang, Label::LeoTitle)}>{ narrate::leo_mark(lang, leo) }</li>
                     }
                     { for ghost_items.iter().flat_map(|item| match item {
                         Item::Folded(r) => vec![span(r, true)],

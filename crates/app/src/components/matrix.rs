@@ -6,6 +6,7 @@
 //! panel's body is drawn once the reader opens it; the workers start only
 //! when the reader fills in the table.
 
+use super::checker::Found;
 use super::checker_body::{bound_field, Field, FoundLink, BOUNDS, STATE_LIMIT};
 use super::matrix_pool::{self, Pool};
 use super::matrix_run::{CellState, Job, MatrixRun, Msg, Phase};
@@ -143,7 +144,7 @@ fn requests(job: &Job, cells: &[Cell], lang: Lang) -> Vec<SearchRequest> {
 struct BodyProps {
     lang: Lang,
     setup: Rc<Setup>,
-    on_load: Callback<Rc<str>>,
+    on_load: Callback<Found>,
 }
 
 fn job_for(setup: &Setup, brokers: usize, bounds: Bounds) -> Rc<Job> {
@@ -312,7 +313,7 @@ fn claim_name(c: &MatrixClaim) -> &'static str {
 }
 
 /// The table: settings, a cell per protocol, then the seed's claim.
-fn table_view(lang: Lang, m: &MatrixRun, on_load: &Callback<Rc<str>>) -> Html {
+fn table_view(lang: Lang, m: &MatrixRun, on_load: &Callback<Found>) -> Html {
     let setup = &m.job.setup;
     let b = &m.job.bounds;
     let heading = |h| narrate::matrix_heading(lang, h);
@@ -383,7 +384,7 @@ fn table_view(lang: Lang, m: &MatrixRun, on_load: &Callback<Rc<str>>) -> Html {
 
 /// One cell: its words; a violation is a button that opens its history, with
 /// a share link beside it.
-fn cell_view(lang: Lang, cell: Cell, state: &CellState, on_load: &Callback<Rc<str>>) -> Html {
+fn cell_view(lang: Lang, cell: Cell, state: &CellState, on_load: &Callback<Found>) -> Html {
     let Row {
         min_insync,
         unclean,
@@ -421,7 +422,12 @@ fn cell_view(lang: Lang, cell: Cell, state: &CellState, on_load: &Callback<Rc<st
                 step: *steps as usize,
                 lang: lang.code().to_string(),
             });
-            let onclick = on_load.reform(move |_| text.clone());
+            let (kind, steps) = (*kind, *steps as usize);
+            let onclick = on_load.reform(move |_| Found {
+                text: text.clone(),
+                kind,
+                steps,
+            });
             let open = format!("{} — {}", label(lang, Label::MatrixOpenTitle), title);
             html! {
                 <>

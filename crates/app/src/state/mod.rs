@@ -13,7 +13,7 @@ pub use history::History;
 
 use replab_core::scenario::{self, Script, ScriptError};
 use replab_core::timeline::Timeline;
-use replab_core::{Acks, Cluster, Command, CommandError, Config, Protocol, Setup};
+use replab_core::{Acks, Cluster, Command, CommandError, Config, Protocol, Setup, ViolationKind};
 use replab_narrate::{Lang, LinkProblem};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -61,13 +61,32 @@ pub fn unchanged_story(source: &str, t: &Timeline) -> Option<Script> {
     (same && script.setup(Some(protocol)) == *t.setup()).then_some(script)
 }
 
+/// A story's title: as its scenario writes it, or, for a history the checker
+/// found, the checker's, worded in the reader's language whenever it is shown
+/// (never parsed back from text).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Title {
+    Written(Rc<str>),
+    Found { kind: ViolationKind, steps: usize },
+}
+
+impl Title {
+    /// The title in `lang`: a written one as it is.
+    pub fn text(&self, lang: Lang) -> Rc<str> {
+        match self {
+            Title::Written(t) => t.clone(),
+            Title::Found { kind, steps } => replab_narrate::checker_found_title(lang, *kind, *steps).into(),
+        }
+    }
+}
+
 /// A scenario built and ready to show: its history (built once, by whoever
 /// read the text), its text, title and preset, and the step to show.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Loaded {
     pub timeline: Timeline,
     pub text: Rc<str>,
-    pub title: Option<Rc<str>>,
+    pub title: Option<Title>,
     pub preset: Option<&'static str>,
     /// The step shown; None for the end.
     pub step: Option<usize>,
@@ -85,7 +104,7 @@ impl Loaded {
         Ok(Loaded {
             timeline,
             text,
-            title: script.title.as_deref().map(Rc::from),
+            title: script.title.as_deref().map(|t| Title::Written(Rc::from(t))),
             preset,
             step: None,
         })
@@ -101,7 +120,7 @@ pub struct AppState {
     pub cursor: usize,
     /// The state after `cursor` commands.
     pub view: Arc<Cluster>,
-    pub title: Option<Rc<str>>,
+    pub title: Option<Title>,
     pub preset: Option<&'static str>,
     /// The text of the scenario last loaded (a preset, the editor or a link).
     pub source: Option<Rc<str>>,
@@ -184,11 +203,17 @@ impl AppState {
     pub fn story_title(&self) -> Option<String> {
         match self.preset.and_then(crate::presets::find) {
             Some(p) => Some(replab_narrate::label(self.lang, p.title).to_string()),
-            None => self
-                .title
-                .as_deref()
-                .map(|t| crate::presets::display_title(self.lang, t)),
+            None => match self.title.as_ref()? {
+                Title::Written(t) => Some(crate::presets::display_title(self.lang, t)),
+                found => Some(found.text(self.lang).to_string()),
+            },
         }
+    }
+
+    /// The title as the scenario's `title` line writes it (share links, the
+    /// editor): a history the checker found is titled in the page's language.
+    pub fn written_title(&self) -> Option<Rc<str>> {
+        self.title.as_ref().map(|t| t.text(self.lang))
     }
 
     /// The story's title, else the app's name.
@@ -459,7 +484,7 @@ impl AppState {
                             s.compare = o.compare;
                         }
                         s.source = Some(Rc::from(o.text.as_str()));
-                        s.title = o.title.as_deref().map(Rc::from);
+                        s.title = o.title.as_deref().map(|t| Title::Written(Rc::from(t)));
                         s.lang = o.lang;
                         s.preset = None;
                         s.undo = None;
