@@ -420,11 +420,12 @@ test('commands before ready wait for it; the API checks what it is given', async
   assert.deepEqual(got.filter((r) => !r.ready).map((r) => r.data.cmd + (r.data.step ?? '')), ['step4', 'play', 'step6']);
   assert.deepEqual(got.filter((r) => r.ready).map((r) => r.data), [{ replab: 1, cmd: 'play' }, { replab: 1, cmd: 'step', step: 6 }]);
 
-  // Once ready, commands go at once; a load carries only the options it knows.
+  // Once ready, commands go at once; a load carries only the options it knows
+  // (a language as a code, which the embed checks against its own).
   const loaded = await page.evaluate(() => [
     window.replabEmbed.pause('slow'),
     window.replabEmbed.load('slow', 'brokers A B\nproduce m1\n', { protocol: 'kip-101', step: 1, lang: 'zh', colour: 'red' }),
-    window.replabEmbed.load('slow', 'brokers A B\n', { step: -2, lang: 'fr', protocol: 7 }),
+    window.replabEmbed.load('slow', 'brokers A B\n', { step: -2, lang: 'French', protocol: 7 }),
   ]);
   assert.deepEqual(loaded, [true, true, true]);
   await until('pause and loads', async () => (await received(page, 'slow')).length === 8);

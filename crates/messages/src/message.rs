@@ -8,6 +8,7 @@
 //! one final reply (`SearchReply::is_final`). To stop a run the page terminates the
 //! worker; a new run starts a new one.
 
+use replab_core::ViolationKind;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsValue;
 
@@ -55,7 +56,7 @@ pub enum SearchReply {
     /// no words, so that the page titles and comments it in its language
     /// (`replab_view::found`).
     Violation {
-        kind: String,
+        kind: ViolationKind,
         steps: u32,
         states: u32,
         script: String,
@@ -100,7 +101,7 @@ impl SearchReply {
                 depth: number("depth")?,
             },
             "violation" => SearchReply::Violation {
-                kind: text("kind")?,
+                kind: ViolationKind::from_name(&text("kind")?)?,
                 steps: number("steps")?,
                 states: number("states")?,
                 script: text("script")?,
@@ -245,7 +246,7 @@ mod wasm_tests {
     #[wasm_bindgen_test]
     fn a_reply_from_the_worker_converts_both_ways() {
         let reply = SearchReply::Violation {
-            kind: "committed-write-lost".into(),
+            kind: ViolationKind::CommittedWriteLost,
             steps: 5,
             states: 798,
             script: "brokers A B\nexpect violation committed-write-lost\n".into(),
@@ -267,7 +268,7 @@ mod wasm_tests {
                 depth: 9,
             },
             SearchReply::Violation {
-                kind: "replicas-diverged".into(),
+                kind: ViolationKind::ReplicasDiverged,
                 steps: 7,
                 states: 8_875,
                 script: "brokers A B C\nproduce m1\n".into(),

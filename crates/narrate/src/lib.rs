@@ -606,181 +606,111 @@ mod contract_1_3_tests {
         event(lang, &Names(&ids), e)
     }
 
-    /// `e` in English.
-    fn english(e: &Event) -> String {
-        say(Lang::EN, e)
+    /// Each case's event in English is its sentence; in the other languages
+    /// the file `name` holds them.
+    fn says(name: &str, cases: &[(Event, &str)]) {
+        for (e, english) in cases {
+            assert_eq!(say(Lang::EN, e), *english);
+        }
+        crate::said!(name, |lang| cases.iter().map(|(e, _)| say(lang, e)).collect());
     }
 
     #[test]
     fn a_parked_fetch_and_its_loss() {
-        assert_eq!(
-            english(&Event::FetchParked {
+        let mut cases = Vec::new();
+        cases.push((
+            Event::FetchParked {
                 follower: 1,
                 leader: 0,
-                offset: 2
-            }),
+                offset: 2,
+            },
             "B's fetch waits at A for new records (offset 2): A holds it until its next append or the end of \
-                 the wait (DelayedFetch)"
-        );
-        crate::said!("narrate/a_parked_fetch_and_its_loss", |lang| vec![say(
-            lang,
-            &Event::FetchParked {
-                follower: 1,
-                leader: 0,
-                offset: 2
-            }
-        )]);
+                 the wait (DelayedFetch)",
+        ));
         let lost = |reason| Event::ParkedFetchLost {
             follower: 1,
             offset: 3,
             reason,
         };
-        assert_eq!(
-            english(&lost(LossReason::Fenced { epoch: 2 })),
-            "B's fetch waiting at the leader (offset 3) ends unanswered: epoch 2 began while it waited (fenced)"
-        );
-        crate::said!("narrate/a_parked_fetch_and_its_loss-2", |lang| vec![say(
-            lang,
-            &lost(LossReason::Fenced { epoch: 2 })
-        )]);
-        assert_eq!(
-            english(&lost(LossReason::FollowerCrashed)),
-            "B's fetch waiting at the leader (offset 3) is gone: B crashed"
-        );
-        crate::said!("narrate/a_parked_fetch_and_its_loss-3", |lang| vec![say(
-            lang,
-            &lost(LossReason::FollowerCrashed)
-        )]);
-        assert_eq!(
-            english(&lost(LossReason::LeaderCrashed)),
-            "B's fetch waiting at the leader (offset 3) is lost with the crashed leader"
-        );
-        crate::said!("narrate/a_parked_fetch_and_its_loss-4", |lang| vec![say(
-            lang,
-            &lost(LossReason::LeaderCrashed)
-        )]);
-        assert_eq!(
-            english(&lost(LossReason::Dropped)),
-            "B's fetch waiting at the leader (offset 3) is dropped"
-        );
-        crate::said!("narrate/a_parked_fetch_and_its_loss-5", |lang| vec![say(
-            lang,
-            &lost(LossReason::Dropped)
-        )]);
+        cases.push((
+            lost(LossReason::Fenced { epoch: 2 }),
+            "B's fetch waiting at the leader (offset 3) ends unanswered: epoch 2 began while it waited (fenced)",
+        ));
+        cases.push((
+            lost(LossReason::FollowerCrashed),
+            "B's fetch waiting at the leader (offset 3) is gone: B crashed",
+        ));
+        cases.push((
+            lost(LossReason::LeaderCrashed),
+            "B's fetch waiting at the leader (offset 3) is lost with the crashed leader",
+        ));
+        cases.push((
+            lost(LossReason::Dropped),
+            "B's fetch waiting at the leader (offset 3) is dropped",
+        ));
+        says("narrate/a_parked_fetch_and_its_loss", &cases);
     }
 
     #[test]
     fn the_same_question_again_and_a_hw_held_by_a_replica() {
-        assert_eq!(
-            english(&Event::AsksAgainUnchanged {
+        let cases =
+            vec![(
+            Event::AsksAgainUnchanged {
                 broker: 1,
-                leader_epoch: Some(2)
-            }),
+                leader_epoch: Some(2),
+            },
             "B's truncation removed nothing, so its leader-epoch cache is unchanged: it will send \
-                 OffsetsForLeaderEpoch(epoch 2) again, the same question (KAFKA-10706)"
-        );
-        crate::said!(
-            "narrate/the_same_question_again_and_a_hw_held_by_a_replica",
-            |lang| vec![say(
-                lang,
-                &Event::AsksAgainUnchanged {
-                    broker: 1,
-                    leader_epoch: Some(2)
-                }
-            )]
-        );
-        assert_eq!(
-            english(&Event::HighWatermarkHeldByReplica {
+                 OffsetsForLeaderEpoch(epoch 2) again, the same question (KAFKA-10706)",
+        ), (
+            Event::HighWatermarkHeldByReplica {
                 broker: 0,
                 hw: 2,
                 would_be: 3,
                 replica: 1,
                 replica_leo: 1,
-                until_ms: 2500
-            }),
+                until_ms: 2500,
+            },
             "A's HW would move to 3 but stays at 2: B, outside the ISR but caught up recently, counts with its \
-                 log end 1 until 2,500 ms (replica.lag.time.max.ms; KAFKA-4485)"
-        );
-        crate::said!(
-            "narrate/the_same_question_again_and_a_hw_held_by_a_replica-2",
-            |lang| vec![say(
-                lang,
-                &Event::HighWatermarkHeldByReplica {
-                    broker: 0,
-                    hw: 2,
-                    would_be: 3,
-                    replica: 1,
-                    replica_leo: 1,
-                    until_ms: 2500
-                }
-            )]
-        );
+                 log end 1 until 2,500 ms (replica.lag.time.max.ms; KAFKA-4485)",
+        )];
+        says("narrate/the_same_question_again_and_a_hw_held_by_a_replica", &cases);
     }
 
     #[test]
     fn a_halt_a_bounce_noticed_and_an_election_not_needed() {
-        assert_eq!(
-            english(&Event::Halted {
+        let cases =
+            vec![(
+            Event::Halted {
                 broker: 0,
                 fetch_offset: 1,
-                leader_log_end: 0
-            }),
+                leader_log_end: 0,
+            },
             "A halts: it fetched from offset 1, past the leader's log end 0, and may not truncate records that \
                  may be committed, so its fetcher throws FatalExitError and the broker's process exits, keeping its \
-                 whole log"
-        );
-        crate::said!(
-            "narrate/a_halt_a_bounce_noticed_and_an_election_not_needed",
-            |lang| vec![say(
-                lang,
-                &Event::Halted {
-                    broker: 0,
-                    fetch_offset: 1,
-                    leader_log_end: 0
-                }
-            )]
-        );
-        assert_eq!(
-            english(&Event::BounceNoticed { broker: 1 }),
+                 whole log",
+        ), (
+            Event::BounceNoticed { broker: 1 },
             "the controller sees B come back with a new broker epoch: the bounce counts as a crash, then a \
-                 restart"
-        );
-        crate::said!(
-            "narrate/a_halt_a_bounce_noticed_and_an_election_not_needed-2",
-            |lang| vec![say(lang, &Event::BounceNoticed { broker: 1 })]
-        );
-        assert_eq!(
-            english(&Event::ElectionNotNeeded { broker: 0, epoch: 2 }),
-            "no election needed: A already leads, in epoch 2 (no new epoch)"
-        );
-        crate::said!(
-            "narrate/a_halt_a_bounce_noticed_and_an_election_not_needed-3",
-            |lang| vec![say(lang, &Event::ElectionNotNeeded { broker: 0, epoch: 2 })]
-        );
+                 restart",
+        ), (
+            Event::ElectionNotNeeded { broker: 0, epoch: 2 },
+            "no election needed: A already leads, in epoch 2 (no new epoch)",
+        )];
+        says("narrate/a_halt_a_bounce_noticed_and_an_election_not_needed", &cases);
     }
 
     #[test]
     fn a_write_committed_below_min_isr_and_a_lagging_follower() {
-        assert_eq!(
-            english(&Event::AckFailed {
+        let mut cases = Vec::new();
+        cases.push((
+            Event::AckFailed {
                 value: Value::from("m1"),
                 offset: 0,
-                reason: AckFailure::NotEnoughReplicasAfterAppend { isr: 1, min_isr: 2 }
-            }),
+                reason: AckFailure::NotEnoughReplicasAfterAppend { isr: 1, min_isr: 2 },
+            },
             "the producer of m1 (offset 0) gets NOT_ENOUGH_REPLICAS_AFTER_APPEND: m1 is committed, but the ISR \
-                 has 1 replica, min.insync.replicas is 2; it stays in the log"
-        );
-        crate::said!(
-            "narrate/a_write_committed_below_min_isr_and_a_lagging_follower",
-            |lang| vec![say(
-                lang,
-                &Event::AckFailed {
-                    value: Value::from("m1"),
-                    offset: 0,
-                    reason: AckFailure::NotEnoughReplicasAfterAppend { isr: 1, min_isr: 2 }
-                }
-            )]
-        );
+                 has 1 replica, min.insync.replicas is 2; it stays in the log",
+        ));
         let lagged = |since_ms| Event::IsrShrunk {
             broker: 1,
             isr: BrokerSet::only(0),
@@ -789,24 +719,17 @@ mod contract_1_3_tests {
                 checked_at_ms: 15_000,
             },
         };
-        assert_eq!(
-            english(&lagged(Some(0))),
+        cases.push((
+            lagged(Some(0)),
             "B leaves the ISR (now A): at 15,000 ms, when the leader looks for lagging followers, it had not \
-                 caught up since 0 ms, longer than replica.lag.time.max.ms"
-        );
-        crate::said!(
-            "narrate/a_write_committed_below_min_isr_and_a_lagging_follower-2",
-            |lang| vec![say(lang, &lagged(Some(0)))]
-        );
-        assert_eq!(
-            english(&lagged(None)),
+                 caught up since 0 ms, longer than replica.lag.time.max.ms",
+        ));
+        cases.push((
+            lagged(None),
             "B leaves the ISR (now A): at 15,000 ms, when the leader looks for lagging followers, it had never \
-                 caught up with this leader"
-        );
-        crate::said!(
-            "narrate/a_write_committed_below_min_isr_and_a_lagging_follower-3",
-            |lang| vec![say(lang, &lagged(None))]
-        );
+                 caught up with this leader",
+        ));
+        says("narrate/a_write_committed_below_min_isr_and_a_lagging_follower", &cases);
     }
 
     /// The follower has m2, but its HW catches up only on the next fetch: the

@@ -463,7 +463,7 @@ pub fn matrix_svg(lang: Lang, t: &MatrixTable) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use replab_core::ViolationKind;
 
@@ -476,7 +476,7 @@ mod tests {
 
     /// The two-broker table as `replab matrix` finds it at the default bounds
     /// (a few cells changed to show every kind).
-    fn table(brokers: &[&str]) -> MatrixTable<'static> {
+    pub(crate) fn table(brokers: &[&str]) -> MatrixTable<'static> {
         let mut rows = Vec::new();
         for min_insync in 1..=2 {
             for unclean in [false, true] {
@@ -542,13 +542,28 @@ mod tests {
         }
     }
 
-    /// The text of every `<text>` element, escapes undone, in order.
-    fn texts(svg: &str) -> Vec<String> {
+    /// The text of every `<text>` element, escapes undone, in order (for
+    /// this module's tests and the pseudo-language's).
+    pub(crate) fn texts(svg: &str) -> Vec<String> {
         svg.split("<text")
             .skip(1)
             .filter_map(|t| Some(t.split_once('>')?.1.split_once("</text>")?.0))
             .map(|t| {
-                t.replace("&lt;", "<")
+                // Without the tags inside (a tooltip's <title>).
+                let inner: Vec<&str> = t
+                    .split('<')
+                    .enumerate()
+                    .map(|(i, p)| {
+                        if i == 0 {
+                            p
+                        } else {
+                            p.split_once('>').map_or("", |x| x.1)
+                        }
+                    })
+                    .collect();
+                inner
+                    .join(" ")
+                    .replace("&lt;", "<")
                     .replace("&gt;", ">")
                     .replace("&quot;", "\"")
                     .replace("&#39;", "'")

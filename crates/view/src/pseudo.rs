@@ -56,38 +56,13 @@ fn is_data(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matrix::{matrix_svg, MatrixRow, MatrixTable};
+    use crate::matrix::matrix_svg;
     use crate::{spacetime, strip};
     use replab_core::scenario;
-    use replab_narrate::{label, Label, Lang, MatrixCell, MatrixClaim};
+    use replab_narrate::{label, Label, Lang};
 
     fn texts(svg: &str) -> String {
-        svg.split("<text")
-            .skip(1)
-            .filter_map(|t| Some(t.split_once('>')?.1.split_once("</text>")?.0))
-            .map(|t| {
-                // Without the tags inside (a tooltip's <title>).
-                t.split('<')
-                    .enumerate()
-                    .map(|(i, p)| {
-                        if i == 0 {
-                            p
-                        } else {
-                            p.split_once('>').map_or("", |x| x.1)
-                        }
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .map(|t| {
-                t.replace("&lt;", "<")
-                    .replace("&gt;", ">")
-                    .replace("&quot;", "\"")
-                    .replace("&#39;", "'")
-                    .replace("&amp;", "&")
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+        crate::matrix::tests::texts(svg).join(" ")
     }
 
     #[test]
@@ -142,45 +117,7 @@ mod tests {
             }
         }
         assert!(figures > 100, "{figures}");
-        let cells = vec![
-            MatrixCell::Violation {
-                kind: replab_core::ViolationKind::CommittedWriteLost,
-                steps: 5,
-            },
-            MatrixCell::Safe { states: 20_623 },
-            MatrixCell::Unfinished { states: 9, depth: 2 },
-            MatrixCell::Waiting,
-            MatrixCell::Running,
-        ];
-        let table = MatrixTable {
-            brokers: vec!["A".into(), "B".into()],
-            records: 2,
-            failures: 2,
-            epoch: 3,
-            limit: 1_000_000,
-            acks_one: Some("produce m1 acks=1; crash A".into()),
-            rows: vec![MatrixRow {
-                min_insync: 2,
-                unclean: true,
-                unflushed: true,
-                cells,
-            }],
-            claims: vec![(
-                true,
-                vec![
-                    MatrixClaim::Holds,
-                    MatrixClaim::Broken {
-                        min_insync: 2,
-                        unflushed: false,
-                        cell: MatrixCell::Violation {
-                            kind: replab_core::ViolationKind::CommittedWriteLost,
-                            steps: 5,
-                        },
-                    },
-                    MatrixClaim::Open,
-                ],
-            )],
-        };
+        let table = crate::matrix::tests::table(&["A", "B"]);
         // The acks=1 history is a scenario's commands: data.
         let left = words_outside(&texts(&matrix_svg(xx, &table)), &["produce", "acks", "crash"]);
         assert!(left.is_empty(), "the matrix: {left:?}");

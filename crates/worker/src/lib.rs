@@ -90,7 +90,7 @@ impl Run {
             Outcome::Violation {
                 kind, trace, states, ..
             } => SearchReply::Violation {
-                kind: kind.name().into(),
+                kind: *kind,
                 steps: count(trace.len()),
                 states: count(*states),
                 script: found_history_text(None, self.explorer.setup(), trace, &[], Some(*kind)),
@@ -225,7 +225,7 @@ mod tests {
         else {
             panic!("{last:?}")
         };
-        assert_eq!((kind.as_str(), *steps, *states), ("committed-write-lost", 5, 434));
+        assert_eq!((*kind, *steps, *states), (ViolationKind::CommittedWriteLost, 5, 434));
         // The script has no words: no title, no comments.
         assert!(!script.contains("title") && !script.contains('#'), "{script}");
         // The page words it (replab_view::found): it loads, as the page's
@@ -396,14 +396,7 @@ mod wasm_tests {
         else {
             panic!("{last:?}")
         };
-        assert_eq!(
-            (kind, steps, states),
-            (
-                expected.kind.map(|k| k.name().to_string()).unwrap_or_default(),
-                5,
-                count(expected.states)
-            )
-        );
+        assert_eq!((Some(kind), steps, states), (expected.kind, 5, count(expected.states)));
         // The native history, without its title: the page words it.
         let untitled = |t: &str| {
             t.lines()

@@ -241,24 +241,18 @@ fn ending_of(protocol: Protocol, reply: SearchReply) -> Step {
             steps,
             states,
             script,
-        } => match ViolationKind::from_name(&kind) {
-            Some(kind) => Step::End(
-                Ending::Outcome {
-                    outcome: CheckerOutcome::Violation {
-                        protocol,
-                        kind,
-                        steps,
-                        states,
-                    },
-                    script: Some(script.into()),
+        } => Step::End(
+            Ending::Outcome {
+                outcome: CheckerOutcome::Violation {
+                    protocol,
+                    kind,
+                    steps,
+                    states,
                 },
-                states,
-            ),
-            None => Step::End(
-                Ending::Failed(format!("unknown violation kind '{kind}'").into()),
-                states,
-            ),
-        },
+                script: Some(script.into()),
+            },
+            states,
+        ),
         SearchReply::NoViolation { states, depth } => outcome(
             CheckerOutcome::NoViolation {
                 protocol,
@@ -737,7 +731,7 @@ mod tests {
         c = c.reduce(Msg::SearchReply(
             1,
             SearchReply::Violation {
-                kind: "committed-write-lost".into(),
+                kind: ViolationKind::CommittedWriteLost,
                 steps: 5,
                 states: 798,
                 script: "brokers A B\n".into(),

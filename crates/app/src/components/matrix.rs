@@ -502,7 +502,7 @@ mod tests {
             1,
             hw,
             SearchReply::Violation {
-                kind: "committed-write-lost".into(),
+                kind: ViolationKind::CommittedWriteLost,
                 steps: 5,
                 states: 434,
                 script: "brokers A B\nproduce m1\n".into(),

@@ -242,14 +242,11 @@ fn cell_state(reply: SearchReply) -> Option<CellState> {
             steps,
             states,
             script,
-        } => match ViolationKind::from_name(&kind) {
-            Some(kind) => CellState::Violation {
-                kind,
-                steps,
-                states,
-                script: script.into(),
-            },
-            None => CellState::Error(format!("unknown violation kind '{kind}'").into()),
+        } => CellState::Violation {
+            kind,
+            steps,
+            states,
+            script: script.into(),
         },
         SearchReply::NoViolation { states, .. } => CellState::Safe { states },
         SearchReply::StateLimit { states, depth, .. } => CellState::Unfinished { states, depth },
@@ -283,7 +280,7 @@ mod tests {
 
     fn violation(steps: u32) -> SearchReply {
         SearchReply::Violation {
-            kind: "committed-write-lost".into(),
+            kind: ViolationKind::CommittedWriteLost,
             steps,
             states: 434,
             script: "brokers A B\n".into(),
