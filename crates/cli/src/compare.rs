@@ -98,7 +98,7 @@ pub fn report(script: &Script, [pa, pb]: [Protocol; 2]) -> String {
             let _ = writeln!(
                 out,
                 "line {line}: {}",
-                narrate::comparison_stopped(Lang::EN, &names, p, *step, command, error)
+                narrate::compare_refused(Lang::EN, &names, p, narrate::Refused::After, (*step, command), error)
             );
         }
     }

@@ -297,45 +297,39 @@ pub fn cache_difference(
     }
 }
 
-/// A command the compared protocol refuses, shown in its column at that step:
-/// "Step 8 (elect C) is refused under kip-279: …".
+/// Where a compared protocol refused a command of the history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// Shown in its column at that step: "Step 8 (elect C) is refused under
+    /// kip-279: …".
+    AtStep,
+    /// The history could be replayed under it only up to `step`: the next
+    /// command is refused.
+    After,
+}
+
+/// Command `command` (as scenario text) refused under `p` with `error`, at
+/// or after `step` as `refused` says.
 pub fn compare_refused(
     lang: Lang,
     names: &Names,
     p: Protocol,
-    step: usize,
-    command: &str,
+    refused: Refused,
+    (step, command): (usize, &str),
     error: &CommandError,
 ) -> String {
     say!(
         lang,
-        id::COMPARE_REFUSED,
+        match refused {
+            Refused::AtStep => id::COMPARE_REFUSED,
+            Refused::After => id::COMPARE_STOPPED,
+        },
         step = step,
         command = command,
         protocol = p.name(),
         why = command_error(lang, names, error),
         previous = step.saturating_sub(1),
-    )
-}
-
-/// The history could be replayed under `p` only up to `step`: the next command
-/// (`command`, as scenario text) is refused with `error`.
-pub fn comparison_stopped(
-    lang: Lang,
-    names: &Names,
-    p: Protocol,
-    step: usize,
-    command: &str,
-    error: &CommandError,
-) -> String {
-    say!(
-        lang,
-        id::COMPARE_STOPPED,
-        protocol = p.name(),
-        step = step,
         next = step + 1,
-        command = command,
-        why = command_error(lang, names, error),
     )
 }
 

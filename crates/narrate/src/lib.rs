@@ -16,7 +16,7 @@ mod words;
 pub use compare::{
     cache_difference, checker_found_title, checker_limit, checker_outcome, checker_progress, checker_rate,
     checker_setup, checker_timing, checker_under, compare_refused, compare_with, compared_heading, comparing_heading,
-    comparison_ends, comparison_stopped, difference, first_difference, no_difference, under,
+    comparison_ends, difference, first_difference, no_difference, under, Refused,
 };
 pub use decisions::explain;
 pub use errors::{

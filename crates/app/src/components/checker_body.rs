@@ -441,12 +441,7 @@ pub fn checker_body(p: &CheckerProps) -> Html {
             </fieldset>
             <p class="hint">{ limit.clone() }</p>
             <div class="editor-actions">
-                <button class="primary" data-testid="explore-run" disabled={busy} onclick={on_run}>
-                    { label(lang, Label::CheckerRun) }
-                </button>
-                <button data-testid="explore-cancel" disabled={!busy} onclick={on_cancel}>
-                    { label(lang, Label::CheckerCancel) }
-                </button>
+                { run_buttons(lang, "explore", busy, [(Label::CheckerRun, on_run), (Label::CheckerCancel, on_cancel)]) }
             </div>
             if let Some((text, states)) = progress {
                 <div class="checker-progress">
@@ -581,6 +576,27 @@ fn result(lang: Lang, f: &Finished, on_load: &Callback<Found>) -> Html {
             }
             { for found }
         </div>
+    }
+}
+
+/// A search's Run and Cancel (`<name>-run`, `<name>-cancel`): one of them is
+/// enabled, as the search is idle or busy. The checker's and the matrix's
+/// forms use them.
+pub(crate) fn run_buttons(
+    lang: Lang,
+    name: &str,
+    busy: bool,
+    [(run, on_run), (cancel, on_cancel)]: [(Label, Callback<MouseEvent>); 2],
+) -> Html {
+    html! {
+        <>
+            <button class="primary" data-testid={format!("{name}-run")} disabled={busy} onclick={on_run}>
+                { label(lang, run) }
+            </button>
+            <button data-testid={format!("{name}-cancel")} disabled={!busy} onclick={on_cancel}>
+                { label(lang, cancel) }
+            </button>
+        </>
     }
 }
 

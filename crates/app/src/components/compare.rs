@@ -130,10 +130,16 @@ pub fn compare(p: &CompareProps) -> Html {
             </p>
         },
     };
-    let stopped = c
-        .stopped
-        .as_ref()
-        .map(|s| narrate::comparison_stopped(lang, &Names(&names), c.protocol, s.step, &s.command, &s.error));
+    let stopped = c.stopped.as_ref().map(|s| {
+        narrate::compare_refused(
+            lang,
+            &Names(&names),
+            c.protocol,
+            narrate::Refused::After,
+            (s.step, &s.command),
+            &s.error,
+        )
+    });
     // Leader-epoch caches, compared apart.
     let keeps_none = [p.protocol, c.protocol]
         .into_iter()
@@ -147,11 +153,16 @@ pub fn compare(p: &CompareProps) -> Html {
     );
     // The cursor is past the second history's end: a command it refused is
     // shown as refused at its step; otherwise say which step it shows.
-    let refused = c
-        .stopped
-        .as_ref()
-        .filter(|s| p.cursor > s.step)
-        .map(|s| narrate::compare_refused(lang, &Names(&names), c.protocol, s.step + 1, &s.command, &s.error));
+    let refused = c.stopped.as_ref().filter(|s| p.cursor > s.step).map(|s| {
+        narrate::compare_refused(
+            lang,
+            &Names(&names),
+            c.protocol,
+            narrate::Refused::AtStep,
+            (s.step + 1, &s.command),
+            &s.error,
+        )
+    });
     let behind =
         (refused.is_none() && c.view_step < p.cursor).then(|| narrate::comparison_ends(lang, c.protocol, c.view_step));
     let restarts = history::last_restarts(&c.timeline, c.view_step, &c.view);

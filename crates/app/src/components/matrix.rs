@@ -7,7 +7,7 @@
 //! when the reader fills in the table.
 
 use super::checker::Found;
-use super::checker_body::{bound_field, Field, FoundLink, BOUNDS, STATE_LIMIT};
+use super::checker_body::{bound_field, run_buttons, Field, FoundLink, BOUNDS, STATE_LIMIT};
 use super::matrix_pool::{self, Pool};
 use super::matrix_run::{CellState, Job, MatrixRun, Msg, Phase};
 use crate::state::Loaded;
@@ -267,12 +267,7 @@ fn matrix_body(p: &BodyProps) -> Html {
             </fieldset>
             <p class="hint">{ narrate::checker_limit(lang, STATE_LIMIT) }</p>
             <div class="editor-actions">
-                <button class="primary" data-testid="matrix-run" disabled={busy} onclick={on_run}>
-                    { label(lang, Label::MatrixRun) }
-                </button>
-                <button data-testid="matrix-cancel" disabled={!busy} onclick={on_cancel}>
-                    { label(lang, Label::MatrixCancel) }
-                </button>
+                { run_buttons(lang, "matrix", busy, [(Label::MatrixRun, on_run), (Label::MatrixCancel, on_cancel)]) }
                 <button data-testid="matrix-svg" onclick={on_save(false)}>{ label(lang, Label::MatrixSvg) }</button>
                 <button data-testid="matrix-png" onclick={on_save(true)}>{ label(lang, Label::MatrixPng) }</button>
             </div>
