@@ -233,6 +233,29 @@ impl Partition {
         crate::hw::hold(self)
     }
 
+    /// Whether `follower` has caught up with the leader: it is in the ISR, not
+    /// validating its log, has the leader's log end and HW, and the leader
+    /// knows it at that log end. Fetching more would change nothing (what
+    /// autoplay stops at).
+    pub fn caught_up(&self, follower: BrokerIx) -> bool {
+        let Some(leader) = self.leader.and_then(|l| self.brokers.get(l)) else {
+            return false;
+        };
+        let Some(b) = self.brokers.get(follower) else {
+            return false;
+        };
+        let validating = b.follower_state().is_some_and(|s| s.validating);
+        let known = leader
+            .leader_state()
+            .and_then(|s| s.followers.get(follower))
+            .and_then(|v| v.leo);
+        self.isr.contains(follower)
+            && !validating
+            && b.leo() == leader.leo()
+            && b.hw() == leader.hw()
+            && known == Some(leader.leo())
+    }
+
     /// The alive members of the ISR.
     pub fn alive_isr(&self) -> BrokerSet {
         self.isr.iter().filter(|&b| self.brokers[b].is_alive()).collect()
@@ -259,5 +282,30 @@ impl Partition {
                 max,
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod caught_up_tests {
+    use crate::handler::testing::{cluster, step};
+
+    /// B catches up when its second fetch tells the leader its log end and
+    /// brings back the HW; a follower that must validate first has not.
+    #[test]
+    fn a_follower_is_caught_up_once_the_leader_knows_its_log_end_and_it_has_the_hw() {
+        let mut c = cluster("protocol kip-279\nbrokers A B\nproduce m1\n");
+        assert!(!c.caught_up(1), "B lacks m1");
+        step(&mut c, "fetch B");
+        assert!(
+            !c.caught_up(1),
+            "B has m1, but not the HW, and A does not know it has it"
+        );
+        step(&mut c, "fetch B");
+        assert!(c.caught_up(1));
+        assert!(!c.caught_up(0), "the leader follows no one");
+        step(&mut c, "bounce B");
+        assert!(!c.caught_up(1), "B validates its log first");
+        let no_leader = cluster("brokers A B\ncrash A\n");
+        assert!(!no_leader.caught_up(1), "no leader to catch up with");
     }
 }

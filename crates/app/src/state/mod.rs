@@ -301,17 +301,16 @@ impl AppState {
 
     /// What autoplay does next at the end of history: the next follower, in turn,
     /// delivers its response in flight or fetches, whichever the core accepts now
-    /// (`Cluster::enabled`), and fetches only while it has not caught up. None when
-    /// every follower is caught up (or there is no leader to catch up with).
+    /// (`Cluster::enabled`), and fetches only while it has not caught up
+    /// (`Partition::caught_up`). None when every follower is caught up (or
+    /// there is no leader to catch up with).
     pub fn natural_next(&self) -> Option<(usize, Command)> {
         let c = &self.view;
-        let leader = c.leader()?;
-        let l = c.broker(leader)?;
+        c.leader()?;
         let n = c.brokers().len();
         let menu = c.enabled(&Arc::from(""));
         let may = |command: &Command| menu.contains(command);
         (0..n).map(|i| (self.autoplay_next + i) % n).find_map(|f| {
-            let b = c.broker(f)?;
             let deliver = Command::Deliver { follower: f };
             if may(&deliver) {
                 return Some((f, deliver));
@@ -320,11 +319,7 @@ impl AppState {
             if !may(&fetch) {
                 return None;
             }
-            let validating = b.follower_state().is_some_and(|s| s.validating);
-            let known = l.leader_state().and_then(|s| s.followers.get(f)).and_then(|v| v.leo);
-            let caught_up =
-                !validating && b.leo() == l.leo() && b.hw() == l.hw() && known == Some(l.leo()) && c.isr().contains(f);
-            (!caught_up).then_some((f, fetch))
+            (!c.caught_up(f)).then_some((f, fetch))
         })
     }
 }
