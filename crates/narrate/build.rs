@@ -84,7 +84,10 @@ fn main() {
             })
             .collect();
         let constant = format!("label.{id}").replace(['.', '-'], "_").to_uppercase();
-        let _ = writeln!(labels, "    {variant} => {constant};");
+        // Its doc: the id and the English text.
+        let english = messages[&format!("label.{id}")].get("en").cloned().unwrap_or_default();
+        let doc = format!("`label.{id}`: {english}");
+        let _ = writeln!(labels, "    #[doc = {doc:?}] {variant} => {constant};");
     }
     labels.push_str("}\n");
     write(&Path::new(&out_dir).join("labels.rs"), &labels);

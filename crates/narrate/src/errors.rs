@@ -264,6 +264,7 @@ pub fn gif_failed(lang: Lang, error: &str) -> String {
     say!(lang, id::PAGE_GIF_FAILED, error = error)
 }
 
+/// A figure's heading: "Step 3 · crash A", or "Step 0 · the start" without a command.
 pub fn figure_heading(lang: Lang, step: usize, command: Option<&str>) -> String {
     match command {
         Some(c) => say!(lang, id::PAGE_FIGURE_HEADING, step = step, command = c),

@@ -7,12 +7,13 @@ use super::Lang;
 use crate::catalogue::{id, Id};
 
 macro_rules! labels {
-    ($($key:ident => $id:ident;)*) => {
+    ($(#[doc = $doc:expr] $key:ident => $id:ident;)*) => {
         /// A piece of interface text.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum Label { $($key),* }
+        pub enum Label { $(#[doc = $doc] $key),* }
 
         impl Label {
+            /// Every label.
             pub const ALL: &'static [Label] = &[$(Label::$key),*];
 
             /// Its message in the catalogue.

@@ -12,19 +12,30 @@ use std::borrow::Cow;
 /// The page sends it to its worker, which draws the figure.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MatrixCell<'a> {
+    /// Its search has not started.
     Waiting,
+    /// Its search is running.
     Running,
+    /// A history breaks a safety check.
     Violation {
+        /// The safety check it breaks.
         kind: ViolationKind,
+        /// The length of the shortest such history, in steps.
         steps: usize,
     },
+    /// No violation: every history within the bounds was explored.
     Safe {
+        /// The distinct states seen.
         states: usize,
     },
+    /// No violation in histories up to `depth` steps; the state limit cut the rest.
     Unfinished {
+        /// The distinct states seen: the limit.
         states: usize,
+        /// The depth in steps to which every history was explored.
         depth: usize,
     },
+    /// The history found did not replay (a bug in the model or the checker).
     Failed,
     /// The search itself stopped (a worker that trapped, a panic): why.
     Error(Cow<'a, str>),
@@ -98,10 +109,15 @@ pub fn matrix_heading(lang: Lang, which: MatrixHeading) -> String {
 /// Which heading `matrix_heading` words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MatrixHeading {
+    /// The table's title.
     Title,
+    /// The min.insync.replicas column.
     MinInsync,
+    /// The unclean election column.
     Unclean,
+    /// The failures column.
     Failures,
+    /// The row of the seed's claim.
     Claim,
 }
 
@@ -127,15 +143,22 @@ pub fn matrix_acks_one(lang: Lang, history: &str) -> String {
 /// The seed's claim under one protocol.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MatrixClaim<'a> {
+    /// Every cell it speaks of was searched completely and is safe.
     Holds,
+    /// A cell breaks it: the first in the table's order.
     Broken {
+        /// That cell's min.insync.replicas.
         min_insync: u32,
+        /// Whether that cell's crashes lose unflushed records.
         unflushed: bool,
+        /// That cell's verdict.
         cell: MatrixCell<'a>,
     },
+    /// No cell breaks it, but one was not searched completely (or not yet).
     Open,
 }
 
+/// The seed's claim in words: "holds", "does not hold: min.insync.replicas=2, crashes, lost in 5".
 pub fn matrix_claim(lang: Lang, claim: &MatrixClaim) -> String {
     match claim {
         MatrixClaim::Holds => say!(lang, id::MATRIX_CLAIM_HOLDS),

@@ -51,6 +51,7 @@ pub fn epoch_opt(lang: Lang, e: Option<u32>) -> String {
     }
 }
 
+/// A request in the event log's words: "Fetch(offset 2, last fetched epoch 0)", "OffsetsForLeaderEpoch(epoch 0)".
 pub fn request(lang: Lang, r: &Request) -> String {
     match *r {
         Request::OffsetsForLeaderEpoch { leader_epoch } => {
@@ -95,6 +96,7 @@ pub fn fetch(lang: Lang, r: &Request, [sentence, last_fetched, max_records]: [Id
     )
 }
 
+/// A reply in the event log's words: "epoch 0 ends at offset 1", "1 record from offset 1, HW 1".
 pub fn reply(lang: Lang, r: &Reply) -> String {
     match *r {
         Reply::EpochEndOffset { asked, answer } => match (answer.epoch, answer.end_offset) {
@@ -138,6 +140,7 @@ pub fn reply(lang: Lang, r: &Reply) -> String {
     }
 }
 
+/// Why a follower truncates where it does, by the rule it applies: "the leader says epoch 0 ends at offset 1".
 pub fn truncation_reason(lang: Lang, rule: &TruncationRule) -> String {
     match *rule {
         TruncationRule::HighWatermark { hw } => say!(lang, id::TRUNCATION_HIGH_WATERMARK, hw = hw),

@@ -5,8 +5,11 @@
 /// Where a file's text is wrong, with its line.
 #[derive(Debug, PartialEq, Eq)]
 pub struct SourceError {
+    /// The file's name.
     pub file: String,
+    /// The line, from 1.
     pub line: usize,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -20,9 +23,13 @@ impl std::fmt::Display for SourceError {
 /// by language code.
 #[derive(Debug)]
 pub struct Entry {
+    /// The message id.
     pub id: String,
+    /// The file it is in.
     pub file: String,
+    /// The line of its id, from 1.
     pub line: usize,
+    /// Its texts as (language code, text), in the file's order.
     pub texts: Vec<(String, String)>,
 }
 
@@ -70,6 +77,8 @@ pub fn parse(file: &str, source: &str) -> Result<Vec<Entry>, SourceError> {
     Ok(out)
 }
 
+/// Reads a text in the file format: `\n` is a newline, `\s` a space, and a backslash
+/// before any other character keeps that character. The inverse of `escape`.
 pub fn unescape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars();
