@@ -9,7 +9,7 @@ use crate::handler::controller::{self, Controller};
 use crate::handler::follower::Follower;
 use crate::handler::leader::Leader;
 use crate::handler::producer::Producer;
-use crate::log::Value;
+use crate::log::{Record, Value};
 use crate::partition::Partition;
 use crate::safety::Safety;
 use std::ops::Deref;
@@ -71,6 +71,43 @@ impl Cluster {
     }
     pub fn safety(&self) -> &Safety {
         &self.safety
+    }
+
+    /// The records committed so far (as the safety check knows them) that
+    /// `broker`'s log lacks: what an unclean election of it loses.
+    pub fn committed_lacked_by(&self, broker: BrokerIx) -> Vec<&Record> {
+        let Some(log) = self.partition.broker(broker).map(|b| &b.durable.log) else {
+            return Vec::new();
+        };
+        self.safety
+            .committed()
+            .iter()
+            .filter(|r| !log.get(r.offset).is_some_and(|mine| mine.same_as(r)))
+            .collect()
+    }
+
+    /// Which down brokers may restart now, split by whether that restart would
+    /// bring a leader back to a partition that has none (`able`) or not
+    /// (`unable`): the controller's own answer, by restarting each on a copy.
+    pub fn restarts_electing(&self) -> (BrokerSet, BrokerSet) {
+        let (mut able, mut unable) = (BrokerSet::default(), BrokerSet::default());
+        let offline = self.leader().is_none();
+        for b in 0..self.brokers().len() {
+            let restart = Command::Restart { broker: b };
+            if self.check(&restart).is_err() {
+                continue;
+            }
+            let elects = offline && {
+                let mut tried = self.clone();
+                tried.apply(&restart).is_ok() && tried.leader().is_some()
+            };
+            if elects {
+                able.insert(b);
+            } else {
+                unable.insert(b);
+            }
+        }
+        (able, unable)
     }
 
     /// Applies `command`. On error nothing changed.
@@ -293,5 +330,31 @@ impl Cluster {
                 controller::rules(self.partition.controller()).check_elect(&self.partition, *broker, *unclean)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod query_tests {
+    use crate::handler::testing::{cluster, step};
+    use crate::BrokerSet;
+
+    /// A and B hold m1, committed; B crashes, then A: offline. Restarting A
+    /// (in the ISR) brings a leader back, restarting B does not; and B's log,
+    /// cut to nothing by an unflushed crash, lacks the committed m1.
+    #[test]
+    fn the_core_says_which_restart_elects_and_what_a_log_lacks() {
+        let mut c = cluster("protocol kip-279\nbrokers A B\nproduce m1\nfetch B\nfetch B\n");
+        assert!(c.committed_lacked_by(1).is_empty(), "B has m1");
+        step(&mut c, "crash B@0");
+        step(&mut c, "crash A");
+        assert_eq!(c.restarts_electing(), (BrokerSet::only(0), BrokerSet::only(1)));
+        let lacked: Vec<&str> = c.committed_lacked_by(1).iter().map(|r| &*r.value).collect();
+        assert_eq!(lacked, ["m1"]);
+        step(&mut c, "restart A");
+        assert_eq!(
+            c.restarts_electing(),
+            (BrokerSet::default(), BrokerSet::only(1)),
+            "B may restart, and follows A"
+        );
     }
 }

@@ -145,6 +145,8 @@ pub enum Event {
     /// broker's process (its whole log kept). The controller sees it go.
     Halted {
         broker: BrokerIx,
+        /// The leader it fetched from (as its fetcher knew it).
+        leader: Option<BrokerIx>,
         fetch_offset: u64,
         leader_log_end: u64,
     },
@@ -309,8 +311,9 @@ pub enum ElectionReason {
     CameBack { unclean: bool },
     /// `elect`.
     Requested { unclean: bool },
-    /// KRaft: the ISR was empty and this broker was the first unfenced ELR member.
-    FromElr,
+    /// KRaft: the ISR was empty and this broker was the first unfenced member
+    /// of the ELR, `elr` at the election (the new leader among them).
+    FromElr { elr: BrokerSet },
     /// KRaft: ISR and ELR were empty and this broker, unfenced, led last.
     LastKnownLeader,
     /// The ZooKeeper controller removed crashed followers from the ISR, which

@@ -87,12 +87,14 @@ fn partition_change_builder_elects_from_the_elr_when_the_isr_is_empty() {
          expect isr B
          expect elr A
          expect last-known-leader none");
+    // The election says the ELR it chose from: A and B, B the first unfenced.
+    let both = replab_core::BrokerSet::only(0).union(replab_core::BrokerSet::only(1));
     assert!(events_of(&r, "restart B").iter().any(|e| matches!(
         e,
         Event::LeaderElected {
-            reason: ElectionReason::FromElr,
+            reason: ElectionReason::FromElr { elr },
             ..
-        }
+        } if *elr == both
     )));
 }
 

@@ -352,6 +352,7 @@ fn replica_fetcher_thread_handle_offset_out_of_range_halts() {
                 },
                 Event::Halted {
                     broker: 1,
+                    leader: Some(0),
                     fetch_offset: 1,
                     leader_log_end: 0
                 },

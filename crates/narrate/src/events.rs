@@ -252,6 +252,7 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             broker,
             fetch_offset,
             leader_log_end,
+            ..
         } => say!(
             lang,
             id::EVENT_HALTED,

@@ -848,6 +848,7 @@ mod contract_1_3_tests {
             vec![(
             Event::Halted {
                 broker: 0,
+                leader: Some(1),
                 fetch_offset: 1,
                 leader_log_end: 0,
             },
@@ -1001,6 +1002,7 @@ mod contract_1_3_tests {
         let events = [
             Event::Halted {
                 broker: 0,
+                leader: Some(1),
                 fetch_offset: 1,
                 leader_log_end: 0,
             },

@@ -222,7 +222,7 @@ pub fn election_reason(lang: Lang, names: &Names, leader: usize, r: &ElectionRea
         ElectionReason::Requested { unclean: false } => id::ELECTION_REQUESTED,
         ElectionReason::Requested { unclean: true } => id::ELECTION_REQUESTED_UNCLEAN,
         ElectionReason::FollowersCrashed => id::ELECTION_FOLLOWERS_CRASHED,
-        ElectionReason::FromElr => id::ELECTION_FROM_ELR,
+        ElectionReason::FromElr { .. } => id::ELECTION_FROM_ELR,
         ElectionReason::LastKnownLeader => id::ELECTION_LAST_KNOWN_LEADER,
     };
     say!(lang, id, leader = names.get(leader))

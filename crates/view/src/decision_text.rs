@@ -15,7 +15,7 @@ use crate::history::{self, Decision, DecisionKind};
 use replab_core::event::{AckFailure, ElectionReason, Event, FollowerNext, ShrinkReason, TruncationRule};
 use replab_core::protocol::ControllerKind;
 use replab_core::timeline::Timeline;
-use replab_core::{BrokerSet, Cluster, Command, Record};
+use replab_core::{BrokerSet, Cluster, Record};
 use replab_narrate::catalogue::id;
 use replab_narrate::{self as narrate, label, say, Explain, Label, Lang, Names};
 
@@ -378,19 +378,19 @@ fn other_rows(
             ));
             rows
         }
-        (DecisionKind::ElectedFromElr, Event::LeaderElected { leader, epoch, isr, .. }) => {
-            let (leader, epoch, isr) = (*leader, *epoch, *isr);
-            // The leader leaves the ELR in the change that elects it, which comes
-            // just before the election: the ELR then, and with the leader, before.
-            let elr_after = events[..d.event]
-                .iter()
-                .rev()
-                .find_map(|e| match e {
-                    Event::ElrChanged { elr, .. } => Some(*elr),
-                    _ => None,
-                })
-                .unwrap_or_else(|| before.elr().minus(BrokerSet::only(leader)));
-            let elr_at = elr_after.union(BrokerSet::only(leader));
+        (
+            DecisionKind::ElectedFromElr,
+            Event::LeaderElected {
+                leader,
+                epoch,
+                isr,
+                reason: ElectionReason::FromElr { elr: elr_at },
+                ..
+            },
+        ) => {
+            let (leader, epoch, isr, elr_at) = (*leader, *epoch, *isr, *elr_at);
+            // The leader leaves the ELR by the change that elects it.
+            let elr_after = elr_at.minus(BrokerSet::only(leader));
             vec![
                 (Label::Cause, say(Explain::ElrElectionCause { leader, elr: elr_at })),
                 (Label::Rule, say(Explain::ElrElectionRule)),
@@ -423,13 +423,7 @@ fn other_rows(
             let kraft = before.controller() == ControllerKind::KRaft;
             let requested = matches!(reason, ElectionReason::Requested { .. });
             // Every record committed so far that the new leader's log lacks.
-            let log = &before.broker(leader)?.durable.log;
-            let lost: Vec<&Record> = before
-                .safety()
-                .committed()
-                .iter()
-                .filter(|r| !log.get(r.offset).is_some_and(|mine| mine.same_as(r)))
-                .collect();
+            let lost = before.committed_lacked_by(leader);
             let values: Vec<replab_core::Value> = lost.iter().map(|r| r.value.clone()).collect();
             vec![
                 (
@@ -472,17 +466,8 @@ fn other_rows(
                     last_known_leader: after.last_known_leader(),
                 }),
             ));
-            // Which restart would bring a leader back now: the core says, by trying.
-            let (mut able, mut unable) = (BrokerSet::default(), BrokerSet::default());
-            for b in (0..after.brokers().len()).filter(|&b| after.check(&Command::Restart { broker: b }).is_ok()) {
-                let mut tried = after.clone();
-                let leads = tried.apply(&Command::Restart { broker: b }).is_ok() && tried.leader().is_some();
-                if leads {
-                    able.insert(b);
-                } else {
-                    unable.insert(b);
-                }
-            }
+            // Which restart would bring a leader back now: the core says.
+            let (able, unable) = after.restarts_electing();
             rows.push((
                 Label::Then,
                 say(Explain::OfflineNext {
@@ -623,20 +608,12 @@ fn other_rows(
             DecisionKind::Halted,
             Event::Halted {
                 broker,
+                leader,
                 fetch_offset,
                 leader_log_end,
             },
         ) => {
-            let broker = *broker;
-            // The leader it fetched from: the request's, else the one before.
-            let leader = events[..d.event]
-                .iter()
-                .rev()
-                .find_map(|e| match *e {
-                    Event::RequestSent { follower, leader, .. } if follower == broker => Some(leader),
-                    _ => None,
-                })
-                .or_else(|| before.leader());
+            let (broker, leader) = (*broker, *leader);
             vec![
                 (
                     Label::Cause,

@@ -164,7 +164,7 @@ pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
                 } => (DecisionKind::EpochBump, leader, 0),
                 Event::LeaderElected {
                     leader,
-                    reason: ElectionReason::FromElr,
+                    reason: ElectionReason::FromElr { .. },
                     ..
                 } => (DecisionKind::ElectedFromElr, leader, 0),
                 Event::LeaderElected {

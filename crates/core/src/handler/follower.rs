@@ -284,8 +284,10 @@ impl Follower<'_> {
     /// goes down with its whole log, and the controller sees it go.
     fn halt(&mut self, fetch_offset: u64, leader_log_end: u64) {
         let broker = self.ix;
+        let leader = self.p.brokers[broker].follower_state().and_then(|s| s.leader);
         self.out.push(Event::Halted {
             broker,
+            leader,
             fetch_offset,
             leader_log_end,
         });

@@ -198,12 +198,12 @@ fn set_elr_in(p: &mut Partition, elr: BrokerSet, last_known_leader: Option<Broke
 /// With the ISR empty, an ELR member leads: the ISR becomes just it, and it leaves
 /// the ELR by the ELR rule.
 fn elect_from_elr(c: &mut Controller<'_>, broker: BrokerIx) {
-    let old = c.p.isr;
+    let (old, elr) = (c.p.isr, c.p.elr);
     c.p.isr = BrokerSet::only(broker);
     // A leader exists again: the last known leader goes with this same change.
     c.p.last_known_leader = None;
     elr_rule(c.p, old, BrokerSet::default(), c.out);
-    c.make_leader(broker, BrokerSet::only(broker), ElectionReason::FromElr);
+    c.make_leader(broker, BrokerSet::only(broker), ElectionReason::FromElr { elr });
 }
 
 /// `PartitionChangeBuilder.electLeader`, in assignment order: the first unfenced
