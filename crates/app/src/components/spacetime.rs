@@ -70,7 +70,7 @@ pub fn space_time(p: &SpaceTimeProps) -> Html {
                     let on_reply = move |data: JsValue| {
                         let kind = get(&data, "type").and_then(|t| t.as_string()).unwrap_or_default();
                         let text = |key: &str| get(&data, key).and_then(|t| t.as_string()).unwrap_or_default();
-                        shown.set(text(if kind == "spacetime" { "svg" } else { lang.code() }));
+                        shown.set(text(if kind == "spacetime" { "svg" } else { "message" }));
                     };
                     let on_error = move |text: String| {
                         failed.set(if text.is_empty() {
