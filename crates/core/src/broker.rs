@@ -33,10 +33,12 @@ impl CacheRule {
 /// checkpoint.
 #[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub struct Durable {
+    /// The records.
     pub log: Log,
     /// The high watermark, checkpointed on every change, so a restart reads back the
     /// one the broker had when it stopped.
     pub hw: u64,
+    /// The leader-epoch cache, as its checkpoint file holds it.
     pub epoch_cache: LeaderEpochCache,
     /// The clean-shutdown marker a controlled `shutdown` leaves for the next start
     /// (KRaft reads it: a restart without it is unclean).
@@ -46,10 +48,13 @@ pub struct Durable {
 /// Lost in a crash: the broker's role and everything it knew about others.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub enum Volatile {
+    /// The broker leads the partition.
     Leader(LeaderState),
+    /// The broker follows a leader, or waits for one.
     Follower(FollowerState),
 }
 
+/// What a leader holds in memory.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct LeaderState {
     /// The leader's log end when it became leader: where its epoch starts.
@@ -70,12 +75,16 @@ pub struct FollowerView {
     pub last_fetch: Option<LastFetch>,
 }
 
+/// A follower's previous fetch, as the leader saw it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LastFetch {
+    /// When the fetch arrived.
     pub at_ms: u64,
+    /// The leader's LEO at that time.
     pub leader_leo: u64,
 }
 
+/// What a follower holds in memory.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct FollowerState {
     /// The leader it follows; None while it waits for one (it restarted while the
@@ -84,15 +93,19 @@ pub struct FollowerState {
     pub leader: Option<BrokerIx>,
     /// Whether it must validate its log (OffsetsForLeaderEpoch) before fetching.
     pub validating: bool,
+    /// The request it has out, if any.
     pub in_flight: Option<InFlight>,
 }
 
+/// One broker: its replica on disk and, while it is up, its role.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Broker {
+    /// The broker's name in the scenario (`A`, `B`, ...).
     pub id: String,
     /// The broker's registration epoch: 0 at the start, + 1 at each restart
     /// (KRaft's are metadata offsets: larger, in the same order).
     pub broker_epoch: u32,
+    /// What is on disk.
     pub durable: Durable,
     /// None while the broker is down.
     pub volatile: Option<Volatile>,
@@ -205,22 +218,27 @@ impl Broker {
         }
     }
 
+    /// Whether the broker is up.
     pub fn is_alive(&self) -> bool {
         self.volatile.is_some()
     }
 
+    /// Its LEO.
     pub fn leo(&self) -> u64 {
         self.durable.log.end_offset()
     }
 
+    /// Its HW.
     pub fn hw(&self) -> u64 {
         self.durable.hw
     }
 
+    /// The latest epoch in its leader-epoch cache (None: empty).
     pub fn latest_epoch(&self) -> Option<u32> {
         self.durable.epoch_cache.latest_epoch()
     }
 
+    /// Its leader state, if it leads.
     pub fn leader_state(&self) -> Option<&LeaderState> {
         match &self.volatile {
             Some(Volatile::Leader(s)) => Some(s),
@@ -228,6 +246,7 @@ impl Broker {
         }
     }
 
+    /// Its leader state to change, if it leads.
     pub fn leader_state_mut(&mut self) -> Option<&mut LeaderState> {
         match &mut self.volatile {
             Some(Volatile::Leader(s)) => Some(s),
@@ -235,6 +254,7 @@ impl Broker {
         }
     }
 
+    /// Its follower state, if it is an alive follower.
     pub fn follower_state(&self) -> Option<&FollowerState> {
         match &self.volatile {
             Some(Volatile::Follower(s)) => Some(s),
@@ -242,6 +262,7 @@ impl Broker {
         }
     }
 
+    /// Its follower state to change, if it is an alive follower.
     pub fn follower_state_mut(&mut self) -> Option<&mut FollowerState> {
         match &mut self.volatile {
             Some(Volatile::Follower(s)) => Some(s),
@@ -265,6 +286,7 @@ impl Broker {
         self.follower_state().and_then(|f| f.leader)
     }
 
+    /// The request this follower has out, if any.
     pub fn in_flight(&self) -> Option<&InFlight> {
         self.follower_state().and_then(|f| f.in_flight.as_ref())
     }

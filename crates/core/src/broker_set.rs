@@ -6,44 +6,55 @@ use serde::{Serialize, Serializer};
 /// A broker's position in the partition's assignment (preference) order.
 pub type BrokerIx = usize;
 
+/// The most brokers a partition can have.
 pub const MAX_BROKERS: usize = 7;
 
+/// A set of brokers by index, one bit each.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BrokerSet(u8);
 
 impl BrokerSet {
+    /// The first `n` brokers (at most `MAX_BROKERS`).
     pub fn all(n: usize) -> BrokerSet {
         BrokerSet(((1u16 << n.min(MAX_BROKERS)) - 1) as u8)
     }
 
+    /// Just broker `b`.
     pub fn only(b: BrokerIx) -> BrokerSet {
         BrokerSet(1 << b)
     }
 
+    /// Whether `b` is a member.
     pub fn contains(self, b: BrokerIx) -> bool {
         b < MAX_BROKERS && self.0 & (1 << b) != 0
     }
 
+    /// Adds `b`.
     pub fn insert(&mut self, b: BrokerIx) {
         self.0 |= 1 << b;
     }
 
+    /// Removes `b`.
     pub fn remove(&mut self, b: BrokerIx) {
         self.0 &= !(1 << b);
     }
 
+    /// How many members.
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
+    /// Whether it has no member.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// The members of either set.
     pub fn union(self, other: BrokerSet) -> BrokerSet {
         BrokerSet(self.0 | other.0)
     }
 
+    /// The members not in `other`.
     pub fn minus(self, other: BrokerSet) -> BrokerSet {
         BrokerSet(self.0 & !other.0)
     }

@@ -52,6 +52,7 @@ fn list_truncate<T>(l: &mut List<T>, n: usize) {
     }
 }
 
+/// A vector whose clones share its items in fixed-size chunks.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Chunked<T> {
     /// Full chunks of exactly CHUNK_LEN items, shared with clones.
@@ -118,10 +119,12 @@ impl<T> Default for Chunked<T> {
 }
 
 impl<T: Clone> Chunked<T> {
+    /// How many items it holds.
     pub fn len(&self) -> usize {
         self.tail_start + self.tail.len()
     }
 
+    /// Whether it holds no item.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -143,10 +146,12 @@ impl<T: Clone> Chunked<T> {
             .map(|l| (&l[..], sealed_end + leaf * LEAF_LEN))
     }
 
+    /// The item at index `i`, if any.
     pub fn get(&self, i: usize) -> Option<&T> {
         self.locate(i).and_then(|(stored, start)| stored.get(i - start))
     }
 
+    /// Appends `item` at the end.
     pub fn push(&mut self, item: T) {
         let tail = self.tail_mut();
         if tail.len() == tail.capacity() {
@@ -333,10 +338,12 @@ impl<T> Clone for Slice<'_, T> {
 impl<T> Copy for Slice<'_, T> {}
 
 impl<'a, T: Clone> Slice<'a, T> {
+    /// How many items the run holds.
     pub fn len(&self) -> usize {
         self.to - self.from
     }
 
+    /// Whether the run is empty.
     pub fn is_empty(&self) -> bool {
         self.from == self.to
     }
@@ -351,10 +358,12 @@ impl<'a, T: Clone> Slice<'a, T> {
         }
     }
 
+    /// The run's first item, if any.
     pub fn first(&self) -> Option<&'a T> {
         self.get(0)
     }
 
+    /// The run's last item, if any.
     pub fn last(&self) -> Option<&'a T> {
         self.len().checked_sub(1).and_then(|i| self.get(i))
     }
@@ -369,6 +378,7 @@ impl<'a, T: Clone> Slice<'a, T> {
         }
     }
 
+    /// The items of the run, in order.
     pub fn iter(&self) -> Iter<'a, T> {
         Iter {
             of: self.of,
@@ -378,6 +388,7 @@ impl<'a, T: Clone> Slice<'a, T> {
         }
     }
 
+    /// The items of the run, copied into a vector.
     pub fn to_vec(&self) -> Vec<T> {
         let mut out = Vec::with_capacity(self.len());
         for piece in self.of.pieces(self.from, self.to) {

@@ -16,6 +16,7 @@ use std::ops::Deref;
 
 pub use crate::partition::{PendingAck, Setup};
 
+/// The partition and the safety checks that watch it: the state commands apply to.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Cluster {
     partition: Partition,
@@ -56,6 +57,7 @@ impl Deref for Cluster {
 }
 
 impl Cluster {
+    /// A cluster as `setup` describes it, with no violation found yet.
     pub fn new(setup: &Setup) -> Cluster {
         Cluster {
             partition: Partition::new(setup),
@@ -63,12 +65,15 @@ impl Cluster {
         }
     }
 
+    /// The partition's state.
     pub fn partition(&self) -> &Partition {
         &self.partition
     }
+    /// The safety violations found so far, in order.
     pub fn violations(&self) -> &[Violation] {
         self.safety.fired()
     }
+    /// The safety checks' state.
     pub fn safety(&self) -> &Safety {
         &self.safety
     }

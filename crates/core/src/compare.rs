@@ -11,24 +11,34 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "type")]
 pub enum Difference {
+    /// The leader differs.
     Leader,
+    /// The leader epoch differs.
     LeaderEpoch,
+    /// The ISR differs.
     Isr,
+    /// The ELR differs.
     Elr,
     /// The broker is up in one and down in the other.
     Alive {
+        /// The broker.
         broker: BrokerIx,
     },
     /// Its log holds different records (by epoch and value) or ends elsewhere.
     Log {
+        /// The broker.
         broker: BrokerIx,
     },
+    /// The broker's HW differs.
     Hw {
+        /// The broker.
         broker: BrokerIx,
     },
+    /// The values acknowledged to producers differ.
     Acked,
     /// A safety check has fired in one and not in the other.
     Violation {
+        /// The kind of check.
         kind: ViolationKind,
     },
 }
@@ -36,7 +46,9 @@ pub enum Difference {
 /// Where two histories first part: after `step` commands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FirstDifference {
+    /// How many commands both have applied.
     pub step: usize,
+    /// What differs there, in a fixed order.
     pub differences: Vec<Difference>,
 }
 
@@ -90,7 +102,9 @@ pub fn first_difference(a: &Timeline, b: &Timeline) -> Option<FirstDifference> {
 /// commands, the caches of `brokers` hold different entries.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FirstCacheDifference {
+    /// How many commands both have applied.
     pub step: usize,
+    /// The brokers whose caches differ.
     pub brokers: Vec<BrokerIx>,
 }
 

@@ -15,6 +15,7 @@ pub enum Acks {
 }
 
 impl Acks {
+    /// The value as `acks=` writes it: `0`, `1` or `all`.
     pub fn name(self) -> &'static str {
         match self {
             Acks::None => "0",
@@ -23,6 +24,7 @@ impl Acks {
         }
     }
 
+    /// The acks for a value of `acks=` (`-1` is `all`), if it is one.
     pub fn from_name(s: &str) -> Option<Acks> {
         match s {
             "0" => Some(Acks::None),
@@ -33,10 +35,14 @@ impl Acks {
     }
 }
 
+/// The partition's settings.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Config {
+    /// min.insync.replicas: the fewest ISR members an acks=all write needs.
     pub min_insync_replicas: u32,
+    /// unclean.leader.election.enable: whether a broker outside the ISR may become leader.
     pub unclean_leader_election: bool,
+    /// replica.lag.time.max.ms: how long a follower may lag before the leader removes it from the ISR.
     pub replica_lag_time_max_ms: u64,
     /// The acks a `produce` without `acks=` uses.
     pub acks: Acks,
@@ -81,15 +87,20 @@ impl Default for Config {
 /// One `set key=value` of the scenario language.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Setting {
+    /// `min.insync.replicas`.
     MinInsyncReplicas(u32),
+    /// `unclean.leader.election.enable`.
     UncleanLeaderElection(bool),
+    /// `replica.lag.time.max.ms`.
     ReplicaLagTimeMaxMs(u64),
+    /// `acks`.
     Acks(Acks),
     /// Header only.
     EligibleLeaderReplicasVersion(u8),
 }
 
 impl Setting {
+    /// The keys, in the order `settings` writes them.
     pub const KEYS: [&'static str; 5] = [
         "min.insync.replicas",
         "unclean.leader.election.enable",
@@ -98,6 +109,7 @@ impl Setting {
         "eligible.leader.replicas.version",
     ];
 
+    /// The setting's key.
     pub fn key(&self) -> &'static str {
         match self {
             Setting::MinInsyncReplicas(_) => Self::KEYS[0],
@@ -108,6 +120,7 @@ impl Setting {
         }
     }
 
+    /// The setting's value as text.
     pub fn value_text(&self) -> String {
         match self {
             Setting::MinInsyncReplicas(n) => n.to_string(),
@@ -144,6 +157,7 @@ impl Setting {
         }
     }
 
+    /// Sets this setting in `config`.
     pub fn apply_to(&self, config: &mut Config) {
         match *self {
             Setting::MinInsyncReplicas(n) => config.min_insync_replicas = n,

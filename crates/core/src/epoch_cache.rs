@@ -4,9 +4,12 @@
 
 use serde::Serialize;
 
+/// One entry of the leader-epoch cache.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct EpochEntry {
+    /// The leader epoch.
     pub epoch: u32,
+    /// The offset of the first record written in it.
     pub start_offset: u64,
 }
 
@@ -14,7 +17,9 @@ pub struct EpochEntry {
 /// UNDEFINED_EPOCH / UNDEFINED_EPOCH_OFFSET.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct EpochEndOffset {
+    /// The largest epoch at or below the one asked.
     pub epoch: u32,
+    /// Where it ends: the start of the next higher epoch, or the LEO for the latest.
     pub end_offset: u64,
 }
 
@@ -38,10 +43,12 @@ impl Clone for LeaderEpochCache {
 }
 
 impl LeaderEpochCache {
+    /// The entries, oldest epoch first.
     pub fn entries(&self) -> &[EpochEntry] {
         &self.entries
     }
 
+    /// The latest epoch (None: empty).
     pub fn latest_epoch(&self) -> Option<u32> {
         self.entries.last().map(|e| e.epoch)
     }

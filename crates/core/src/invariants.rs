@@ -15,13 +15,15 @@ pub enum Invariant {
     /// `LeaderAndIsr`), except under KRaft (the ELR holds the rest) and in
     /// 0.10/0.11 with unclean election on (contract 1.3 rule 6).
     IsrNotEmpty,
-    /// The leader is in the ISR, up, and unfenced.
+    /// The leader is in the ISR.
     LeaderInIsr,
+    /// The leader is up.
     LeaderUp,
+    /// The controller has not fenced the leader.
     LeaderUnfenced,
-    /// KIP-966: a replica is in the ISR or in the ELR, never both, and an ISR
-    /// at min.insync.replicas empties the ELR.
+    /// KIP-966: a replica is in the ISR or in the ELR, never both.
     ElrDisjointFromIsr,
+    /// KIP-966: an ISR at min.insync.replicas empties the ELR.
     ElrEmptyAtMinIsr,
     /// Only KRaft keeps an ELR and a last known leader.
     ElrOnlyUnderKraft,
@@ -43,7 +45,9 @@ pub enum Invariant {
 /// An invariant a state broke, and the broker it broke it for, if one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Broken {
+    /// The invariant broken.
     pub invariant: Invariant,
+    /// The broker it was broken for (None: the partition as a whole).
     pub broker: Option<BrokerIx>,
 }
 

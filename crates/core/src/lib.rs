@@ -4,6 +4,8 @@
 //! randomness, no I/O: time moves only with `tick`, and the same commands always
 //! give the same events.
 
+#![warn(missing_docs)]
+
 pub mod broker;
 pub mod broker_set;
 pub mod chunked;

@@ -14,10 +14,14 @@ pub type Value = Arc<str>;
 /// return, borrowing the log's chunks.
 pub type Records<'a> = Slice<'a, Record>;
 
+/// One record of a log.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Record {
+    /// Its offset.
     pub offset: u64,
+    /// The leader epoch it was first written in.
     pub epoch: u32,
+    /// Its payload.
     pub value: Value,
 }
 
@@ -41,6 +45,7 @@ impl Log {
         self.records.len() as u64
     }
 
+    /// Whether the log has no record.
     pub fn is_empty(&self) -> bool {
         self.records.is_empty()
     }
@@ -50,6 +55,7 @@ impl Log {
         self.records.all()
     }
 
+    /// The record at `offset`, if the log has one.
     pub fn get(&self, offset: u64) -> Option<&Record> {
         usize::try_from(offset).ok().and_then(|i| self.records.get(i))
     }

@@ -17,8 +17,11 @@ use serde::Serialize;
 pub struct Setup {
     /// Broker ids in assignment (preference) order.
     pub brokers: Vec<String>,
+    /// The broker that leads in epoch 0.
     pub leader: BrokerIx,
+    /// The settings.
     pub config: Config,
+    /// The protocol generation the brokers and the controller run.
     pub protocol: Protocol,
 }
 
@@ -27,21 +30,30 @@ pub struct Setup {
 /// log end counts until the clock passes `until_ms`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct HwHold {
+    /// The leader whose HW is held.
     pub leader: BrokerIx,
+    /// The HW it stays at.
     pub hw: u64,
+    /// Where it would move without the hold.
     pub would_be: u64,
+    /// The replica outside the ISR that holds it.
     pub replica: BrokerIx,
+    /// That replica's LEO as the leader knows it.
     pub replica_leo: u64,
+    /// The time until which the replica still counts (last caught up + replica.lag.time.max.ms).
     pub until_ms: u64,
 }
 
 /// A write waiting for acks=all.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct PendingAck {
+    /// The value written.
     pub value: Value,
+    /// The offset the leader appended it at.
     pub offset: u64,
 }
 
+/// One partition: its brokers, the controller's view of them, the clock and the producers' writes.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Partition {
     pub(crate) protocol: Protocol,
@@ -119,6 +131,7 @@ impl Clone for Partition {
 }
 
 impl Partition {
+    /// The partition as `setup` describes it.
     pub fn new(setup: &Setup) -> Partition {
         let n = setup.brokers.len();
         let leader = setup.leader;
@@ -157,33 +170,43 @@ impl Partition {
         }
     }
 
+    /// The protocol generation it runs.
     pub fn protocol(&self) -> Protocol {
         self.protocol
     }
+    /// Its settings.
     pub fn config(&self) -> &Config {
         &self.config
     }
+    /// Its brokers, by index.
     pub fn brokers(&self) -> &[Broker] {
         &self.brokers
     }
+    /// The broker at index `b`, if any.
     pub fn broker(&self, b: BrokerIx) -> Option<&Broker> {
         self.brokers.get(b)
     }
+    /// The index of the broker named `id`, if any.
     pub fn broker_ix(&self, id: &str) -> Option<BrokerIx> {
         self.brokers.iter().position(|b| b.id == id)
     }
+    /// The current leader (None: offline).
     pub fn leader(&self) -> Option<BrokerIx> {
         self.leader
     }
+    /// The current leader epoch.
     pub fn leader_epoch(&self) -> u32 {
         self.leader_epoch
     }
+    /// The in-sync replicas.
     pub fn isr(&self) -> BrokerSet {
         self.isr
     }
+    /// KRaft: the Eligible Leader Replicas (KIP-966); always empty under ZooKeeper.
     pub fn elr(&self) -> BrokerSet {
         self.elr
     }
+    /// KRaft: the leader the ISR had when it became empty; None under ZooKeeper.
     pub fn last_known_leader(&self) -> Option<BrokerIx> {
         self.last_known_leader
     }
@@ -196,6 +219,7 @@ impl Partition {
     pub fn is_fenced(&self, b: BrokerIx) -> bool {
         self.fenced.contains(b)
     }
+    /// Which controller the protocol runs: ZooKeeper or KRaft.
     pub fn controller(&self) -> ControllerKind {
         self.protocol.controller()
     }
@@ -214,15 +238,19 @@ impl Partition {
             ControllerKind::ZooKeeper => min,
         }
     }
+    /// The clock, in milliseconds.
     pub fn now_ms(&self) -> u64 {
         self.now_ms
     }
+    /// The values acknowledged to producers, in order.
     pub fn acked(&self) -> Slice<'_, Value> {
         self.acked.all()
     }
+    /// The acks=all writes still waiting for the HW.
     pub fn pending_acks(&self) -> Slice<'_, PendingAck> {
         self.pending_acks.all()
     }
+    /// The rules of its protocol generation.
     pub fn rules(&self) -> &'static dyn Rules {
         self.protocol.rules()
     }

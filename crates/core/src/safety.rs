@@ -9,6 +9,7 @@ use crate::event::{Event, Violation, ViolationKind};
 use crate::log::{Record, Records};
 use crate::partition::Partition;
 
+/// The two safety checks' state: what has been committed, and the violations found.
 #[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub struct Safety {
     /// The latest record committed at each offset (index = offset).
@@ -41,10 +42,12 @@ impl Clone for Safety {
 }
 
 impl Safety {
+    /// The violations found so far, in order, one of each kind at most.
     pub fn fired(&self) -> &[Violation] {
         &self.fired
     }
 
+    /// Whether a violation of `kind` has been found.
     pub fn has_fired(&self, kind: ViolationKind) -> bool {
         self.fired.iter().any(|v| v.kind() == kind)
     }

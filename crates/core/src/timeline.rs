@@ -9,6 +9,7 @@ use crate::event::Event;
 use crate::protocol::Protocol;
 use std::sync::Arc;
 
+/// How many commands apart the snapshots of the cluster are.
 pub const SNAPSHOT_INTERVAL: usize = 32;
 
 /// A value: cloning it copies a few pointers, and a clone shares every step it
@@ -33,10 +34,12 @@ pub struct Timeline {
 pub struct ReplayError {
     /// 0-based index of the refused command.
     pub index: usize,
+    /// Why the cluster refused it.
     pub error: CommandError,
 }
 
 impl Timeline {
+    /// An empty history starting from `setup`.
     pub fn new(setup: Setup) -> Timeline {
         let head = Cluster::new(&setup);
         Timeline {
@@ -82,6 +85,7 @@ impl Timeline {
         Timeline::replay_until_refused(setup, self.commands.all())
     }
 
+    /// The starting point.
     pub fn setup(&self) -> &Setup {
         &self.setup
     }
@@ -91,10 +95,12 @@ impl Timeline {
         self.commands.len()
     }
 
+    /// Whether the history has no command.
     pub fn is_empty(&self) -> bool {
         self.commands.is_empty()
     }
 
+    /// The commands, in order.
     pub fn commands(&self) -> Slice<'_, Command> {
         self.commands.all()
     }

@@ -6,6 +6,7 @@
 use crate::broker::CacheRule;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The yes-or-no differences of one protocol generation.
 pub struct Capabilities {
     /// How the leader-epoch cache takes appends and truncations (`None` before 0.11).
     pub cache_rule: CacheRule,

@@ -15,14 +15,19 @@ use crate::message::EpochAnswer;
 use capabilities::Capabilities;
 use serde::Serialize;
 
+/// A protocol generation: how replicas truncate and which controller runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Protocol {
+    /// Before Kafka 0.11: a new follower truncates to its own HW.
     #[serde(rename = "hw")]
     Hw,
+    /// Kafka 0.11 leader epochs (KIP-101): OffsetsForLeaderEpoch v0, one round.
     #[serde(rename = "kip-101")]
     Kip101,
+    /// Kafka 2.1 (KIP-279): the answer carries an epoch; it may take several rounds.
     #[serde(rename = "kip-279")]
     Kip279,
+    /// Kafka 2.8+ truncation on fetch with the ZooKeeper controller.
     #[serde(rename = "diverging-epoch")]
     DivergingEpoch,
     /// Kafka 4.1 with KRaft: `diverging-epoch`'s fetching with the KRaft
@@ -42,6 +47,7 @@ pub enum ControllerKind {
 }
 
 impl Protocol {
+    /// Every generation, oldest first.
     pub const ALL: [Protocol; 5] = [
         Protocol::Hw,
         Protocol::Kip101,
@@ -61,10 +67,12 @@ impl Protocol {
         }
     }
 
+    /// The protocol with the given name in the scenario language, if any.
     pub fn from_name(s: &str) -> Option<Protocol> {
         Self::ALL.into_iter().find(|p| p.name() == s)
     }
 
+    /// The generation's rules.
     pub fn rules(self) -> &'static dyn Rules {
         match self {
             Protocol::Hw => &hw::Hw,
@@ -75,6 +83,7 @@ impl Protocol {
         }
     }
 
+    /// Which controller it runs with.
     pub fn controller(self) -> ControllerKind {
         match self {
             Protocol::KraftElr => ControllerKind::KRaft,
@@ -113,27 +122,42 @@ pub enum FollowStart {
 /// What the leader makes of a fetch before reading records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FetchCheck {
+    /// The fetch is in order: read records from the fetch offset.
     Read,
-    Diverging { epoch: u32, end_offset: u64 },
+    /// The fetch diverges from the leader's log: answer DivergingEpoch.
+    Diverging {
+        /// The leader's largest epoch at or below the follower's last fetched epoch.
+        epoch: u32,
+        /// Where that epoch ends in the leader's log.
+        end_offset: u64,
+    },
+    /// The fetch offset is past the leader's log end, or its epoch cannot be placed.
     OutOfRange,
 }
 
 /// A follower's log as the truncation rules see it.
 #[derive(Clone, Copy, Debug)]
 pub struct FollowerLog<'a> {
+    /// Its leader-epoch cache.
     pub cache: &'a LeaderEpochCache,
+    /// Its LEO.
     pub leo: u64,
+    /// Its HW.
     pub hw: u64,
 }
 
 /// Where a follower's log will end, why, and whether it is done validating.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TruncationDecision {
+    /// The offset the log will end at.
     pub to: u64,
+    /// The rule that set it.
     pub rule: TruncationRule,
+    /// Whether the log is now validated (false: the follower asks again).
     pub complete: bool,
 }
 
+/// One generation's truncation rules, behind which the handlers work.
 pub trait Rules: Sync {
     /// The generation's yes-or-no differences (`capabilities.rs`).
     fn capabilities(&self) -> &'static Capabilities;

@@ -6,33 +6,51 @@ use crate::event::ViolationKind;
 use crate::log::Value;
 use serde::Serialize;
 
+/// What an `expect` line checks.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "type")]
 pub enum Expectation {
+    /// The broker's log holds exactly these values, in order.
     Log {
+        /// The broker.
         broker: BrokerIx,
+        /// The values expected.
         values: Vec<Value>,
     },
+    /// The broker's HW.
     Hw {
+        /// The broker.
         broker: BrokerIx,
+        /// The HW expected.
         n: u64,
     },
+    /// The broker's LEO.
     Leo {
+        /// The broker.
         broker: BrokerIx,
+        /// The LEO expected.
         n: u64,
     },
     /// The broker's leader-epoch cache, as (epoch, start offset) pairs.
     Epochs {
+        /// The broker.
         broker: BrokerIx,
+        /// The entries expected.
         entries: Vec<(u32, u64)>,
     },
+    /// The current leader (None: offline).
     Leader(Option<BrokerIx>),
+    /// The current leader epoch.
     Epoch(u32),
+    /// The ISR.
     Isr(BrokerSet),
     /// KRaft's Eligible Leader Replicas (always empty under ZooKeeper).
     Elr(BrokerSet),
+    /// KRaft's last known leader.
     LastKnownLeader(Option<BrokerIx>),
+    /// The values acknowledged to producers so far, in order.
     Acked(Vec<Value>),
+    /// A violation of this kind fired so far.
     Violation(ViolationKind),
     /// No violation fired so far (of this kind, if one is named).
     NoViolation(Option<ViolationKind>),
@@ -42,11 +60,17 @@ pub enum Expectation {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "type", content = "value")]
 pub enum Found {
+    /// The values the log or the acknowledgements held.
     Values(Vec<Value>),
+    /// The HW, LEO or leader epoch.
     Number(u64),
+    /// The leader-epoch cache's (epoch, start offset) pairs.
     Epochs(Vec<(u32, u64)>),
+    /// The leader (None: offline).
     Leader(Option<BrokerIx>),
+    /// The ISR or ELR.
     Brokers(BrokerSet),
+    /// The kinds of violation fired so far.
     Violations(Vec<ViolationKind>),
 }
 

@@ -41,6 +41,7 @@ pub fn command_line(names: &[String], command: &Command) -> String {
     }
 }
 
+/// The `expect` line for `e`, naming brokers by `names`.
 pub fn expectation_line(names: &[String], e: &Expectation) -> String {
     let n = |b: usize| names.get(b).map_or("?", |s| s.as_str()).to_string();
     let mut s = String::from("expect ");

@@ -23,36 +23,48 @@ use crate::config::{Config, Setting};
 use crate::protocol::Protocol;
 use serde::Serialize;
 
+/// A parsed scenario: its header and its statements.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Script {
+    /// The `title` line's text.
     pub title: Option<String>,
     /// The header's protocol (the default `diverging-epoch` when None).
     pub protocol: Option<Protocol>,
+    /// The broker ids from the `brokers` line, in assignment order.
     pub brokers: Vec<String>,
+    /// The broker the `leader` line names (the first broker by default).
     pub leader: BrokerIx,
     /// The header's `set` lines, in order.
     pub settings: Vec<Setting>,
+    /// The statements after the header, in order.
     pub statements: Vec<Statement>,
 }
 
+/// One statement after the header.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Statement {
     /// 1-based line number in the text.
     pub line: usize,
     /// `under p1,p2 ...`: the statement applies only under these protocols.
     pub under: Option<Vec<Protocol>>,
+    /// What it is.
     pub kind: StatementKind,
 }
 
+/// A command or an `expect` line.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum StatementKind {
+    /// A command to apply.
     Command(Command),
+    /// An `expect` line to check.
     Expect(Expectation),
 }
 
+/// The protocol a script runs under when neither its header nor the runner names one.
 pub const DEFAULT_PROTOCOL: Protocol = Protocol::DivergingEpoch;
 
 impl Script {
+    /// The configuration the header's `set` lines make from the defaults.
     pub fn config(&self) -> Config {
         let mut config = Config::default();
         for s in &self.settings {
@@ -82,6 +94,7 @@ impl Script {
 }
 
 impl Statement {
+    /// Whether the statement applies under `protocol`.
     pub fn applies_under(&self, protocol: Protocol) -> bool {
         self.under.as_ref().is_none_or(|ps| ps.contains(&protocol))
     }

@@ -10,10 +10,12 @@ use crate::protocol::Protocol;
 use serde::Serialize;
 use std::sync::Arc;
 
+/// A malformed line, or a command the model refused, and where.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct ScriptError {
     /// 1-based line number.
     pub line: usize,
+    /// What is wrong.
     pub kind: ScriptErrorKind,
 }
 
@@ -21,86 +23,133 @@ pub struct ScriptError {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "type")]
 pub enum ScriptErrorKind {
+    /// A line starts with a word that is no statement.
     UnknownVerb {
+        /// The word.
         verb: String,
     },
+    /// A broker id not on the `brokers` line.
     UnknownBroker {
+        /// The id.
         id: String,
     },
+    /// A broker id that is not a letter followed by letters, digits, `_` or `-`.
     BadBrokerId {
+        /// The id.
         id: String,
     },
+    /// The `brokers` line names a broker twice.
     DuplicateBroker {
+        /// The id named twice.
         id: String,
     },
+    /// The `brokers` line names no broker, or more than the model holds.
     BrokerCount {
+        /// How many it names.
         count: usize,
     },
+    /// A header statement given twice.
     DuplicateHeader {
+        /// The statement's verb.
         verb: String,
     },
     /// A header statement after the first action.
     HeaderAfterAction {
+        /// The statement's verb.
         verb: String,
     },
     /// An action or expectation before the `brokers` line (or none at all).
     MissingBrokers,
+    /// `protocol` names no known generation.
     UnknownProtocol {
+        /// The name given.
         name: String,
     },
+    /// `set` names an unknown key.
     UnknownSetting {
+        /// The key.
         key: String,
     },
+    /// `set` gives a key a value it cannot take.
     BadSettingValue {
+        /// The key.
         key: String,
+        /// The value given.
         value: String,
     },
+    /// A `set` argument without `=`.
     BadSetSyntax {
+        /// The argument.
         text: String,
     },
+    /// A statement lacks an argument.
     MissingArgument {
+        /// The statement's verb.
         verb: String,
+        /// What is missing.
         what: String,
     },
+    /// A statement has an argument too many.
     UnexpectedArgument {
+        /// The statement's verb.
         verb: String,
+        /// The extra argument.
         arg: String,
     },
+    /// A record value with characters outside `[A-Za-z0-9_.:-]`.
     BadValue {
+        /// The value given.
         value: String,
     },
+    /// A number that does not parse or does not fit.
     BadNumber {
+        /// What the number stands for.
         what: String,
+        /// The text given.
         text: String,
     },
+    /// `acks=` with a value other than `0`, `1`, `all` or `-1`.
     BadAcks {
+        /// The text given.
         text: String,
     },
+    /// A crash target that is not `<id>` or `<id>@<offset>`.
     BadCrashTarget {
+        /// The text given.
         text: String,
     },
+    /// `expect` asks about something it does not know.
     UnknownExpectation {
+        /// The word given.
         what: String,
     },
+    /// `expect violation` names an unknown kind.
     UnknownViolationKind {
+        /// The kind given.
         kind: String,
     },
+    /// `title` with no text.
     EmptyTitle,
     /// The text is longer than a front end that replays it loads (`MAX_TEXT_BYTES`):
     /// refused before parsing.
     TextTooLong {
+        /// The text's length in bytes.
         bytes: usize,
+        /// The most bytes allowed.
         limit: usize,
     },
     /// More steps (commands) than a front end that replays them loads
     /// (`MAX_STEPS`): refused before any replay. The error's line is the first
     /// command past the limit.
     TooManySteps {
+        /// How many commands the script has.
         steps: usize,
+        /// The most allowed.
         limit: usize,
     },
     /// A command the model refused when the script ran (wraps its reason).
     Command {
+        /// Why the model refused it.
         error: crate::command::CommandError,
     },
 }

@@ -8,33 +8,51 @@ use crate::command::Command;
 use crate::event::Event;
 use crate::protocol::Protocol;
 
+/// One command applied by a run.
 #[derive(Clone, Debug)]
 pub struct Step {
+    /// The command's line in the script.
     pub line: usize,
+    /// The command.
     pub command: Command,
+    /// The events it caused.
     pub events: Vec<Event>,
 }
 
+/// How a run ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// Every expectation held.
-    Passed { checked: usize },
+    Passed {
+        /// How many expectations were checked.
+        checked: usize,
+    },
+    /// An expectation did not hold; the run stopped there.
     ExpectationFailed {
+        /// The expectation's line in the script.
         line: usize,
+        /// What it expected.
         expectation: Expectation,
+        /// What the state held instead.
         found: Found,
     },
 }
 
+/// A script run under one protocol.
 #[derive(Clone, Debug)]
 pub struct Run {
+    /// The starting point.
     pub setup: Setup,
+    /// The commands applied, in order.
     pub steps: Vec<Step>,
+    /// The cluster after the last command applied.
     pub cluster: Cluster,
+    /// How it ended.
     pub outcome: Outcome,
 }
 
 impl Run {
+    /// The protocol it ran under.
     pub fn protocol(&self) -> Protocol {
         self.setup.protocol
     }
@@ -108,6 +126,8 @@ pub fn load(script: &Script, protocol: Option<Protocol>) -> Result<Loaded, Scrip
 /// A loaded script: its history, and the line of each step's command.
 #[derive(Clone, Debug)]
 pub struct Loaded {
+    /// The history of the commands applied.
     pub timeline: crate::timeline::Timeline,
+    /// The script line of each step's command, in step order.
     pub lines: Vec<usize>,
 }
