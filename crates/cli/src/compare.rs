@@ -3,7 +3,7 @@
 //! what differs, and what each protocol did at that step that the other did not.
 
 use replab_core::command::CommandError;
-use replab_core::compare;
+use replab_core::compare::Comparison;
 use replab_core::scenario::{self, Script};
 use replab_core::timeline::Timeline;
 use replab_core::{Command, Protocol};
@@ -60,7 +60,10 @@ pub fn report(script: &Script, [pa, pb]: [Protocol; 2]) -> String {
         let _ = writeln!(out, "{t}");
     }
     let (ta, tb) = (&a.timeline, &b.timeline);
-    match compare::first_difference(ta, tb) {
+    // The comparison the page's Compare view makes: here both histories are
+    // the scenario's own under each protocol (its `under` lines apply).
+    let comparison = Comparison::new(ta, tb.clone(), None);
+    match comparison.first {
         Some(first) => {
             let w = difference_words(Lang::EN, &first, ta, tb);
             match a.lines.get(first.step.wrapping_sub(1)) {

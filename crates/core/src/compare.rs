@@ -3,7 +3,10 @@
 
 use crate::broker_set::BrokerIx;
 use crate::cluster::Cluster;
+use crate::command::CommandError;
 use crate::event::ViolationKind;
+use crate::protocol::Protocol;
+use crate::scenario::command_line;
 use crate::timeline::Timeline;
 use serde::Serialize;
 
@@ -131,6 +134,116 @@ pub fn first_epoch_cache_difference(a: &Timeline, b: &Timeline) -> Option<FirstC
     first_where(a, b, epoch_cache_differences).map(|(step, brokers)| FirstCacheDifference { step, brokers })
 }
 
+/// Where replaying a history under another protocol stopped: after `step`
+/// commands; the next one (`command`, as scenario text) is refused with `error`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stopped {
+    /// How many commands were replayed.
+    pub step: usize,
+    /// The refused command, as scenario text.
+    pub command: String,
+    /// Why it was refused.
+    pub error: CommandError,
+}
+
+/// A history and the same commands under another protocol, side by side:
+/// where they first look different, where their leader-epoch caches first
+/// part, and where the second stopped if a command was refused. The page's
+/// Compare view keeps one up to date as the history grows (`follow`); the
+/// runner's `--compare` builds one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparison {
+    /// The second history's protocol.
+    pub protocol: Protocol,
+    /// The second history.
+    pub timeline: Timeline,
+    /// The first history as it was when this was last brought up to date: a
+    /// history that extends it only added steps at the end.
+    of: Timeline,
+    /// Its commands are the first history's, so a new step is pushed onto it too.
+    follows: bool,
+    /// Where the second history stopped: the rest is not possible under `protocol`.
+    pub stopped: Option<Stopped>,
+    /// The first step at which the two histories look different.
+    pub first: Option<FirstDifference>,
+    /// The first step at which their leader-epoch caches differ (compared apart).
+    pub first_cache: Option<FirstCacheDifference>,
+}
+
+impl Comparison {
+    /// `first` beside `second`, the same history under another protocol as
+    /// the caller built it (replayed, `replayed`, or a scenario loaded again
+    /// with its own lines), which `stopped` where one of its commands was refused.
+    pub fn new(first: &Timeline, second: Timeline, stopped: Option<Stopped>) -> Comparison {
+        Comparison {
+            protocol: second.setup().protocol,
+            first: first_difference(first, &second),
+            first_cache: first_epoch_cache_difference(first, &second),
+            follows: stopped.is_none() && second.commands() == first.commands(),
+            of: first.clone(),
+            timeline: second,
+            stopped,
+        }
+    }
+
+    /// `t`'s commands replayed under `protocol`, up to the first one it refuses.
+    pub fn replayed(t: &Timeline, protocol: Protocol) -> (Timeline, Option<Stopped>) {
+        let (timeline, refused) = t.under(protocol);
+        let stopped = refused.and_then(|r| {
+            Some(Stopped {
+                step: r.index,
+                command: command_line(&t.setup().brokers, t.commands().get(r.index)?),
+                error: r.error,
+            })
+        });
+        (timeline, stopped)
+    }
+
+    /// Brought up to date with `t`, the first history now: kept if `t` only
+    /// added steps at the end (each pushed onto the second history while it
+    /// follows), None if past steps changed and it must be built again.
+    pub fn follow(mut self, t: &Timeline) -> Option<Comparison> {
+        if !t.extends(&self.of) {
+            return None;
+        }
+        if self.of.len() == t.len() {
+            return Some(self);
+        }
+        if !self.follows {
+            // Stopped: replaying the longer history would stop at the same
+            // command. Otherwise (a scenario loaded again, with lines of its
+            // own for this protocol) it is built again.
+            return self.stopped.is_some().then(|| Comparison { of: t.clone(), ..self });
+        }
+        for k in self.of.len()..t.len() {
+            let Some(command) = t.commands().get(k) else { break };
+            if let Err(error) = self.timeline.push(command.clone()) {
+                self.stopped = Some(Stopped {
+                    step: k,
+                    command: command_line(&t.setup().brokers, command),
+                    error,
+                });
+                self.follows = false;
+                break;
+            }
+            if self.first.is_some() && self.first_cache.is_some() {
+                continue;
+            }
+            let (step, state) = (k + 1, t.state_arc(k + 1));
+            if self.first.is_none() {
+                let differences = differences(&state, self.timeline.head());
+                self.first = (!differences.is_empty()).then_some(FirstDifference { step, differences });
+            }
+            if self.first_cache.is_none() {
+                let brokers = epoch_cache_differences(&state, self.timeline.head());
+                self.first_cache = (!brokers.is_empty()).then_some(FirstCacheDifference { step, brokers });
+            }
+        }
+        self.of = t.clone();
+        Some(self)
+    }
+}
+
 /// What each history did at `step` that the other did not: the positions, in
 /// each one's events of that step, of the events the other's lacks. Compared
 /// as data, not as sentences: the page and the runner word the same events.
@@ -250,5 +363,63 @@ mod tests {
             .filter(|e| kip101.events_of(step).contains(e))
             .count();
         assert_eq!(a.len() + shared, hw.events_of(step).len());
+    }
+}
+
+#[cfg(test)]
+mod comparison_tests {
+    use super::*;
+    use crate::scenario;
+
+    fn timeline(text: &str, p: Protocol) -> Timeline {
+        let script = scenario::parse(text).expect("parses");
+        scenario::load(&script, Some(p)).expect("loads").timeline
+    }
+
+    const LOSS: &str = "brokers A B\nproduce m1\nfetch B\nproduce m2\nfetch B\nbounce B\ncrash A\nrestart A\n";
+
+    /// Steps added at the end are pushed onto the second history and give the
+    /// same first difference as comparing the whole histories; a changed past
+    /// is built again.
+    #[test]
+    fn a_comparison_follows_a_growing_history_as_if_built_at_once() {
+        let whole = timeline(LOSS, Protocol::Hw);
+        let mut t = whole.clone();
+        let rest = t.truncate(2);
+        let (second, stopped) = Comparison::replayed(&t, Protocol::Kip101);
+        let mut c = Comparison::new(&t, second, stopped);
+        assert_eq!((c.protocol, c.first.clone()), (Protocol::Kip101, None));
+        for command in rest {
+            t.push(command).expect("applies");
+            c = c.follow(&t).expect("only steps added");
+        }
+        let at_once = Comparison::new(&whole, Comparison::replayed(&whole, Protocol::Kip101).0, None);
+        assert_eq!(c.first, at_once.first);
+        assert_eq!(c.first.as_ref().map(|f| f.step), Some(5));
+        assert_eq!(c.timeline.commands(), whole.commands());
+        // Another past: built again.
+        let mut other = whole.clone();
+        other.truncate(1);
+        other
+            .push(whole.commands().get(3).expect("a fourth command").clone())
+            .expect("applies");
+        assert!(c.follow(&other).is_none());
+    }
+
+    /// An unclean election B may make under ZooKeeper is refused under KRaft
+    /// (A, the leader, is up): the second history stops there, and the same
+    /// first history keeps it stopped.
+    #[test]
+    fn a_refused_command_stops_the_second_history() {
+        let t = timeline(
+            "brokers A B\nproduce m1\nelect B unclean\nproduce m2\n",
+            Protocol::Kip279,
+        );
+        let (second, stopped) = Comparison::replayed(&t, Protocol::KraftElr);
+        let stopped = stopped.expect("refused under kraft-elr");
+        assert_eq!((stopped.step, stopped.command.as_str()), (1, "elect B unclean"));
+        let c = Comparison::new(&t, second, Some(stopped));
+        assert_eq!(c.timeline.len(), 1);
+        assert_eq!(c.clone().follow(&t), Some(c));
     }
 }

@@ -8,7 +8,7 @@ use super::target_value;
 use super::violations::violations;
 use crate::history;
 use crate::hooks::Upto;
-use crate::state::Comparison;
+use crate::state::ShownComparison;
 use replab_core::timeline::Timeline;
 use replab_core::Protocol;
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
@@ -23,7 +23,7 @@ pub struct CompareProps {
     pub protocol: Protocol,
     /// The protocol picked to compare with.
     pub compare: Option<Protocol>,
-    pub comparison: Option<Comparison>,
+    pub comparison: Option<ShownComparison>,
     /// The first history: its states and events at the first difference.
     pub timeline: Timeline,
     /// What the reader unfolded and picked in the compared lanes, by broker,

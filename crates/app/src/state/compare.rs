@@ -1,9 +1,10 @@
 //! The same history under a second protocol, beside the first ("Compare
-//! with: …"): built as a protocol switch builds it, kept up to date by the
-//! reducer after every action, a step at the end pushed onto it.
+//! with: …"): built as a protocol switch builds it (the core's `Comparison`),
+//! kept up to date by the reducer after every action, a step at the end
+//! pushed onto it.
 
-use super::{unchanged_story, AppState, Stopped};
-use replab_core::compare::{self, FirstCacheDifference, FirstDifference};
+use super::{unchanged_story, AppState};
+use replab_core::compare::{Comparison, Stopped};
 use replab_core::scenario;
 use replab_core::timeline::Timeline;
 use replab_core::{Cluster, Protocol};
@@ -17,29 +18,23 @@ pub(super) struct Under {
     pub(super) reloaded: bool,
 }
 
-/// The same history under a second protocol, shown beside the first. Built
-/// once for a history and protocol; a step added at the end of the first
-/// history is pushed onto it, and its view follows the cursor.
+/// The comparison the page shows (`replab_core::compare::Comparison`, which
+/// the runner's `--compare` builds too), with the state of its second history
+/// at the cursor.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Comparison {
-    pub protocol: Protocol,
-    /// The second history.
-    pub timeline: Timeline,
-    /// The first history as it was when this was last brought up to date: a
-    /// history that extends it only added steps at the end.
-    of: Timeline,
-    /// Its commands are the first history's, so a new step is pushed onto it too.
-    follows: bool,
-    /// Where replaying stopped: the rest is not possible under `protocol`.
-    pub stopped: Option<Stopped>,
-    /// The first step at which the two histories look different.
-    pub first: Option<FirstDifference>,
-    /// The first step at which their leader-epoch caches differ (compared apart).
-    pub first_cache: Option<FirstCacheDifference>,
+pub struct ShownComparison {
+    pub comparison: Comparison,
     /// The state after the cursor's step, or after its last step if it is shorter.
     pub view: Arc<Cluster>,
     /// The step `view` shows.
     pub view_step: usize,
+}
+
+impl std::ops::Deref for ShownComparison {
+    type Target = Comparison;
+    fn deref(&self) -> &Comparison {
+        &self.comparison
+    }
 }
 
 impl AppState {
@@ -61,14 +56,7 @@ impl AppState {
                 reloaded: true,
             };
         }
-        let (timeline, refused) = t.under(protocol);
-        let stopped = refused.and_then(|r| {
-            Some(Stopped {
-                step: r.index,
-                command: scenario::command_line(&t.setup().brokers, t.commands().get(r.index)?),
-                error: r.error,
-            })
-        });
+        let (timeline, stopped) = Comparison::replayed(t, protocol);
         Under {
             timeline,
             stopped,
@@ -86,64 +74,26 @@ impl AppState {
             return;
         };
         let t = &self.history.timeline;
-        let current = self
+        let kept = self
             .comparison
             .take()
-            .filter(|c| c.protocol == protocol && t.extends(&c.of));
-        let mut c = match current {
-            Some(c) if c.of.len() == t.len() => c,
-            // A step added at the end: pushed onto the second history too.
-            Some(mut c) if c.follows => {
-                for k in c.of.len()..t.len() {
-                    let Some(command) = t.commands().get(k) else { break };
-                    if let Err(error) = c.timeline.push(command.clone()) {
-                        c.stopped = Some(Stopped {
-                            step: k,
-                            command: scenario::command_line(&t.setup().brokers, command),
-                            error,
-                        });
-                        c.follows = false;
-                        break;
-                    }
-                    if c.first.is_none() || c.first_cache.is_none() {
-                        let state = t.state_arc(k + 1);
-                        let step = k + 1;
-                        if c.first.is_none() {
-                            let differences = compare::differences(&state, c.timeline.head());
-                            c.first = (!differences.is_empty()).then_some(FirstDifference { step, differences });
-                        }
-                        if c.first_cache.is_none() {
-                            let brokers = compare::epoch_cache_differences(&state, c.timeline.head());
-                            c.first_cache = (!brokers.is_empty()).then_some(FirstCacheDifference { step, brokers });
-                        }
-                    }
-                }
-                c.of = t.clone();
-                c
-            }
-            // Stopped: replaying the longer history would stop at the same command.
-            Some(mut c) if c.stopped.is_some() => {
-                c.of = t.clone();
-                c
-            }
+            .filter(|c| c.protocol == protocol)
+            .and_then(|c| Some((c.comparison.clone().follow(t)?, c.view, c.view_step)));
+        let mut c = match kept {
+            Some((comparison, view, view_step)) => ShownComparison {
+                comparison,
+                view,
+                view_step,
+            },
             // Past steps changed, another protocol, or a reloaded scenario with
             // lines of its own for this protocol and a step added since: a
             // protocol switch would now replay, so this does.
-            _ => {
+            None => {
                 let under = self.under_protocol(t, protocol);
-                let first = compare::first_difference(t, &under.timeline);
-                let first_cache = compare::first_epoch_cache_difference(t, &under.timeline);
-                let follows = under.stopped.is_none() && under.timeline.commands() == t.commands();
-                Comparison {
-                    protocol,
-                    view_step: usize::MAX,
+                ShownComparison {
                     view: under.timeline.state_arc(0),
-                    timeline: under.timeline,
-                    of: t.clone(),
-                    follows,
-                    stopped: under.stopped,
-                    first,
-                    first_cache,
+                    view_step: usize::MAX,
+                    comparison: Comparison::new(t, under.timeline, under.stopped),
                 }
             }
         };

@@ -7,9 +7,10 @@ mod compare;
 mod folds;
 mod history;
 
-pub use compare::Comparison;
+pub use compare::ShownComparison;
 pub use folds::{Fold, Folds};
 pub use history::History;
+pub use replab_core::compare::Stopped;
 
 use replab_core::scenario::{self, Script, ScriptError};
 use replab_core::timeline::Timeline;
@@ -36,15 +37,6 @@ pub enum Notice {
     /// Another language's messages could not be fetched (why, as the browser
     /// said it); the page stays in the language it speaks.
     LanguageUnavailable(String),
-}
-
-/// Where replaying a history under another protocol stopped: after `step`
-/// commands; the next one (`command`, as scenario text) is refused with `error`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Stopped {
-    pub step: usize,
-    pub command: String,
-    pub error: CommandError,
 }
 
 /// The script of `source` if `t` is still exactly its history under `t`'s
@@ -145,7 +137,7 @@ pub struct AppState {
     /// The second protocol to compare with ("Compare with: …"); off by default.
     pub compare: Option<Protocol>,
     /// The history under `compare`, derived by the reducer.
-    pub comparison: Option<Comparison>,
+    pub comparison: Option<ShownComparison>,
     /// Each lane's folds, by broker: the page's column, then the compared one.
     pub folds: [Rc<Vec<Folds>>; 2],
     /// A link in the address is still being opened: the page is not shown yet
@@ -733,7 +725,7 @@ mod tests {
         load(crate::presets::DEFAULT_TEXT, Some(preset.id))
     }
 
-    fn compared(s: &AppState) -> &Comparison {
+    fn compared(s: &AppState) -> &ShownComparison {
         s.comparison.as_ref().expect("a comparison")
     }
 
