@@ -645,106 +645,59 @@ fn log_truncate_to_at_the_log_end_keeps_the_cache_and_the_question() {
              elect B
              elect C",
         );
-        assert_eq!(
-            step(&mut c, "fetch B"),
-            vec![
-                Event::RequestSent {
-                    follower: 1,
-                    leader: 2,
-                    request: Request::OffsetsForLeaderEpoch { leader_epoch: Some(2) }
-                },
-                Event::RequestAnswered {
-                    follower: 1,
-                    leader: 2,
-                    reply: Reply::EpochEndOffset {
-                        asked: Some(2),
-                        answer: EpochAnswer {
-                            epoch: Some(1),
-                            end_offset: Some(2)
-                        }
-                    }
-                },
-                Event::ResponseDelivered {
-                    follower: 1,
-                    reply: Reply::EpochEndOffset {
-                        asked: Some(2),
-                        answer: EpochAnswer {
-                            epoch: Some(1),
-                            end_offset: Some(2)
-                        }
-                    }
-                },
-                Event::Truncation {
-                    broker: 1,
-                    from: 1,
-                    to: 1,
-                    rule: TruncationRule::FollowerEpochBelow {
-                        asked: 2,
-                        leader_epoch: 1,
-                        leader_end: 2,
-                        follower_epoch: 0,
-                        follower_end: 1
+        // The same question, the same answer, the same truncation: each time.
+        for time in ["the first time", "and again"] {
+            assert_eq!(
+                step(&mut c, "fetch B"),
+                vec![
+                    Event::RequestSent {
+                        follower: 1,
+                        leader: 2,
+                        request: Request::OffsetsForLeaderEpoch { leader_epoch: Some(2) }
                     },
-                    complete: false
-                },
-                Event::AsksAgainUnchanged {
-                    broker: 1,
-                    leader_epoch: Some(2)
-                },
-            ],
-            "{}: the first time",
-            p.name()
-        );
-        assert_eq!(
-            step(&mut c, "fetch B"),
-            vec![
-                Event::RequestSent {
-                    follower: 1,
-                    leader: 2,
-                    request: Request::OffsetsForLeaderEpoch { leader_epoch: Some(2) }
-                },
-                Event::RequestAnswered {
-                    follower: 1,
-                    leader: 2,
-                    reply: Reply::EpochEndOffset {
-                        asked: Some(2),
-                        answer: EpochAnswer {
-                            epoch: Some(1),
-                            end_offset: Some(2)
+                    Event::RequestAnswered {
+                        follower: 1,
+                        leader: 2,
+                        reply: Reply::EpochEndOffset {
+                            asked: Some(2),
+                            answer: EpochAnswer {
+                                epoch: Some(1),
+                                end_offset: Some(2)
+                            }
                         }
-                    }
-                },
-                Event::ResponseDelivered {
-                    follower: 1,
-                    reply: Reply::EpochEndOffset {
-                        asked: Some(2),
-                        answer: EpochAnswer {
-                            epoch: Some(1),
-                            end_offset: Some(2)
-                        }
-                    }
-                },
-                Event::Truncation {
-                    broker: 1,
-                    from: 1,
-                    to: 1,
-                    rule: TruncationRule::FollowerEpochBelow {
-                        asked: 2,
-                        leader_epoch: 1,
-                        leader_end: 2,
-                        follower_epoch: 0,
-                        follower_end: 1
                     },
-                    complete: false
-                },
-                Event::AsksAgainUnchanged {
-                    broker: 1,
-                    leader_epoch: Some(2)
-                },
-            ],
-            "{}: and again",
-            p.name()
-        );
+                    Event::ResponseDelivered {
+                        follower: 1,
+                        reply: Reply::EpochEndOffset {
+                            asked: Some(2),
+                            answer: EpochAnswer {
+                                epoch: Some(1),
+                                end_offset: Some(2)
+                            }
+                        }
+                    },
+                    Event::Truncation {
+                        broker: 1,
+                        from: 1,
+                        to: 1,
+                        rule: TruncationRule::FollowerEpochBelow {
+                            asked: 2,
+                            leader_epoch: 1,
+                            leader_end: 2,
+                            follower_epoch: 0,
+                            follower_end: 1
+                        },
+                        complete: false
+                    },
+                    Event::AsksAgainUnchanged {
+                        broker: 1,
+                        leader_epoch: Some(2)
+                    },
+                ],
+                "{}: {time}",
+                p.name()
+            );
+        }
     }
 }
 
