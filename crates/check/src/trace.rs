@@ -5,7 +5,7 @@
 use crate::actions::actions;
 use crate::bounds::Bounds;
 use crate::state::State;
-use replab_core::decisive::{decisive_steps, Decisive};
+use replab_core::decisive::{notes, Decisive};
 use replab_core::scenario::found_history_text;
 use replab_core::{Command, Setup, Violation, ViolationKind};
 
@@ -52,12 +52,7 @@ pub fn scenario_text_with_comments(
     kind: Option<ViolationKind>,
     comment: impl Fn(&Decisive) -> Vec<String>,
 ) -> String {
-    let notes: Vec<(usize, String)> = decisive_steps(setup, trace)
-        .unwrap_or_default()
-        .iter()
-        .flat_map(|d| comment(d).into_iter().map(move |c| (d.step, c)))
-        .collect();
-    write_text(setup, trace, kind, &notes)
+    write_text(setup, trace, kind, &notes(setup, trace, comment))
 }
 
 /// The text, with the checker's own title and `notes` before their steps.

@@ -133,44 +133,24 @@ fn check_prints_a_line_per_file_and_protocol() {
 
 #[test]
 fn link_prints_a_fragment_that_decodes_to_the_file() {
-    for &lang in replab_narrate::Lang::ALL {
-        let o = replab(
-            &[
-                "link",
-                "--protocol",
-                "kip-279",
-                "--step",
-                "3",
-                "--lang",
-                lang.code(),
-                "web/scenarios/data-loss.scn",
-            ],
-            None,
-        );
-        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        let shared = replab_share::decode(stdout(&o).trim()).expect("decodes");
-        assert_eq!((shared.step, shared.lang.as_str()), (3, lang.code()));
-    }
-    let o = replab(
-        &[
-            "link",
-            "--protocol",
-            "kip-279",
-            "--step",
-            "3",
-            "web/scenarios/data-loss.scn",
-        ],
-        None,
-    );
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let shared = replab_share::decode(stdout(&o).trim()).expect("decodes");
-    assert_eq!(shared.protocol, replab_core::Protocol::Kip279);
-    assert_eq!((shared.step, shared.lang.as_str()), (3, "en"));
     let file = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../web/scenarios/data-loss.scn"
-    ));
-    assert_eq!(shared.text, file.expect("readable"));
+    ))
+    .expect("readable");
+    // Without --lang, the default language; with it, each of the lab's.
+    let langs = std::iter::once(None).chain(replab_narrate::Lang::ALL.iter().map(|l| Some(l.code())));
+    for lang in langs {
+        let mut args = vec!["link", "--protocol", "kip-279", "--step", "3"];
+        args.extend(lang.iter().flat_map(|code| ["--lang", code]));
+        args.push("web/scenarios/data-loss.scn");
+        let o = replab(&args, None);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let shared = replab_share::decode(stdout(&o).trim()).expect("decodes");
+        assert_eq!(shared.protocol, replab_core::Protocol::Kip279);
+        assert_eq!((shared.step, shared.lang.as_str()), (3, lang.unwrap_or("en")));
+        assert_eq!(shared.text, file);
+    }
     let o = replab(&["link", "--step", "99", "web/scenarios/data-loss.scn"], None);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("past the scenario's end"));

@@ -11,7 +11,7 @@
 //! - a safety check fired.
 //!
 //! Data only, no words: a front end words each mark in its own language
-//! (`scenario_text_with_comments` writes them as `#` comments).
+//! (`notes` and `scenario::found_history_text` write them as `#` comments).
 
 use crate::timeline::ReplayError;
 use crate::{Cluster, Command, Event, Record, Setup, Value, Violation};
@@ -103,6 +103,17 @@ pub fn decisive_steps(setup: &Setup, trace: &[Command]) -> Result<Vec<Decisive>,
         }
     }
     Ok(out)
+}
+
+/// A caller's words for the decisive steps of `trace`, as the notes
+/// `scenario::found_history_text` writes before their steps: each string
+/// `comment` gives for a decisive step. None when the model refuses the trace.
+pub fn notes(setup: &Setup, trace: &[Command], comment: impl Fn(&Decisive) -> Vec<String>) -> Vec<(usize, String)> {
+    decisive_steps(setup, trace)
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|d| comment(d).into_iter().map(move |c| (d.step, c)))
+        .collect()
 }
 
 /// Records [from, to) of `broker`'s log in `cluster` (those that exist).

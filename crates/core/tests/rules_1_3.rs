@@ -312,23 +312,32 @@ fn partition_maybe_increment_leader_hw_waits_for_a_recently_caught_up_replica() 
     }
 }
 
-// Rule 4. ReplicaFetcherThread.handleOffsetOutOfRange (0.10.2.1 176-187): with
-// unclean election off the fetcher's FatalExitError ends B's process; its log is
-// kept and the controller sees it go.
-#[test]
-fn replica_fetcher_thread_handle_offset_out_of_range_halts() {
-    for p in [Protocol::Hw] {
-        let mut c = cluster(
-            p,
+/// B holds the committed m1; A loses it in a power failure and leads again
+/// with an empty log, so B's next fetch asks past the leader's log end.
+fn past_the_leader_end(p: Protocol, unclean: bool) -> Cluster {
+    cluster(
+        p,
+        &format!(
             "brokers A B
+             set unclean.leader.election.enable={unclean}
              produce m1
              fetch B
              fetch B
              crash B
              crash A@0
              restart A
-             restart B",
-        );
+             restart B"
+        ),
+    )
+}
+
+// Rule 4. ReplicaFetcherThread.handleOffsetOutOfRange (0.10.2.1 176-187): with
+// unclean election off the fetcher's FatalExitError ends B's process; its log is
+// kept and the controller sees it go.
+#[test]
+fn replica_fetcher_thread_handle_offset_out_of_range_halts() {
+    for p in [Protocol::Hw] {
+        let mut c = past_the_leader_end(p, false);
         assert_eq!(
             step(&mut c, "fetch B"),
             vec![
@@ -375,18 +384,7 @@ fn replica_fetcher_thread_handle_offset_out_of_range_halts() {
 // truncates to it instead of halting, and the committed record it held is gone.
 #[test]
 fn replica_fetcher_thread_handle_offset_out_of_range_truncates_with_unclean_election_on() {
-    let mut c = cluster(
-        Protocol::Hw,
-        "brokers A B
-         set unclean.leader.election.enable=true
-         produce m1
-         fetch B
-         fetch B
-         crash B
-         crash A@0
-         restart A
-         restart B",
-    );
+    let mut c = past_the_leader_end(Protocol::Hw, true);
     let events = step(&mut c, "fetch B");
     assert!(
         events.contains(&Event::Truncation {

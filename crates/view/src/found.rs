@@ -3,7 +3,7 @@
 //! checker's answer carries no words (`SearchReply::Violation`'s script); the
 //! page, the worker's figure and the runner word it here, once.
 
-use replab_core::decisive::decisive_steps;
+use replab_core::decisive::notes;
 use replab_core::scenario::{self, found_history_text, StatementKind};
 use replab_core::{Command, Setup, ViolationKind};
 use replab_narrate::{self as narrate, Lang, Names};
@@ -13,16 +13,12 @@ use replab_narrate::{self as narrate, Lang, Names};
 /// `expect violation` at the end.
 pub fn history(lang: Lang, setup: &Setup, trace: &[Command], kind: ViolationKind) -> String {
     let names = Names(&setup.brokers);
-    let notes: Vec<(usize, String)> = decisive_steps(setup, trace)
-        .unwrap_or_default()
-        .iter()
-        .flat_map(|d| {
-            d.marks.iter().map(|m| {
-                let words = narrate::decisive_event(lang, &names, &m.event, &m.lost, &m.committed);
-                (d.step, words)
-            })
-        })
-        .collect();
+    let notes = notes(setup, trace, |d| {
+        d.marks
+            .iter()
+            .map(|m| narrate::decisive_event(lang, &names, &m.event, &m.lost, &m.committed))
+            .collect()
+    });
     let title = narrate::checker_found_title(lang, kind, trace.len());
     found_history_text(Some(&title), setup, trace, &notes, Some(kind))
 }

@@ -74,11 +74,14 @@ impl AppState {
             return;
         };
         let t = &self.history.timeline;
-        let kept = self
-            .comparison
-            .take()
-            .filter(|c| c.protocol == protocol)
-            .and_then(|c| Some((c.comparison.clone().follow(t)?, c.view, c.view_step)));
+        let kept = self.comparison.take().filter(|c| c.protocol == protocol).and_then(|c| {
+            let ShownComparison {
+                comparison,
+                view,
+                view_step,
+            } = c;
+            Some((comparison.follow(t)?, view, view_step))
+        });
         let mut c = match kept {
             Some((comparison, view, view_step)) => ShownComparison {
                 comparison,
