@@ -6,15 +6,13 @@
 //! ```
 
 use replab_check::{scenario_text, Bounds, Explorer, Outcome};
-use replab_core::{Config, Protocol, Setup};
+use replab_core::{Protocol, Setup};
 use std::time::Instant;
 
 fn setup(protocol: Protocol, brokers: &[&str], leader: usize) -> Setup {
     Setup {
-        brokers: brokers.iter().map(|s| s.to_string()).collect(),
         leader,
-        config: Config::default(),
-        protocol,
+        ..Setup::of(brokers, protocol)
     }
 }
 

@@ -90,15 +90,10 @@ fn targets(cluster: &Cluster, b: BrokerIx, lossy: bool) -> Vec<CrashTarget> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use replab_core::{Config, Protocol, Setup};
+    use replab_core::{Protocol, Setup};
 
     fn setup(brokers: &[&str]) -> Setup {
-        Setup {
-            brokers: brokers.iter().map(|s| s.to_string()).collect(),
-            leader: 0,
-            config: Config::default(),
-            protocol: Protocol::DivergingEpoch,
-        }
+        Setup::of(brokers, Protocol::DivergingEpoch)
     }
 
     #[test]

@@ -512,7 +512,7 @@ fn check_setup(setup: &Setup) -> Result<(), SetupError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use replab_core::{Config, Protocol};
+    use replab_core::Protocol;
     use std::hash::{DefaultHasher, Hash};
 
     /// Everything the model holds, acknowledgements and fired checks included:
@@ -569,12 +569,7 @@ mod tests {
             },
         ];
         for protocol in Protocol::ALL {
-            let setup = Setup {
-                brokers: vec!["A".into(), "B".into()],
-                leader: 0,
-                config: Config::default(),
-                protocol,
-            };
+            let setup = Setup::of(&["A", "B"], protocol);
             for bounds in &cases {
                 for kind in ViolationKind::ALL {
                     let bounds = Bounds {

@@ -8,7 +8,7 @@ use crate::bounds::Bounds;
 use crate::decisive::decisive_steps;
 use crate::explorer::{Explorer, Outcome, SetupError};
 use crate::trace::scenario_text;
-use replab_core::{Config, Protocol, Setup, ViolationKind};
+use replab_core::{Protocol, Setup, ViolationKind};
 
 /// What a run gives: its counts, how it ended, and the history it found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,12 +69,7 @@ pub fn measure(setup: &Setup, bounds: Bounds) -> Result<Figures, SetupError> {
 }
 
 fn two_brokers(protocol: Protocol) -> Setup {
-    Setup {
-        brokers: vec!["A".into(), "B".into()],
-        leader: 0,
-        config: Config::default(),
-        protocol,
-    }
+    Setup::of(&["A", "B"], protocol)
 }
 
 /// The fixed explorations: small enough to run in a debug build in a browser.

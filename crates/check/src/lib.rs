@@ -7,14 +7,9 @@
 //!
 //! ```
 //! use replab_check::{explore, scenario_text, Bounds, Outcome};
-//! use replab_core::{Config, Protocol, Setup};
+//! use replab_core::{Protocol, Setup};
 //!
-//! let setup = Setup {
-//!     brokers: vec!["A".into(), "B".into()],
-//!     leader: 0,
-//!     config: Config::default(),
-//!     protocol: Protocol::Hw,
-//! };
+//! let setup = Setup::of(&["A", "B"], Protocol::Hw);
 //! let bounds = Bounds { max_epoch: 1, ..Bounds::default() };
 //! match explore(setup.clone(), bounds).expect("a valid setup") {
 //!     Outcome::Violation { kind, trace, .. } => {

@@ -146,15 +146,10 @@ impl Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use replab_core::{Config, Protocol};
+    use replab_core::Protocol;
 
     fn base(brokers: &[&str]) -> Setup {
-        Setup {
-            brokers: brokers.iter().map(|s| s.to_string()).collect(),
-            leader: 0,
-            config: Config::default(),
-            protocol: Protocol::Hw,
-        }
+        Setup::of(brokers, Protocol::Hw)
     }
 
     #[test]

@@ -3,15 +3,10 @@
 
 use replab_check::{decisive_steps, explore, scenario_text_with_comments, Bounds, Decisive, Outcome};
 use replab_core::scenario::{self, parse};
-use replab_core::{Command, Config, Event, Protocol, Setup, Value, ViolationKind};
+use replab_core::{Command, Event, Protocol, Setup, Value, ViolationKind};
 
 fn setup(protocol: Protocol) -> Setup {
-    Setup {
-        brokers: vec!["A".into(), "B".into()],
-        leader: 0,
-        config: Config::default(),
-        protocol,
-    }
+    Setup::of(&["A", "B"], protocol)
 }
 
 fn found(setup: &Setup, bounds: Bounds) -> (ViolationKind, Vec<Command>) {

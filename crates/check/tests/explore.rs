@@ -4,15 +4,10 @@
 
 use replab_check::{explore, scenario_text, Bounds, Explorer, Outcome, Progress, SetupError};
 use replab_core::scenario::{self, parse};
-use replab_core::{Command, Config, Event, Protocol, Setup, ViolationKind};
+use replab_core::{Command, Event, Protocol, Setup, ViolationKind};
 
 fn setup(protocol: Protocol, brokers: &[&str]) -> Setup {
-    Setup {
-        brokers: brokers.iter().map(|s| s.to_string()).collect(),
-        leader: 0,
-        config: Config::default(),
-        protocol,
-    }
+    Setup::of(brokers, protocol)
 }
 
 fn run(setup: &Setup, bounds: Bounds) -> Outcome {

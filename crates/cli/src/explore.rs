@@ -4,6 +4,7 @@
 //! shortest history that breaks a safety check, as a scenario that `replab run`
 //! replays, with a comment on each decisive step.
 
+use crate::args::{number, Args};
 use replab_check::{Bounds, Explorer, Outcome};
 use replab_core::scenario;
 use replab_core::{Protocol, Setup, ViolationKind};
@@ -184,36 +185,29 @@ struct Call {
 }
 
 fn parse(args: &[String]) -> Result<Call, String> {
-    let mut bounds = Bounds::default();
-    let mut protocols = None;
-    let mut all = false;
-    let mut json = false;
-    let mut threads = crate::cores();
-    let mut file = None;
-    let mut i = 0;
-    let value = |i: &mut usize, flag: &str| -> Result<String, String> {
-        *i += 1;
-        args.get(*i).cloned().ok_or_else(|| format!("{flag} needs a value"))
+    let mut call = Call {
+        bounds: Bounds::default(),
+        protocols: None,
+        all: false,
+        json: false,
+        threads: crate::cores(),
+        file: String::new(),
     };
-    while i < args.len() {
-        let flag = args[i].as_str();
+    let bounds = &mut call.bounds;
+    let mut args = Args::new(args);
+    while let Some(flag) = args.next_arg() {
         match flag {
             "--protocol" => {
-                let name = value(&mut i, flag)?;
-                all = name == "all";
-                protocols = Some(if all {
+                let name = args.value(flag)?;
+                call.all = name == "all";
+                call.protocols = Some(if call.all {
                     Protocol::ALL.to_vec()
                 } else {
                     vec![Protocol::from_name(&name).ok_or_else(|| format!("--protocol: unknown protocol '{name}'"))?]
                 });
             }
-            f if parse_bound(f).is_some() => {
-                if let Some(bound) = parse_bound(f) {
-                    bound.set(&mut bounds, flag, &value(&mut i, flag)?)?;
-                }
-            }
             "--only" => {
-                let kind = value(&mut i, flag)?;
+                let kind = args.value(flag)?;
                 bounds.only = Some(
                     ViolationKind::from_name(&kind)
                         .ok_or_else(|| format!("--only: unknown violation kind '{kind}'"))?,
@@ -224,23 +218,13 @@ fn parse(args: &[String]) -> Result<Call, String> {
             "--unflushed" | "--unflushed-loss" => bounds.unflushed_loss = true,
             "--lag-ticks" => bounds.lag_ticks = true,
             "--multi-crash" => bounds.multi_crashes = true,
-            "--threads" => threads = number::<usize>(flag, &value(&mut i, flag)?)?.max(1),
-            "--json" => json = true,
-            f if f.starts_with("--") => return Err(format!("unknown option '{f}'")),
-            f if file.is_none() => file = Some(f.to_string()),
-            f => return Err(format!("one scenario file, not '{f}' too")),
+            "--threads" => call.threads = number::<usize>(flag, &args.value(flag)?)?.max(1),
+            "--json" => call.json = true,
+            f => bound_or_file(&mut args, bounds, f)?,
         }
-        i += 1;
     }
-    let file = file.ok_or("a scenario file (or -) gives the setup")?;
-    Ok(Call {
-        bounds,
-        protocols,
-        all,
-        json,
-        threads,
-        file,
-    })
+    call.file = args.file()?;
+    Ok(call)
 }
 
 /// A numeric bound both `explore` and `matrix` take.
@@ -253,7 +237,16 @@ pub enum Bound {
 }
 
 /// The bound a flag sets, if it is one.
-pub fn parse_bound(flag: &str) -> Option<Bound> {
+/// `arg` as a bound's option with its value (`--produces 3`), or else as the
+/// scenario file (`explore` and `matrix` take the same bounds).
+pub fn bound_or_file(args: &mut Args, bounds: &mut Bounds, arg: &str) -> Result<(), String> {
+    match parse_bound(arg) {
+        Some(bound) => bound.set(bounds, arg, &args.value(arg)?),
+        None => args.other(arg),
+    }
+}
+
+fn parse_bound(flag: &str) -> Option<Bound> {
     Some(match flag {
         "--produces" => Bound::Produces,
         "--crashes" | "--failures" => Bound::Failures,
@@ -274,9 +267,4 @@ impl Bound {
         }
         Ok(())
     }
-}
-
-fn number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{flag} takes a whole number, not '{text}'"))
 }

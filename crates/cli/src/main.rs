@@ -12,6 +12,7 @@
 //! or an animation (GIF, APNG) for an article.
 //! Exit codes: 0 ok, 1 an expectation failed, 2 the script (or the call) is invalid.
 
+mod args;
 mod compare;
 mod explore;
 mod figure;

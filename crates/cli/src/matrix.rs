@@ -5,7 +5,8 @@
 //! as a figure (`replab_view::matrix`, the page's own). Exit 0 whatever the
 //! cells say.
 
-use crate::explore::parse_bound;
+use crate::args::{number, Args};
+use crate::explore::bound_or_file;
 use replab_check::matrix::{self, Cell, Failures, Known, Row, Verdict};
 use replab_check::Bounds;
 use replab_core::scenario;
@@ -328,14 +329,9 @@ fn parse(args: &[String]) -> Result<Call, String> {
     let mut lang = Lang::EN;
     let mut json = false;
     let mut out = None;
-    let mut file = None;
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        let mut value = || -> Result<String, String> {
-            i += 1;
-            args.get(i).cloned().ok_or_else(|| format!("{flag} needs a value"))
-        };
+    let mut args = Args::new(args);
+    while let Some(flag) = args.next_arg() {
+        let mut value = || args.value(flag);
         match flag {
             "--brokers" => {
                 let v = value()?;
@@ -345,13 +341,7 @@ fn parse(args: &[String]) -> Result<Call, String> {
                     _ => return Err(format!("--brokers is 2 or 3, not '{v}'")),
                 });
             }
-            "--threads" => {
-                let v = value()?;
-                threads = v
-                    .parse::<usize>()
-                    .map_err(|_| format!("--threads takes a whole number, not '{v}'"))?
-                    .max(1);
-            }
+            "--threads" => threads = number::<usize>(flag, &value()?)?.max(1),
             "--lang" => {
                 let v = value()?;
                 lang = crate::lang_arg(&v)?;
@@ -362,16 +352,10 @@ fn parse(args: &[String]) -> Result<Call, String> {
                 let format = format_of(&v)?;
                 out = Some((v, format));
             }
-            f if f.starts_with("--") => match parse_bound(f) {
-                Some(bound) => bound.set(&mut bounds, flag, &value()?)?,
-                None => return Err(format!("unknown option '{f}'")),
-            },
-            f if file.is_none() => file = Some(f.to_string()),
-            f => return Err(format!("one scenario file, not '{f}' too")),
+            f => bound_or_file(&mut args, &mut bounds, f)?,
         }
-        i += 1;
     }
-    let file = file.ok_or("a scenario file (or -) gives the setup")?;
+    let file = args.file()?;
     Ok(Call {
         bounds,
         brokers,

@@ -3,7 +3,7 @@
 
 use divan::{black_box, Bencher};
 use replab_core::timeline::Timeline;
-use replab_core::{Cluster, Command, Config, Protocol, Setup};
+use replab_core::{Cluster, Command, Protocol, Setup};
 use std::sync::Arc;
 
 fn main() {
@@ -11,12 +11,7 @@ fn main() {
 }
 
 fn setup(protocol: Protocol) -> Setup {
-    Setup {
-        brokers: ["A", "B", "C", "D", "E"].iter().map(|s| s.to_string()).collect(),
-        leader: 0,
-        config: Config::default(),
-        protocol,
-    }
+    Setup::of(&["A", "B", "C", "D", "E"], protocol)
 }
 
 /// 1,000 records, each produced and then fetched by the four followers: 5,000

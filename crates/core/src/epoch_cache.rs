@@ -143,17 +143,19 @@ impl LeaderEpochCache {
     }
 }
 
+/// A cache with these (epoch, start offset) entries, for tests.
+#[cfg(test)]
+pub(crate) fn cache(entries: &[(u32, u64)]) -> LeaderEpochCache {
+    let mut c = LeaderEpochCache::default();
+    for &(e, o) in entries {
+        assert!(c.assign(e, o), "({e}, {o}) follows {c:?}");
+    }
+    c
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn cache(entries: &[(u32, u64)]) -> LeaderEpochCache {
-        let mut c = LeaderEpochCache::default();
-        for &(e, o) in entries {
-            assert!(c.assign(e, o));
-        }
-        c
-    }
 
     fn answer(epoch: u32, end_offset: u64) -> Option<EpochEndOffset> {
         Some(EpochEndOffset { epoch, end_offset })

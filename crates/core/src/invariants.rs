@@ -139,17 +139,11 @@ mod tests {
     use super::*;
     use crate::cluster::{Cluster, Setup};
     use crate::command::Command;
-    use crate::config::Config;
     use crate::epoch_cache::LeaderEpochCache;
     use std::sync::Arc;
 
     fn cluster(protocol: Protocol) -> Cluster {
-        let mut c = Cluster::new(&Setup {
-            brokers: vec!["A".into(), "B".into()],
-            leader: 0,
-            config: Config::default(),
-            protocol,
-        });
+        let mut c = Cluster::new(&Setup::of(&["A", "B"], protocol));
         for value in ["m1", "m2"] {
             c.apply(&Command::Produce {
                 value: Arc::from(value),

@@ -25,6 +25,18 @@ pub struct Setup {
     pub protocol: Protocol,
 }
 
+impl Setup {
+    /// `brokers` under `protocol`, the first leading, with the default settings.
+    pub fn of(brokers: &[&str], protocol: Protocol) -> Setup {
+        Setup {
+            brokers: brokers.iter().map(|s| s.to_string()).collect(),
+            leader: 0,
+            config: Config::default(),
+            protocol,
+        }
+    }
+}
+
 /// The leader's HW held by a replica outside the ISR that caught up recently
 /// (KAFKA-4485): the ISR alone would let it reach `would_be`, but `replica`'s
 /// log end counts until the clock passes `until_ms`.

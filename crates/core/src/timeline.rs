@@ -193,16 +193,10 @@ impl Timeline {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Config;
     use std::sync::Arc;
 
     fn setup() -> Setup {
-        Setup {
-            brokers: vec!["A".into(), "B".into()],
-            leader: 0,
-            config: Config::default(),
-            protocol: Protocol::DivergingEpoch,
-        }
+        Setup::of(&["A", "B"], Protocol::DivergingEpoch)
     }
 
     #[test]

@@ -447,15 +447,13 @@ fn cell_view(lang: Lang, cell: Cell, state: &CellState, on_load: &Callback<Found
 mod tests {
     use super::*;
     use crate::components::rendered;
-    use replab_core::{Config, ViolationKind};
+    use replab_core::ViolationKind;
     use replab_messages::message::SearchReply;
 
     fn page(brokers: &[&str]) -> Setup {
         Setup {
-            brokers: brokers.iter().map(|s| s.to_string()).collect(),
             leader: 1,
-            config: Config::default(),
-            protocol: Protocol::Kip101,
+            ..Setup::of(brokers, Protocol::Kip101)
         }
     }
 

@@ -258,18 +258,12 @@ fn cell_state(reply: SearchReply) -> Option<CellState> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use replab_core::Config;
 
     fn job(brokers: &[&str]) -> Rc<Job> {
         Rc::new(Job {
             header: "brokers A B\n".into(),
             acks_one: None,
-            setup: Rc::new(Setup {
-                brokers: brokers.iter().map(|s| s.to_string()).collect(),
-                leader: 0,
-                config: Config::default(),
-                protocol: Protocol::Hw,
-            }),
+            setup: Rc::new(Setup::of(brokers, Protocol::Hw)),
             bounds: Bounds::default(),
         })
     }

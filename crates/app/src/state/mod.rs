@@ -14,7 +14,7 @@ pub use replab_core::compare::Stopped;
 
 use replab_core::scenario::{self, Script, ScriptError};
 use replab_core::timeline::Timeline;
-use replab_core::{Acks, Cluster, Command, CommandError, Config, Protocol, Setup, ViolationKind};
+use replab_core::{Acks, Cluster, Command, CommandError, Protocol, Setup, ViolationKind};
 use replab_narrate::{Lang, LinkProblem};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -147,12 +147,7 @@ pub struct AppState {
 }
 
 pub fn default_setup() -> Setup {
-    Setup {
-        brokers: vec!["A".into(), "B".into(), "C".into()],
-        leader: 0,
-        config: Config::default(),
-        protocol: Protocol::DivergingEpoch,
-    }
+    Setup::of(&["A", "B", "C"], Protocol::DivergingEpoch)
 }
 
 impl AppState {

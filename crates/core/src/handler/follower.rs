@@ -368,15 +368,9 @@ impl Follower<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::event::{ElectionReason, EpochRecord, Event, FollowerNext, LossReason, ShrinkReason, TruncationRule};
-    use crate::handler::testing::{cluster, step};
+    use crate::event::{EpochRecord, Event, FollowerNext, LossReason, TruncationRule};
+    use crate::handler::testing::{c_crash_bump, cluster, step};
     use crate::message::{EpochAnswer, Reply, Request};
-    use crate::BrokerSet;
-    use std::sync::Arc;
-
-    fn set(ids: &[usize]) -> BrokerSet {
-        ids.iter().copied().collect()
-    }
 
     /// A B C, m1 everywhere; B's next fetch is parked at A when C crashes.
     const IN_FLIGHT_WHEN_C_CRASHES: &str = "brokers A B C
@@ -384,41 +378,6 @@ mod tests {
         fetch B
         fetch C
         send B";
-
-    fn bump_events(record: EpochRecord, tail: Vec<Event>) -> Vec<Event> {
-        let mut events = vec![
-            Event::Crashed {
-                broker: 2,
-                lost_from: None,
-                lost: 0,
-                noticed: true,
-            },
-            Event::IsrShrunk {
-                broker: 2,
-                isr: set(&[0, 1]),
-                reason: ShrinkReason::Crashed,
-            },
-            Event::LeaderElected {
-                leader: 0,
-                epoch: 1,
-                isr: set(&[0, 1]),
-                reason: ElectionReason::FollowersCrashed,
-                record,
-            },
-        ];
-        events.extend(tail);
-        // A keeps B's LEO (1) through its new epoch: m1 is committed at once.
-        events.push(Event::HighWatermarkChanged {
-            broker: 0,
-            from: 0,
-            to: 1,
-        });
-        events.push(Event::Acked {
-            value: Arc::from("m1"),
-            offset: 0,
-        });
-        events
-    }
 
     // 0.10.2.1 / 0.11.0.0 Partition.makeFollower returns false for the same leader
     // id: the fetcher is not touched, and the fetch parked at A is answered when
@@ -429,7 +388,7 @@ mod tests {
             let mut c = cluster(&format!("protocol {protocol}\n{IN_FLIGHT_WHEN_C_CRASHES}"));
             assert_eq!(
                 step(&mut c, "crash C"),
-                bump_events(
+                c_crash_bump(
                     record,
                     vec![Event::KeptFollowing {
                         broker: 1,
@@ -477,7 +436,7 @@ mod tests {
         let mut c = cluster(&format!("protocol kip-279\n{IN_FLIGHT_WHEN_C_CRASHES}"));
         assert_eq!(
             step(&mut c, "crash C"),
-            bump_events(
+            c_crash_bump(
                 EpochRecord::AtOnce { offset: 1 },
                 vec![
                     Event::EpochAssigned {

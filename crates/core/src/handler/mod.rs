@@ -16,8 +16,9 @@ pub(crate) type Out = Vec<Event>;
 pub(crate) mod testing {
     use crate::cluster::Cluster;
     use crate::command::Command;
-    use crate::event::Event;
+    use crate::event::{ElectionReason, EpochRecord, Event, ShrinkReason};
     use crate::scenario;
+    use std::sync::Arc;
 
     /// The cluster after running `script`'s setup and statements.
     pub fn cluster(script: &str) -> Cluster {
@@ -30,6 +31,44 @@ pub(crate) mod testing {
     pub fn step(cluster: &mut Cluster, statement: &str) -> Vec<Event> {
         let command = command(cluster, statement);
         cluster.apply(&command).unwrap_or_else(|e| panic!("{e:?}"))
+    }
+
+    /// The events of `crash C` in A B C with m1 on A and B, not yet committed:
+    /// C leaves the ISR, the controller bumps A's epoch (recorded as `record`),
+    /// `tail` happens, and A, which keeps B's LEO (1), commits m1 at once.
+    pub fn c_crash_bump(record: EpochRecord, tail: Vec<Event>) -> Vec<Event> {
+        let mut events = vec![
+            Event::Crashed {
+                broker: 2,
+                lost_from: None,
+                lost: 0,
+                noticed: true,
+            },
+            Event::IsrShrunk {
+                broker: 2,
+                isr: [0, 1].into_iter().collect(),
+                reason: ShrinkReason::Crashed,
+            },
+            Event::LeaderElected {
+                leader: 0,
+                epoch: 1,
+                isr: [0, 1].into_iter().collect(),
+                reason: ElectionReason::FollowersCrashed,
+                record,
+            },
+        ];
+        events.extend(tail);
+        // A keeps B's LEO (1) through its new epoch: m1 is committed at once.
+        events.push(Event::HighWatermarkChanged {
+            broker: 0,
+            from: 0,
+            to: 1,
+        });
+        events.push(Event::Acked {
+            value: Arc::from("m1"),
+            offset: 0,
+        });
+        events
     }
 
     /// One statement parsed against the cluster's broker ids.

@@ -5,11 +5,8 @@
 //! over as many fetches as it takes. Everything else as `kip-279`.
 
 use super::capabilities::{self, Capabilities};
-use super::kip279::answer_with_epoch;
-use super::truncation::decide_on_epoch_end;
-use super::{FetchCheck, FollowCause, FollowStart, FollowerLog, Rules, TruncationDecision};
+use super::{FetchCheck, FollowCause, FollowStart, Rules};
 use crate::epoch_cache::LeaderEpochCache;
-use crate::message::EpochAnswer;
 
 /// `kraft`: Kafka 4.1 (`kraft-elr`), which fetches as 2.8 does but drops a
 /// response across the same leader's new epoch (KAFKA-18991).
@@ -35,14 +32,6 @@ impl Rules for DivergingEpoch {
         } else {
             FollowStart::TruncateToHighWatermark
         }
-    }
-
-    fn answer_epoch_query(&self, cache: &LeaderEpochCache, leo: u64, asked: Option<u32>) -> EpochAnswer {
-        answer_with_epoch(cache, leo, asked)
-    }
-
-    fn decide(&self, follower: FollowerLog<'_>, asked: Option<u32>, answer: EpochAnswer) -> TruncationDecision {
-        decide_on_epoch_end(follower, asked, answer)
     }
 
     /// The fetch diverges when the leader's largest epoch at or below the

@@ -59,14 +59,7 @@ impl Rules for Kip101 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn cache(entries: &[(u32, u64)]) -> LeaderEpochCache {
-        let mut c = LeaderEpochCache::default();
-        for &(e, o) in entries {
-            c.assign(e, o);
-        }
-        c
-    }
+    use crate::epoch_cache::cache;
 
     #[test]
     fn the_leader_answers_an_offset_only() {

@@ -6,8 +6,7 @@
 //! once it reaches the start of the leader's current epoch.
 
 use super::capabilities::{self, Capabilities};
-use super::truncation::decide_on_epoch_end;
-use super::{FollowCause, FollowStart, FollowerLog, Rules, TruncationDecision};
+use super::{FollowCause, FollowStart, Rules};
 use crate::epoch_cache::LeaderEpochCache;
 use crate::message::EpochAnswer;
 
@@ -41,14 +40,6 @@ impl Rules for Kip279 {
         } else {
             FollowStart::TruncateToHighWatermark
         }
-    }
-
-    fn answer_epoch_query(&self, cache: &LeaderEpochCache, leo: u64, asked: Option<u32>) -> EpochAnswer {
-        answer_with_epoch(cache, leo, asked)
-    }
-
-    fn decide(&self, follower: FollowerLog<'_>, asked: Option<u32>, answer: EpochAnswer) -> TruncationDecision {
-        decide_on_epoch_end(follower, asked, answer)
     }
 }
 

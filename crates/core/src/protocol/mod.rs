@@ -167,11 +167,17 @@ pub trait Rules: Sync {
     /// empty log, `AbstractFetcherThread`).
     fn follow_start(&self, cause: FollowCause, has_epochs: bool) -> FollowStart;
 
-    /// The leader's answer to OffsetsForLeaderEpoch for `asked`.
-    fn answer_epoch_query(&self, leader_cache: &LeaderEpochCache, leader_leo: u64, asked: Option<u32>) -> EpochAnswer;
+    /// The leader's answer to OffsetsForLeaderEpoch for `asked`; from 2.1 on
+    /// (KIP-279) the epoch with its end offset (`kip279::answer_with_epoch`).
+    fn answer_epoch_query(&self, leader_cache: &LeaderEpochCache, leader_leo: u64, asked: Option<u32>) -> EpochAnswer {
+        kip279::answer_with_epoch(leader_cache, leader_leo, asked)
+    }
 
-    /// The follower's truncation for the leader's answer.
-    fn decide(&self, follower: FollowerLog<'_>, asked: Option<u32>, answer: EpochAnswer) -> TruncationDecision;
+    /// The follower's truncation for the leader's answer; from 2.1 on, to the
+    /// end of the largest epoch both logs hold (`truncation::decide_on_epoch_end`).
+    fn decide(&self, follower: FollowerLog<'_>, asked: Option<u32>, answer: EpochAnswer) -> TruncationDecision {
+        truncation::decide_on_epoch_end(follower, asked, answer)
+    }
 
     /// The leader's check of a fetch before it reads records.
     fn check_fetch(

@@ -62,15 +62,7 @@ pub fn decide_on_epoch_end(follower: FollowerLog<'_>, asked: Option<u32>, answer
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::epoch_cache::LeaderEpochCache;
-
-    fn cache(entries: &[(u32, u64)]) -> LeaderEpochCache {
-        let mut c = LeaderEpochCache::default();
-        for &(e, o) in entries {
-            c.assign(e, o);
-        }
-        c
-    }
+    use crate::epoch_cache::{cache, LeaderEpochCache};
 
     fn answer(epoch: u32, end: u64) -> EpochAnswer {
         EpochAnswer {

@@ -292,13 +292,24 @@ pub(crate) fn reset_follower_view(
 
 #[cfg(test)]
 mod tests {
-    use crate::event::{ElectionReason, EpochRecord, Event, FollowerNext, ShrinkReason};
-    use crate::handler::testing::{cluster, step};
+    use crate::event::{ElectionReason, EpochRecord, Event, FollowerNext};
+    use crate::handler::testing::{c_crash_bump, cluster, step};
     use crate::BrokerSet;
-    use std::sync::Arc;
 
     fn set(ids: &[usize]) -> BrokerSet {
         ids.iter().copied().collect()
+    }
+
+    /// B's restart after its first crash, with m1 in its log.
+    fn b_restarted_after_a_crash(hw: u64, latest_epoch: Option<u32>) -> Event {
+        Event::Restarted {
+            broker: 1,
+            leo: 1,
+            hw,
+            latest_epoch,
+            broker_epoch: 1,
+            clean: false,
+        }
     }
 
     fn crashed(broker: usize) -> Event {
@@ -320,87 +331,37 @@ mod tests {
     // ZooKeeper controller (0.10.2.1 – 2.8): ReplicaStateMachine → OfflineReplica →
     // removeReplicasFromIsr writes LeaderAndIsr.newLeaderAndIsr, epoch + 1; the
     // leader stays leader (Partition.makeLeader with isNewLeader false), keeps its
-    // followers' LEOs and moves its HW at once (maybeIncrementLeaderHW).
+    // followers' LEOs and moves its HW at once (maybeIncrementLeaderHW): B's LEO,
+    // 1, is still known, so m1 is committed without another fetch. 2.1 records the
+    // epoch at once and B validates; 0.11's Partition.makeLeader records no epoch
+    // until the first write in it, and the follower of the same leader carries on
+    // (Partition.makeFollower: false).
     #[test]
     fn zookeeper_controller_bumps_the_epoch_when_a_follower_crashes() {
-        let mut c = cluster(&format!("protocol kip-279\n{M1_ON_A_AND_B}"));
-        assert_eq!(
-            step(&mut c, "crash C"),
-            vec![
-                crashed(2),
-                Event::IsrShrunk {
-                    broker: 2,
-                    isr: set(&[0, 1]),
-                    reason: ShrinkReason::Crashed,
-                },
-                Event::LeaderElected {
-                    leader: 0,
-                    epoch: 1,
-                    isr: set(&[0, 1]),
-                    reason: ElectionReason::FollowersCrashed,
-                    record: EpochRecord::AtOnce { offset: 1 },
-                },
-                Event::EpochAssigned {
-                    broker: 0,
-                    epoch: 1,
-                    start_offset: 1,
-                },
-                Event::BecameFollower {
-                    broker: 1,
-                    leader: Some(0),
-                    next: FollowerNext::Validate,
-                },
-                // B's LEO, 1, is still known: m1 is committed without another fetch.
-                Event::HighWatermarkChanged {
-                    broker: 0,
-                    from: 0,
-                    to: 1
-                },
-                Event::Acked {
-                    value: Arc::from("m1"),
-                    offset: 0,
-                },
-            ]
-        );
-    }
-
-    // 0.11 Partition.makeLeader records no epoch until the first write in it, and
-    // the follower of the same leader carries on (Partition.makeFollower: false).
-    #[test]
-    fn under_kafka_0_11_the_bumped_epoch_waits_for_a_write_and_followers_carry_on() {
-        let mut c = cluster(&format!("protocol kip-101\n{M1_ON_A_AND_B}"));
-        assert_eq!(
-            step(&mut c, "crash C"),
-            vec![
-                crashed(2),
-                Event::IsrShrunk {
-                    broker: 2,
-                    isr: set(&[0, 1]),
-                    reason: ShrinkReason::Crashed,
-                },
-                Event::LeaderElected {
-                    leader: 0,
-                    epoch: 1,
-                    isr: set(&[0, 1]),
-                    reason: ElectionReason::FollowersCrashed,
-                    record: EpochRecord::WithNextWrite,
-                },
-                Event::KeptFollowing {
-                    broker: 1,
-                    leader: 0,
-                    epoch: 1,
-                },
-                Event::HighWatermarkChanged {
-                    broker: 0,
-                    from: 0,
-                    to: 1
-                },
-                Event::Acked {
-                    value: Arc::from("m1"),
-                    offset: 0,
-                },
-            ]
-        );
+        let validates = vec![
+            Event::EpochAssigned {
+                broker: 0,
+                epoch: 1,
+                start_offset: 1,
+            },
+            Event::BecameFollower {
+                broker: 1,
+                leader: Some(0),
+                next: FollowerNext::Validate,
+            },
+        ];
+        let carries_on = vec![Event::KeptFollowing {
+            broker: 1,
+            leader: 0,
+            epoch: 1,
+        }];
+        for (protocol, record, b) in [
+            ("kip-279", EpochRecord::AtOnce { offset: 1 }, validates),
+            ("kip-101", EpochRecord::WithNextWrite, carries_on),
+        ] {
+            let mut c = cluster(&format!("protocol {protocol}\n{M1_ON_A_AND_B}"));
+            assert_eq!(step(&mut c, "crash C"), c_crash_bump(record, b), "{protocol}");
+        }
     }
 
     // The controller writes nothing for a replica already out of the ISR.
@@ -445,14 +406,8 @@ mod tests {
         assert_eq!(
             step(&mut c, "restart B"),
             vec![
-                Event::Restarted {
-                    broker: 1,
-                    leo: 1,
-                    hw: 0,
-                    latest_epoch: None, // no leader-epoch cache before 0.11
-                    broker_epoch: 1,
-                    clean: false,
-                },
+                // No leader-epoch cache before 0.11.
+                b_restarted_after_a_crash(0, None),
                 Event::BecameFollower {
                     broker: 1,
                     leader: None,
@@ -480,14 +435,7 @@ mod tests {
         assert_eq!(
             step(&mut c, "restart B"),
             vec![
-                Event::Restarted {
-                    broker: 1,
-                    leo: 1,
-                    hw: 1,
-                    latest_epoch: Some(0),
-                    broker_epoch: 1,
-                    clean: false,
-                },
+                b_restarted_after_a_crash(1, Some(0)),
                 Event::EpochsTrimmed {
                     broker: 1,
                     log_end_offset: 1,
