@@ -92,13 +92,9 @@ mod tests {
     use super::*;
     use replab_core::{Protocol, Setup};
 
-    fn setup(brokers: &[&str]) -> Setup {
-        Setup::of(brokers, Protocol::DivergingEpoch)
-    }
-
     #[test]
     fn the_start_offers_the_menu_within_the_default_bounds() {
-        let c = Cluster::new(&setup(&["A", "B"]));
+        let c = Cluster::new(&Setup::of(&["A", "B"], Protocol::DivergingEpoch));
         let a = actions(&c, Spent::default(), &Bounds::default());
         let lines: Vec<String> = a
             .iter()
@@ -123,7 +119,7 @@ mod tests {
 
     #[test]
     fn unflushed_loss_and_multi_crashes_add_their_steps_in_order() {
-        let mut c = Cluster::new(&setup(&["A", "B"]));
+        let mut c = Cluster::new(&Setup::of(&["A", "B"], Protocol::DivergingEpoch));
         c.apply(&Command::Produce {
             value: Value::from("m1"),
             acks: None,

@@ -148,10 +148,6 @@ mod tests {
     use super::*;
     use replab_core::Protocol;
 
-    fn base(brokers: &[&str]) -> Setup {
-        Setup::of(brokers, Protocol::Hw)
-    }
-
     #[test]
     fn two_brokers_make_eight_rows_three_make_twelve() {
         assert_eq!(rows(2).len(), 8);
@@ -171,7 +167,7 @@ mod tests {
 
     #[test]
     fn a_cell_sets_its_row_and_acks_all() {
-        let mut b = base(&["A", "B"]);
+        let mut b = Setup::of(&["A", "B"], Protocol::Hw);
         b.config.acks = Acks::Leader;
         let cell = Cell {
             row: Row {
@@ -192,7 +188,7 @@ mod tests {
 
     #[test]
     fn acks_one_line_names_the_leader() {
-        let mut b = base(&["A", "B", "C"]);
+        let mut b = Setup::of(&["A", "B", "C"], Protocol::Hw);
         b.leader = 2;
         assert_eq!(acks_one_line(&b).as_deref(), Some("produce m1 acks=1; crash C"));
     }
@@ -200,8 +196,16 @@ mod tests {
     #[test]
     fn acks_one_loses_an_acknowledged_write_under_every_protocol() {
         for protocol in Protocol::ALL {
-            assert!(acks_one_loses(&base(&["A", "B"]), protocol), "{}", protocol.name());
-            assert!(acks_one_loses(&base(&["A", "B", "C"]), protocol), "{}", protocol.name());
+            assert!(
+                acks_one_loses(&Setup::of(&["A", "B"], Protocol::Hw), protocol),
+                "{}",
+                protocol.name()
+            );
+            assert!(
+                acks_one_loses(&Setup::of(&["A", "B", "C"], Protocol::Hw), protocol),
+                "{}",
+                protocol.name()
+            );
         }
     }
 

@@ -367,6 +367,8 @@ pub enum AckFailure {
     /// The HW passed the record while the ISR had fewer than min.insync.replicas
     /// members: committed, but answered NOT_ENOUGH_REPLICAS_AFTER_APPEND.
     NotEnoughReplicasAfterAppend {
+        /// The leader whose high watermark committed it.
+        leader: BrokerIx,
         /// The ISR's size.
         isr: u32,
         /// The min.insync.replicas setting.

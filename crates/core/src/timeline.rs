@@ -2,6 +2,7 @@
 //! `SNAPSHOT_INTERVAL` commands, so that the state after any step is one clone and
 //! a few replays away (the visualizer scrubs through it).
 
+use crate::broker_set::BrokerIx;
 use crate::chunked::{Chunked, Slice};
 use crate::cluster::{Cluster, Setup};
 use crate::command::{Command, CommandError};
@@ -148,6 +149,33 @@ impl Timeline {
         Ok(self.events_of(self.len()))
     }
 
+    /// If broker `b` was waiting for a leader when step `k` (1-based) began,
+    /// the step at which it started to wait: the latest event about it before
+    /// `k` says so.
+    pub fn waiting_since(&self, k: usize, b: BrokerIx) -> Option<usize> {
+        for j in (1..k).rev() {
+            for e in self.events_of(j).iter().rev() {
+                match *e {
+                    Event::BecameFollower {
+                        broker, leader: None, ..
+                    } if broker == b => return Some(j),
+                    Event::BecameFollower { broker, .. }
+                    | Event::KeptFollowing { broker, .. }
+                    | Event::Crashed { broker, .. }
+                    | Event::Restarted { broker, .. }
+                    | Event::LeaderElected { leader: broker, .. }
+                    | Event::RequestSent { follower: broker, .. }
+                        if broker == b =>
+                    {
+                        return None
+                    }
+                    _ => {}
+                }
+            }
+        }
+        None
+    }
+
     /// The state after the first `k` commands (clamped to the history).
     pub fn state_at(&self, k: usize) -> Cluster {
         self.replayed(k).unwrap_or_else(|| (*self.head).clone())
@@ -197,6 +225,23 @@ mod tests {
 
     fn setup() -> Setup {
         Setup::of(&["A", "B"], Protocol::DivergingEpoch)
+    }
+
+    // A broker that restarts with no leader to follow waits (BecameFollower
+    // with none) until an election; its wait began at that restart.
+    #[test]
+    fn a_broker_waits_for_a_leader_since_its_restart() {
+        let script =
+            crate::scenario::parse("protocol hw\nbrokers A B\ncrash B\ncrash A\nrestart B\nrestart A").expect("parses");
+        let commands: Vec<Command> = script.commands_under(Protocol::Hw).map(|(_, c)| c.clone()).collect();
+        let t = Timeline::replay(script.setup(None), &commands).expect("replays");
+        assert_eq!(t.waiting_since(4, 1), Some(3), "B waits from its restart, step 3");
+        assert_eq!(
+            t.waiting_since(3, 1),
+            None,
+            "before its restart B was down, not waiting"
+        );
+        assert_eq!(t.waiting_since(4, 0), None, "A was down");
     }
 
     #[test]

@@ -204,7 +204,11 @@ fn partition_check_enough_replicas_reach_offset_after_append() {
                 Event::AckFailed {
                     value: Arc::from("m1"),
                     offset: 0,
-                    reason: AckFailure::NotEnoughReplicasAfterAppend { isr: 1, min_isr: 2 }
+                    reason: AckFailure::NotEnoughReplicasAfterAppend {
+                        leader: 0,
+                        isr: 1,
+                        min_isr: 2
+                    }
                 },
             ],
             "{}: ",

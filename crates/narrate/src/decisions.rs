@@ -2,10 +2,394 @@
 
 use crate::catalogue::{id, Id};
 use crate::words::{count, election_reason, list, request, Unit};
-use crate::{catalogue, say, thousands, Explain, Lang, Names};
+use crate::{catalogue, say, thousands, Lang, Names};
 use replab_core::event::{ElectionReason, EpochRecord, FollowerNext};
 use replab_core::message::Request;
-use replab_core::{BrokerSet, Value};
+use replab_core::{BrokerIx, BrokerSet, Value};
+
+/// One row of a decision the panel explains besides truncations: the controller's
+/// epoch bump on a follower crash, a follower that keeps following the same leader
+/// into a new epoch, a restarted broker that waits for a leader, then finds one;
+/// elections from the ELR, of the last known leader and unclean ones; a KRaft
+/// partition going offline; a high watermark held by strict min ISR or by a
+/// caught-up replica outside the ISR; a fetch parked at the leader; a committed
+/// write answered NOT_ENOUGH_REPLICAS_AFTER_APPEND; a follower that halts; a
+/// bounce the controller notices; an election not needed; and, beside a
+/// truncation, a follower that will ask the same question again (KAFKA-10706).
+///
+/// Variants come in families, the rows of one decision: `...Cause` says why it
+/// happened, `...Rule` the Kafka rule that applies, `...Result` what came of it
+/// and `...Next` what happens next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Explain<'a> {
+    /// Which followers crashed and left the ISR.
+    BumpCause {
+        /// The followers that crashed.
+        crashed: BrokerSet,
+        /// The ISR after they left it.
+        isr: BrokerSet,
+    },
+    /// Why the epoch changed although the leader did not.
+    BumpRule {
+        /// The leader, which stays leader.
+        leader: BrokerIx,
+        /// The new leader epoch.
+        epoch: u32,
+    },
+    /// The leader in its new epoch.
+    BumpLeader {
+        /// The leader.
+        leader: BrokerIx,
+        /// The new leader epoch.
+        epoch: u32,
+        /// How the leader records the new epoch in its leader-epoch cache.
+        record: EpochRecord,
+    },
+    /// What one follower does about the new epoch.
+    BumpFollower {
+        /// The follower.
+        follower: BrokerIx,
+        /// The leader it follows.
+        leader: BrokerIx,
+        /// What the follower does about the new epoch.
+        next: FollowerNext,
+    },
+    /// No other replica is running to see the new epoch.
+    NoFollowerRunning,
+    /// The leader a follower already followed leads again, in a new epoch, and why.
+    SameLeaderCause {
+        /// The leader, the same as before.
+        leader: BrokerIx,
+        /// Its new leader epoch.
+        epoch: u32,
+        /// Why it was elected.
+        reason: &'a ElectionReason,
+    },
+    /// Why the follower did nothing about it (KAFKA-7164).
+    SameLeaderRule,
+    /// Result: the follower keeps following the same leader without checking its log.
+    KeptFollowingResult {
+        /// The follower.
+        follower: BrokerIx,
+        /// The leader it keeps following.
+        leader: BrokerIx,
+    },
+    /// A broker restarted while the partition had no leader.
+    WaitingCause {
+        /// The restarted broker.
+        broker: BrokerIx,
+        /// Its LEO after the restart.
+        leo: u64,
+        /// Its HW after the restart.
+        hw: u64,
+    },
+    /// Rule: a replica follows only a live leader; until one is elected it neither truncates nor validates.
+    WaitingRule,
+    /// Result: the broker keeps its log as it is and waits.
+    WaitingResult {
+        /// The waiting broker.
+        broker: BrokerIx,
+    },
+    /// What it will do once a leader is elected.
+    WaitingNext {
+        /// The waiting broker.
+        broker: BrokerIx,
+        /// What it will do once a leader is elected.
+        next: FollowerNext,
+    },
+    /// A leader was elected while a restarted broker waited.
+    LeaderFoundCause {
+        /// The elected leader.
+        leader: BrokerIx,
+        /// Its leader epoch.
+        epoch: u32,
+        /// Why it was elected.
+        reason: &'a ElectionReason,
+    },
+    /// Why it acts only now: it had waited since step `since`.
+    LeaderFoundRule {
+        /// The broker that waited.
+        broker: BrokerIx,
+        /// The step since which it waited.
+        since: usize,
+    },
+    /// Result: the broker stops waiting, follows the new leader and does `next`.
+    LeaderFoundResult {
+        /// The broker that waited, now a follower.
+        follower: BrokerIx,
+        /// The leader it follows.
+        leader: BrokerIx,
+        /// What it does first.
+        next: FollowerNext,
+    },
+    /// KRaft: the ISR was empty and `leader` was the first unfenced member of the
+    /// ELR (`elr`, as it was at the election).
+    ElrElectionCause {
+        /// The broker elected from the ELR.
+        leader: BrokerIx,
+        /// The ELR at the election, the new leader included.
+        elr: BrokerSet,
+    },
+    /// Rule: with the ISR empty, the KRaft controller elects the first unfenced ELR member (KIP-966).
+    ElrElectionRule,
+    /// "B elected from the ELR: the ISR was empty", with the epoch, ISR and ELR after.
+    ElrElectionResult {
+        /// The new leader.
+        leader: BrokerIx,
+        /// Its leader epoch.
+        epoch: u32,
+        /// The ISR after the election.
+        isr: BrokerSet,
+        /// The ELR after the election, without the new leader.
+        elr: BrokerSet,
+    },
+    /// KRaft: the ISR and the ELR were both empty; `leader` led when the ISR emptied.
+    LastKnownLeaderCause {
+        /// The last known leader.
+        leader: BrokerIx,
+    },
+    /// Rule: with no ISR or ELR member, the KRaft controller elects the last known leader once it is up (KIP-966).
+    LastKnownLeaderRule,
+    /// "A elected as last known leader: no ISR or ELR member was left".
+    LastKnownLeaderResult {
+        /// The last known leader, elected again.
+        leader: BrokerIx,
+        /// Its new leader epoch.
+        epoch: u32,
+    },
+    /// Why an unclean election happened: after the leader `previous` failed with
+    /// no ISR member up, on a return to an offline partition, or by request.
+    /// `kraft`: the ELR counts too.
+    UncleanCause {
+        /// The broker elected uncleanly.
+        leader: BrokerIx,
+        /// The leader before the election, if there was one.
+        previous: Option<BrokerIx>,
+        /// Why it was elected.
+        reason: &'a ElectionReason,
+        /// Whether the controller is KRaft.
+        kraft: bool,
+    },
+    /// Rule: an unclean election trades durability for availability; it was asked for, or
+    /// unclean.leader.election.enable let the controller make it.
+    UncleanRule {
+        /// Whether the election was asked for (`elect ... unclean`).
+        requested: bool,
+        /// Whether the controller is KRaft, which also clears the ELR and the last known leader.
+        kraft: bool,
+    },
+    /// The new leader and the committed records it lacks (lost: their values and
+    /// the first offset; none: nothing committed is lost).
+    UncleanResult {
+        /// The new leader.
+        leader: BrokerIx,
+        /// Its leader epoch.
+        epoch: u32,
+        /// The values of the committed records its log lacks.
+        lost: &'a [replab_core::Value],
+        /// The offset of the first of them (None: nothing committed is lost).
+        from: Option<u64>,
+    },
+    /// KRaft: the leader `previous` stopped (`shut_down`: cleanly) and nobody may
+    /// take over.
+    OfflineCause {
+        /// The leader that stopped.
+        previous: BrokerIx,
+        /// Whether it shut down cleanly rather than crashed.
+        shut_down: bool,
+    },
+    /// "no eligible replica is up: the partition goes offline, and under KRaft
+    /// that is a new leader epoch too".
+    OfflineRule,
+    /// Result: no leader in the new epoch, with the ISR, the ELR and the last known leader as they are then.
+    OfflineResult {
+        /// The new leader epoch, which has no leader.
+        epoch: u32,
+        /// The ISR after.
+        isr: BrokerSet,
+        /// The ELR after.
+        elr: BrokerSet,
+        /// The last known leader, if any.
+        last_known_leader: Option<BrokerIx>,
+    },
+    /// Who may bring it back: the down brokers whose restart now would (`able`)
+    /// and would not (`unable`) elect a leader, then the rule in general
+    /// (`has_elr`: the ELR is kept; `unclean`: unclean leader election is enabled).
+    OfflineNext {
+        /// The down brokers whose restart now would elect a leader.
+        able: BrokerSet,
+        /// The down brokers whose restart now would not.
+        unable: BrokerSet,
+        /// Whether the partition keeps an ELR.
+        has_elr: bool,
+        /// Whether unclean.leader.election.enable is on.
+        unclean: bool,
+    },
+    /// Strict min ISR: the ISR is below min.insync.replicas.
+    HwHeldCause {
+        /// The ISR.
+        isr: BrokerSet,
+        /// min.insync.replicas.
+        min_isr: u32,
+    },
+    /// Rule: under strict min ISR (KAFKA-15583) the leader does not move the HW while the ISR has fewer
+    /// than min.insync.replicas members.
+    HwHeldRule,
+    /// "HW held at 1: ISR has 1 of min.insync.replicas 2", and which of the
+    /// leader's records stay uncommitted (offsets `hw` to `leo` - 1).
+    HwHeldResult {
+        /// The leader.
+        leader: BrokerIx,
+        /// The HW it holds.
+        hw: u64,
+        /// The leader's LEO.
+        leo: u64,
+        /// How many members the ISR has.
+        isr: u32,
+        /// min.insync.replicas.
+        min_isr: u32,
+    },
+    /// The fetch found no records: it asked from the leader's log end.
+    ParkedCause {
+        /// The follower that fetched.
+        follower: BrokerIx,
+        /// The leader it fetched from.
+        leader: BrokerIx,
+        /// The fetch offset: the leader's log end.
+        offset: u64,
+    },
+    /// Rule: a fetch that finds no records is not answered at once: the leader holds it (DelayedFetch)
+    /// until it appends or replica.fetch.wait.max.ms passes.
+    ParkedRule,
+    /// Result: the fetch waits at the leader, and no response is on its way yet.
+    ParkedResult {
+        /// The follower whose fetch waits.
+        follower: BrokerIx,
+        /// The leader that holds it.
+        leader: BrokerIx,
+    },
+    /// Next: the leader answers at its next append, or a delivery ends the wait with no records.
+    ParkedNext {
+        /// The follower whose fetch waits.
+        follower: BrokerIx,
+        /// The leader that holds it.
+        leader: BrokerIx,
+    },
+    /// `replica`, outside the ISR, caught up within `lag_ms`: its log end counts
+    /// until `until_ms`.
+    HeldByReplicaCause {
+        /// The leader whose HW is held.
+        leader: BrokerIx,
+        /// The replica outside the ISR that caught up.
+        replica: BrokerIx,
+        /// Its LEO, which counts for the HW.
+        replica_leo: u64,
+        /// The time, in ms, until which it counts.
+        until_ms: u64,
+        /// replica.lag.time.max.ms.
+        lag_ms: u64,
+    },
+    /// Rule: the HW is the smallest log end over the ISR and every replica caught up within
+    /// replica.lag.time.max.ms (KAFKA-4485).
+    HeldByReplicaRule,
+    /// Result: the leader's HW stays lower than the ISR alone would put it.
+    HeldByReplicaResult {
+        /// The leader.
+        leader: BrokerIx,
+        /// The HW it stays at.
+        hw: u64,
+        /// The HW it would move to without the replica.
+        would_be: u64,
+        /// The replica that holds it.
+        replica: BrokerIx,
+        /// The time, in ms, until which the replica counts.
+        until_ms: u64,
+    },
+    /// The HW passed `values` while the ISR was below min.insync.replicas.
+    AfterAppendCause {
+        /// The leader.
+        leader: BrokerIx,
+        /// The values of the writes answered with the error.
+        values: &'a [Value],
+        /// The ISR.
+        isr: BrokerSet,
+        /// min.insync.replicas.
+        min_isr: u32,
+    },
+    /// Rule: an acks=all write answered while the ISR is below min.insync.replicas gets
+    /// NOT_ENOUGH_REPLICAS_AFTER_APPEND, although it is committed.
+    AfterAppendRule,
+    /// Result: the producers get the error, yet the records stay in the log, committed.
+    AfterAppendResult {
+        /// The values of those records.
+        values: &'a [Value],
+    },
+    /// The follower's fetch offset was past the leader's log end.
+    HaltedCause {
+        /// The follower that halts.
+        broker: BrokerIx,
+        /// The leader it fetched from, if known.
+        leader: Option<BrokerIx>,
+        /// The offset it fetched from.
+        fetch_offset: u64,
+        /// The leader's log end offset.
+        leader_log_end: u64,
+    },
+    /// Rule: in Kafka 0.10 and 0.11 with unclean election off, a follower may not truncate records
+    /// that may be committed, so the broker's process exits.
+    HaltedRule,
+    /// Result: the broker is down with its whole log.
+    HaltedResult {
+        /// The halted broker.
+        broker: BrokerIx,
+        /// Its LEO, with its log kept whole.
+        leo: u64,
+    },
+    /// The bounced broker came back in `broker_epoch`.
+    BounceCause {
+        /// The bounced broker.
+        broker: BrokerIx,
+        /// The broker epoch it came back in, if the step records its restart.
+        broker_epoch: Option<u32>,
+    },
+    /// Rule: a controller that sees a new broker epoch (under ZooKeeper from Kafka 2.2, KIP-380) handles the
+    /// bounce as a crash, then a restart.
+    BounceRule {
+        /// Whether the controller is KRaft rather than ZooKeeper.
+        kraft: bool,
+    },
+    /// `isr`: the ISR after it left (None: it was not in the ISR).
+    BounceResult {
+        /// The bounced broker.
+        broker: BrokerIx,
+        /// The ISR after it left, if it was in the ISR.
+        isr: Option<BrokerSet>,
+    },
+    /// Cause: an election was asked for the broker that already leads.
+    NotNeededCause {
+        /// The broker named, already leader.
+        broker: BrokerIx,
+        /// Its current leader epoch.
+        epoch: u32,
+    },
+    /// Rule: electing the current leader changes nothing and writes no new leader epoch (KIP-460).
+    NotNeededRule,
+    /// Result: the leader stays leader in the same epoch.
+    NotNeededResult {
+        /// The leader.
+        broker: BrokerIx,
+        /// Its leader epoch, unchanged.
+        epoch: u32,
+    },
+    /// The truncation removed nothing and the epoch cache kept its latest entry:
+    /// the next question is this one again.
+    SameQuestion {
+        /// The broker that truncated.
+        broker: BrokerIx,
+        /// The epoch it asks about in OffsetsForLeaderEpoch (None: no epoch).
+        leader_epoch: Option<u32>,
+    },
+}
 
 /// What a follower does, without its subject ("must first validate its log ...").
 fn reaction(lang: Lang, names: &Names, leader: usize, r: FollowerNext) -> String {

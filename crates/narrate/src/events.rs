@@ -50,7 +50,7 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
                     offset = offset
                 )
             }
-            AckFailure::NotEnoughReplicasAfterAppend { isr, min_isr } => say!(
+            AckFailure::NotEnoughReplicasAfterAppend { isr, min_isr, .. } => say!(
                 lang,
                 id::EVENT_ACK_FAILED_NOT_ENOUGH_REPLICAS_AFTER_APPEND,
                 value = value,

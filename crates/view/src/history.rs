@@ -186,9 +186,9 @@ pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
                 Event::HighWatermarkHeld { broker, .. } => (DecisionKind::HwHeld, broker, 0),
                 Event::HighWatermarkHeldByReplica { broker, .. } => (DecisionKind::HwHeldByReplica, broker, 0),
                 Event::AckFailed {
-                    reason: AckFailure::NotEnoughReplicasAfterAppend { .. },
+                    reason: AckFailure::NotEnoughReplicasAfterAppend { leader, .. },
                     ..
-                } => (DecisionKind::AfterAppend, committed_by(events, i).unwrap_or(0), 0),
+                } => (DecisionKind::AfterAppend, leader, 0),
                 Event::FetchParked { follower, .. } if waits_on(i, follower) => {
                     (DecisionKind::FetchParked, follower, 0)
                 }
@@ -205,7 +205,7 @@ pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
                     broker,
                     leader: Some(_),
                     ..
-                } if elected => (DecisionKind::LeaderFound, broker, waiting_since(t, k, broker)?),
+                } if elected => (DecisionKind::LeaderFound, broker, t.waiting_since(k, broker)?),
                 Event::Truncation { broker, .. } => (DecisionKind::Truncation, broker, 0),
                 _ => return None,
             };
@@ -228,41 +228,6 @@ pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
             && a.broker == b.broker
     });
     out
-}
-
-/// The leader whose HW move completed the write answered at event `i`: the
-/// last HW change before it in the step.
-fn committed_by(events: &[Event], i: usize) -> Option<usize> {
-    events[..i].iter().rev().find_map(|e| match *e {
-        Event::HighWatermarkChanged { broker, .. } => Some(broker),
-        _ => None,
-    })
-}
-
-/// If broker `b` was waiting for a leader when step `k` began, the step at which
-/// it started to wait: the latest event about it before `k` says so.
-fn waiting_since(t: &Timeline, k: usize, b: usize) -> Option<usize> {
-    for j in (1..k).rev() {
-        for e in t.events_of(j).iter().rev() {
-            match *e {
-                Event::BecameFollower {
-                    broker, leader: None, ..
-                } if broker == b => return Some(j),
-                Event::BecameFollower { broker, .. }
-                | Event::KeptFollowing { broker, .. }
-                | Event::Crashed { broker, .. }
-                | Event::Restarted { broker, .. }
-                | Event::LeaderElected { leader: broker, .. }
-                | Event::RequestSent { follower: broker, .. }
-                    if broker == b =>
-                {
-                    return None
-                }
-                _ => {}
-            }
-        }
-    }
-    None
 }
 
 /// Steps at or before `cursor` with a decision, latest first.

@@ -182,7 +182,7 @@ impl<'a> Leader<'a> {
             p: self.p,
             out: self.out,
         }
-        .complete_pending(new_hw);
+        .complete_pending(self.ix, new_hw);
     }
 
     /// The strict min-ISR hold is told once a step, however often the HW is

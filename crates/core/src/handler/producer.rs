@@ -2,6 +2,7 @@
 
 use super::leader::Leader;
 use super::Out;
+use crate::broker_set::BrokerIx;
 use crate::config::Acks;
 use crate::event::{AckFailure, Event, ProduceRefusal};
 use crate::log::Value;
@@ -67,11 +68,11 @@ impl Producer<'_> {
         self.out.push(Event::Acked { value, offset });
     }
 
-    /// Completes the acks=all writes below the leader's high watermark: each is
+    /// Completes the acks=all writes below `leader`'s high watermark: each is
     /// acknowledged, or, while the ISR has fewer than min.insync.replicas members,
     /// fails with NOT_ENOUGH_REPLICAS_AFTER_APPEND though it stays committed
     /// (`Partition.checkEnoughReplicasReachOffset`: 0.10.2.1 327-335, 2.8.0 840-848).
-    pub fn complete_pending(&mut self, hw: u64) {
+    pub fn complete_pending(&mut self, leader: BrokerIx, hw: u64) {
         // Most HW moves in a long history complete nothing: keep the shared list then.
         if !self.p.pending_acks.all().iter().any(|w| w.offset < hw) {
             return;
@@ -84,7 +85,7 @@ impl Producer<'_> {
                 self.out.push(Event::AckFailed {
                     value: w.value,
                     offset: w.offset,
-                    reason: AckFailure::NotEnoughReplicasAfterAppend { isr, min_isr },
+                    reason: AckFailure::NotEnoughReplicasAfterAppend { leader, isr, min_isr },
                 });
             } else {
                 self.ack(w.value, w.offset);

@@ -27,11 +27,7 @@ impl Rules for DivergingEpoch {
     /// `AbstractFetcherThread.addPartitions`: Fetching when truncation on fetch is
     /// supported and a last fetched epoch is known); without, it truncates to its HW.
     fn follow_start(&self, _: FollowCause, has_epochs: bool) -> FollowStart {
-        if has_epochs {
-            FollowStart::Fetch
-        } else {
-            FollowStart::TruncateToHighWatermark
-        }
+        FollowStart::from_2_1(has_epochs, FollowStart::Fetch)
     }
 
     /// The fetch diverges when the leader's largest epoch at or below the

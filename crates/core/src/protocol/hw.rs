@@ -15,13 +15,6 @@ impl Rules for Hw {
         &capabilities::HW
     }
 
-    fn follow_start(&self, cause: FollowCause, _: bool) -> FollowStart {
-        match cause {
-            FollowCause::Restart | FollowCause::NewLeader => FollowStart::TruncateToHighWatermark,
-            FollowCause::NewEpoch => FollowStart::Continue,
-        }
-    }
-
     /// There is no OffsetsForLeaderEpoch before 0.11: nothing is known.
     fn answer_epoch_query(&self, _: &LeaderEpochCache, _: u64, _: Option<u32>) -> EpochAnswer {
         EpochAnswer {
@@ -37,11 +30,17 @@ impl Rules for Hw {
             complete: true,
         }
     }
+
+    /// `ReplicaManager.makeFollowers`: truncate to the HW, then fetch.
+    fn follow_start(&self, cause: FollowCause, _: bool) -> FollowStart {
+        cause.before_2_1(FollowStart::TruncateToHighWatermark)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::follower;
 
     #[test]
     fn a_new_follower_truncates_to_its_high_watermark() {
@@ -54,15 +53,7 @@ mod tests {
             FollowStart::TruncateToHighWatermark
         );
         let c = LeaderEpochCache::default();
-        let d = Hw.decide(
-            FollowerLog {
-                cache: &c,
-                leo: 2,
-                hw: 1,
-            },
-            None,
-            Hw.answer_epoch_query(&c, 0, None),
-        );
+        let d = Hw.decide(follower(&c, 2, 1), None, Hw.answer_epoch_query(&c, 0, None));
         assert_eq!(d.to, 1);
     }
 

@@ -20,10 +20,7 @@ impl Rules for Kip101 {
     /// A 0.11 follower asks even with an empty cache, with epoch −1
     /// (`ReplicaFetcherThread.buildLeaderEpochRequest`).
     fn follow_start(&self, cause: FollowCause, _: bool) -> FollowStart {
-        match cause {
-            FollowCause::Restart | FollowCause::NewLeader => FollowStart::Validate,
-            FollowCause::NewEpoch => FollowStart::Continue,
-        }
+        cause.before_2_1(FollowStart::Validate)
     }
 
     /// Asked for epoch −1 (None), a 0.11 leader answers its log end when its own
@@ -60,6 +57,7 @@ impl Rules for Kip101 {
 mod tests {
     use super::*;
     use crate::epoch_cache::cache;
+    use crate::protocol::follower;
 
     #[test]
     fn the_leader_answers_an_offset_only() {
@@ -98,11 +96,7 @@ mod tests {
     #[test]
     fn the_follower_truncates_only_below_its_log_end_in_one_round() {
         let own = cache(&[(0, 0)]);
-        let f = FollowerLog {
-            cache: &own,
-            leo: 2,
-            hw: 1,
-        };
+        let f = follower(&own, 2, 1);
         let d = Kip101.decide(
             f,
             Some(0),

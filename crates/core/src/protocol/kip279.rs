@@ -35,11 +35,7 @@ impl Rules for Kip279 {
     /// to ask: 2.1 `ReplicaFetcherThread` reports epoch −1, skips the request and
     /// takes the answer as undefined, so the follower truncates to its HW.
     fn follow_start(&self, _: FollowCause, has_epochs: bool) -> FollowStart {
-        if has_epochs {
-            FollowStart::Validate
-        } else {
-            FollowStart::TruncateToHighWatermark
-        }
+        FollowStart::from_2_1(has_epochs, FollowStart::Validate)
     }
 }
 

@@ -119,6 +119,30 @@ pub enum FollowStart {
     Continue,
 }
 
+impl FollowCause {
+    /// Before 2.1: `on_change` on a restart or a new leader; the same leader in
+    /// a new epoch changes nothing (`Partition.makeFollower` returns false).
+    pub fn before_2_1(self, on_change: FollowStart) -> FollowStart {
+        match self {
+            FollowCause::Restart | FollowCause::NewLeader => on_change,
+            FollowCause::NewEpoch => FollowStart::Continue,
+        }
+    }
+}
+
+impl FollowStart {
+    /// From 2.1 on, whatever the cause: `with_epochs` when the replica's cache
+    /// has epochs; without, there is nothing to ask (it would send epoch −1), so
+    /// it truncates to its HW.
+    pub fn from_2_1(has_epochs: bool, with_epochs: FollowStart) -> FollowStart {
+        if has_epochs {
+            with_epochs
+        } else {
+            FollowStart::TruncateToHighWatermark
+        }
+    }
+}
+
 /// What the leader makes of a fetch before reading records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FetchCheck {
@@ -144,6 +168,12 @@ pub struct FollowerLog<'a> {
     pub leo: u64,
     /// Its HW.
     pub hw: u64,
+}
+
+/// A follower's log, for tests.
+#[cfg(test)]
+pub(crate) fn follower(cache: &LeaderEpochCache, leo: u64, hw: u64) -> FollowerLog<'_> {
+    FollowerLog { cache, leo, hw }
 }
 
 /// Where a follower's log will end, why, and whether it is done validating.

@@ -63,6 +63,7 @@ pub fn decide_on_epoch_end(follower: FollowerLog<'_>, asked: Option<u32>, answer
 mod tests {
     use super::*;
     use crate::epoch_cache::{cache, LeaderEpochCache};
+    use crate::protocol::follower;
 
     fn answer(epoch: u32, end: u64) -> EpochAnswer {
         EpochAnswer {
@@ -74,11 +75,7 @@ mod tests {
     #[test]
     fn same_epoch_truncates_to_the_smaller_end_offset() {
         let c = cache(&[(0, 0)]);
-        let f = FollowerLog {
-            cache: &c,
-            leo: 2,
-            hw: 0,
-        };
+        let f = follower(&c, 2, 0);
         let d = decide_on_epoch_end(f, Some(0), answer(0, 1));
         assert_eq!((d.to, d.complete), (1, true));
     }
@@ -88,11 +85,7 @@ mod tests {
         // Follower {0:0, 1:1, 3:2}, leader answered (2, 2): the follower's largest
         // epoch at or below 2 is 1, which ends (locally) where 3 starts, at 2.
         let c = cache(&[(0, 0), (1, 1), (3, 2)]);
-        let f = FollowerLog {
-            cache: &c,
-            leo: 3,
-            hw: 1,
-        };
+        let f = follower(&c, 3, 1);
         let d = decide_on_epoch_end(f, Some(3), answer(2, 2));
         assert_eq!((d.to, d.complete), (2, false));
         assert!(matches!(
@@ -105,11 +98,7 @@ mod tests {
     fn no_local_epoch_at_or_below_answers_first_start_offset() {
         // endOffsetFor(1) on {3:4} answers (1, 4): same epoch, truncate to min(4, 6).
         let c = cache(&[(3, 4)]);
-        let f = FollowerLog {
-            cache: &c,
-            leo: 8,
-            hw: 0,
-        };
+        let f = follower(&c, 8, 0);
         let d = decide_on_epoch_end(f, Some(3), answer(1, 6));
         assert_eq!((d.to, d.complete), (4, true));
     }
@@ -117,33 +106,21 @@ mod tests {
     #[test]
     fn undefined_answer_truncates_to_hw_and_empty_cache_to_leader_end() {
         let c = cache(&[(0, 0)]);
-        let f = FollowerLog {
-            cache: &c,
-            leo: 5,
-            hw: 3,
-        };
+        let f = follower(&c, 5, 3);
         let undefined = EpochAnswer {
             epoch: None,
             end_offset: None,
         };
         assert_eq!(decide_on_epoch_end(f, Some(0), undefined).to, 3);
         let empty = LeaderEpochCache::default();
-        let f = FollowerLog {
-            cache: &empty,
-            leo: 5,
-            hw: 0,
-        };
+        let f = follower(&empty, 5, 0);
         assert_eq!(decide_on_epoch_end(f, None, answer(2, 4)).to, 4);
     }
 
     #[test]
     fn never_truncates_above_the_log_end() {
         let c = cache(&[(0, 0)]);
-        let f = FollowerLog {
-            cache: &c,
-            leo: 2,
-            hw: 0,
-        };
+        let f = follower(&c, 2, 0);
         let d = decide_on_epoch_end(f, Some(0), answer(0, 9));
         assert_eq!(d.to, 2);
     }
