@@ -102,24 +102,24 @@ impl<'a> Step<'a> {
 }
 
 /// Each kind's formatter (a truncation's, with its picture, apart).
-fn formatter(kind: DecisionKind) -> fn(&Step) -> Option<Rows> {
+fn rows(kind: DecisionKind, s: &Step) -> Option<Rows> {
     match kind {
-        DecisionKind::Truncation => |s| followers::truncation(s).map(|(rows, _)| rows),
-        DecisionKind::KeptFollowing => followers::kept_following,
-        DecisionKind::LeaderFound => followers::leader_found,
-        DecisionKind::FetchParked => followers::fetch_parked,
-        DecisionKind::EpochBump => elections::epoch_bump,
-        DecisionKind::ElectedFromElr => elections::from_elr,
-        DecisionKind::LastKnownLeader => elections::last_known_leader,
-        DecisionKind::UncleanElection => elections::unclean,
-        DecisionKind::Offline => elections::offline,
-        DecisionKind::ElectionNotNeeded => elections::not_needed,
-        DecisionKind::HwHeld => hw::held,
-        DecisionKind::HwHeldByReplica => hw::held_by_replica,
-        DecisionKind::AfterAppend => hw::after_append,
-        DecisionKind::WaitForLeader => brokers::wait_for_leader,
-        DecisionKind::Halted => brokers::halted,
-        DecisionKind::BounceNoticed => brokers::bounce_noticed,
+        DecisionKind::Truncation => followers::truncation(s).map(|(rows, _)| rows),
+        DecisionKind::KeptFollowing => followers::kept_following(s),
+        DecisionKind::LeaderFound => followers::leader_found(s),
+        DecisionKind::FetchParked => followers::fetch_parked(s),
+        DecisionKind::EpochBump => elections::epoch_bump(s),
+        DecisionKind::ElectedFromElr => elections::from_elr(s),
+        DecisionKind::LastKnownLeader => elections::last_known_leader(s),
+        DecisionKind::UncleanElection => elections::unclean(s),
+        DecisionKind::Offline => elections::offline(s),
+        DecisionKind::ElectionNotNeeded => elections::not_needed(s),
+        DecisionKind::HwHeld => hw::held(s),
+        DecisionKind::HwHeldByReplica => hw::held_by_replica(s),
+        DecisionKind::AfterAppend => hw::after_append(s),
+        DecisionKind::WaitForLeader => brokers::wait_for_leader(s),
+        DecisionKind::Halted => brokers::halted(s),
+        DecisionKind::BounceNoticed => brokers::bounce_noticed(s),
     }
 }
 
@@ -155,7 +155,7 @@ pub fn describe(lang: Lang, t: &Timeline, step: usize) -> Vec<Described> {
             };
             let (rows, cut) = match d.kind {
                 DecisionKind::Truncation => followers::truncation(&s).map(|(rows, cut)| (rows, Some(cut)))?,
-                kind => (formatter(kind)(&s)?, None),
+                kind => (rows(kind, &s)?, None),
             };
             let broker = match d.kind {
                 DecisionKind::Offline => elections::offline_leader(events, &before, d.event),
