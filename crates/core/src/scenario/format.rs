@@ -3,6 +3,8 @@
 
 use super::{Expectation, Script, StatementKind};
 use crate::command::{Command, CrashTarget};
+use crate::config::Setting;
+use crate::protocol::Protocol;
 use std::fmt::Write;
 
 fn target(names: &[String], t: &CrashTarget) -> String {
@@ -85,22 +87,42 @@ pub fn expectation_line(names: &[String], e: &Expectation) -> String {
     s
 }
 
+/// A script's header: its title, protocol, brokers, leader (when not the
+/// first) and settings, a line each.
+fn write_header(
+    out: &mut String,
+    title: Option<&str>,
+    protocol: Option<Protocol>,
+    brokers: &[String],
+    leader: usize,
+    settings: &[Setting],
+) {
+    if let Some(t) = title {
+        let _ = writeln!(out, "title {t}");
+    }
+    if let Some(p) = protocol {
+        let _ = writeln!(out, "protocol {}", p.name());
+    }
+    let _ = writeln!(out, "brokers {}", brokers.join(" "));
+    if leader != 0 {
+        let _ = writeln!(out, "leader {}", brokers[leader]);
+    }
+    for s in settings {
+        let _ = writeln!(out, "set {}={}", s.key(), s.value_text());
+    }
+}
+
 /// The whole script as text.
 pub fn script_text(script: &Script) -> String {
     let mut out = String::new();
-    if let Some(t) = &script.title {
-        let _ = writeln!(out, "title {t}");
-    }
-    if let Some(p) = script.protocol {
-        let _ = writeln!(out, "protocol {}", p.name());
-    }
-    let _ = writeln!(out, "brokers {}", script.brokers.join(" "));
-    if script.leader != 0 {
-        let _ = writeln!(out, "leader {}", script.brokers[script.leader]);
-    }
-    for s in &script.settings {
-        let _ = writeln!(out, "set {}={}", s.key(), s.value_text());
-    }
+    write_header(
+        &mut out,
+        script.title.as_deref(),
+        script.protocol,
+        &script.brokers,
+        script.leader,
+        &script.settings,
+    );
     for st in &script.statements {
         if let Some(ps) = &st.under {
             let names: Vec<&str> = ps.iter().map(|p| p.name()).collect();
@@ -136,32 +158,71 @@ pub fn found_history_text(
         }
         let _ = writeln!(out, "{}", command_line(&setup.brokers, c));
     }
+    // `expectation_line` of `Expectation::Violation`, written here so that the
+    // page, which writes found histories but no other expectations, does not
+    // carry every expectation's formatting.
     if let Some(k) = kind {
-        let _ = writeln!(out, "{}", expectation_line(&setup.brokers, &Expectation::Violation(k)));
+        let _ = writeln!(out, "expect violation {}", k.name());
     }
     out
 }
 
-/// A history (start and commands) as a scenario script.
+/// A history (start and commands) as a scenario script: `script_text` of the
+/// script with that header and those commands.
 pub fn history_text<'a>(
     title: Option<&str>,
     setup: &crate::cluster::Setup,
     commands: impl IntoIterator<Item = &'a Command>,
 ) -> String {
-    let script = Script {
-        title: title.map(str::to_string),
-        protocol: Some(setup.protocol),
-        brokers: setup.brokers.clone(),
-        leader: setup.leader,
-        settings: setup.config.settings(),
-        statements: commands
-            .into_iter()
-            .map(|c| super::Statement {
-                line: 0,
-                under: None,
-                kind: StatementKind::Command(c.clone()),
-            })
-            .collect(),
-    };
-    script_text(&script)
+    let mut out = String::new();
+    write_header(
+        &mut out,
+        title,
+        Some(setup.protocol),
+        &setup.brokers,
+        setup.leader,
+        &setup.config.settings(),
+    );
+    for c in commands {
+        let _ = writeln!(out, "{}", command_line(&setup.brokers, c));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::{parse, Statement};
+    use crate::ViolationKind;
+
+    // history_text and found_history_text write what script_text writes of the
+    // same script, so a history parses back to itself.
+    #[test]
+    fn a_history_is_written_as_its_script_is() {
+        let text = "title T\nprotocol kraft-elr\nbrokers A B C\nleader B\nset acks=1\nset min.insync.replicas=2\n\
+                    produce m1\nfetch A\ncrash B@0\nelect C unclean\n";
+        let parsed = parse(text).expect("parses");
+        let setup = parsed.setup(None);
+        let commands: Vec<Command> = parsed.commands_under(setup.protocol).map(|(_, c)| c.clone()).collect();
+        let written = history_text(Some("T"), &setup, &commands);
+        let script = Script {
+            title: Some("T".into()),
+            protocol: Some(setup.protocol),
+            brokers: setup.brokers.clone(),
+            leader: setup.leader,
+            settings: setup.config.settings(),
+            statements: commands
+                .iter()
+                .map(|c| Statement {
+                    line: 0,
+                    under: None,
+                    kind: StatementKind::Command(c.clone()),
+                })
+                .collect(),
+        };
+        assert_eq!(written, script_text(&script));
+        let found = found_history_text(Some("T"), &setup, &commands, &[], Some(ViolationKind::ReplicasDiverged));
+        let expect = expectation_line(&setup.brokers, &Expectation::Violation(ViolationKind::ReplicasDiverged));
+        assert_eq!(found, format!("{written}{expect}\n"));
+    }
 }
