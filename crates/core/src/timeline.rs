@@ -16,10 +16,12 @@ pub const SNAPSHOT_INTERVAL: usize = 32;
 /// A value: cloning it copies a few pointers, and a clone shares every step it
 /// has in common with the original (commands, events and snapshots sit in
 /// `Chunked` storage, the head behind an `Arc`). So the page keeps the history
-/// before each click as it was, and compares two histories by content: shared
-/// pieces compare by pointer first, so comparing a history with its own clone,
-/// or with itself one step longer, reads only the last pieces.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// before each click as it was, and compares two histories by content: by
+/// their setups and commands (the model is deterministic: the events and states
+/// follow from them), shared pieces by pointer first, so comparing a history
+/// with its own clone, or with itself one step longer, reads only the last
+/// pieces.
+#[derive(Clone, Debug)]
 pub struct Timeline {
     setup: Arc<Setup>,
     commands: Chunked<Command>,
@@ -29,6 +31,14 @@ pub struct Timeline {
     snapshots: Chunked<Cluster>,
     head: Arc<Cluster>,
 }
+
+impl PartialEq for Timeline {
+    fn eq(&self, other: &Timeline) -> bool {
+        self.setup == other.setup && self.commands == other.commands
+    }
+}
+
+impl Eq for Timeline {}
 
 /// A command of the history that the cluster refused on replay.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,6 +119,14 @@ impl Timeline {
     /// The command of step `k` (1-based); None for step 0 or past the end.
     pub fn command(&self, k: usize) -> Option<&Command> {
         self.commands.get(k.checked_sub(1)?)
+    }
+
+    /// `events_of`, shared: a clone of the step's own list, which a caller
+    /// may keep and compare by pointer.
+    pub fn shared_events_of(&self, k: usize) -> Arc<[Event]> {
+        k.checked_sub(1)
+            .and_then(|i| self.events.get(i))
+            .map_or_else(|| Arc::from([]), Arc::clone)
     }
 
     /// Events of step `k` (1-based: the k-th command); step 0 has none.

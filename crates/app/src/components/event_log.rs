@@ -6,6 +6,7 @@ use replab_core::timeline::Timeline;
 use replab_core::Event;
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
 use std::rc::Rc;
+use std::sync::Arc;
 use yew::prelude::*;
 
 const WINDOW: usize = 40;
@@ -29,11 +30,22 @@ pub fn event_log(lang: Lang, t: &Timeline, cursor: usize, on_step: &Callback<usi
                 { for (first..=last).rev().map(|k| html! {
                     <StepEntry key={k} k={k} lang={lang} names={names.clone()}
                         command={t.command(k).map(|c| scenario::command_line(&names, c)).unwrap_or_default()}
-                        events={t.events_of(k).to_vec()} current={k == cursor} future={k > cursor}
+                        events={StepEvents(t.shared_events_of(k))} current={k == cursor} future={k > cursor}
                         on_step={on_step.clone()} />
                 }) }
             </ol>
         </section>
+    }
+}
+
+/// A step's events as the history holds them: the same step of the same
+/// history is the same list, so entries compare by pointer.
+#[derive(Clone)]
+struct StepEvents(Arc<[Event]>);
+
+impl PartialEq for StepEvents {
+    fn eq(&self, other: &StepEvents) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
     }
 }
 
@@ -43,7 +55,7 @@ struct StepProps {
     lang: Lang,
     names: Rc<Vec<String>>,
     command: String,
-    events: Vec<Event>,
+    events: StepEvents,
     current: bool,
     future: bool,
     on_step: Callback<usize>,
@@ -61,9 +73,9 @@ fn step_entry(p: &StepProps) -> Html {
                 <span class="k">{ k }</span><code>{ p.command.clone() }</code>
             </button>
             <ul>
-                { for p.events.iter().enumerate().map(|(i, e)| {
+                { for p.events.0.iter().enumerate().map(|(i, e)| {
                     let safety = matches!(e, Event::ViolationFound { .. });
-                    html! { <li class={classes!("event", safety.then_some("safety"))}>{ narrate::event_in_step(p.lang, &n, &p.events, i) }</li> }
+                    html! { <li class={classes!("event", safety.then_some("safety"))}>{ narrate::event_in_step(p.lang, &n, &p.events.0, i) }</li> }
                 }) }
             </ul>
         </li>

@@ -164,12 +164,19 @@ impl<'a> Leader<'a> {
         // below min.insync.replicas.
         let (isr, min_isr) = (self.p.isr.len() as u32, self.p.min_isr());
         if self.p.controller() == ControllerKind::KRaft && isr < min_isr {
-            self.push_once(Event::HighWatermarkHeld {
-                broker: self.ix,
-                hw: old_hw,
-                isr,
-                min_isr,
+            // Told once a step, however often the HW is evaluated in it.
+            let told = self.out.iter().any(|e| {
+                matches!(*e, Event::HighWatermarkHeld { broker, hw, isr: i, min_isr: m }
+                    if (broker, hw, i, m) == (self.ix, old_hw, isr, min_isr))
             });
+            if !told {
+                self.out.push(Event::HighWatermarkHeld {
+                    broker: self.ix,
+                    hw: old_hw,
+                    isr,
+                    min_isr,
+                });
+            }
             return;
         }
         self.p.brokers[self.ix].durable.hw = new_hw;
@@ -183,14 +190,6 @@ impl<'a> Leader<'a> {
             out: self.out,
         }
         .complete_pending(self.ix, new_hw);
-    }
-
-    /// The strict min-ISR hold is told once a step, however often the HW is
-    /// evaluated in it.
-    fn push_once(&mut self, e: Event) {
-        if !self.out.contains(&e) {
-            self.out.push(e);
-        }
     }
 
     /// The isr-expiration task (`Partition.maybeShrinkIsr`), which runs every
