@@ -1,6 +1,6 @@
 //! Share links in the browser: deflate and base64url by the browser's own
 //! `CompressionStream("deflate-raw")` and `btoa`, so no compressor is compiled
-//! into a page's wasm. The page and its panels module both use this.
+//! into a page's wasm. The page uses it (`replab_app::link`, the checker's share links).
 
 use crate::{is_base64url, parse_payload, payload, split, version_for, LinkError, Shared, MAX_PAYLOAD};
 use wasm_bindgen::prelude::*;
