@@ -236,7 +236,6 @@ pub enum Bound {
     MaxStates,
 }
 
-/// The bound a flag sets, if it is one.
 /// `arg` as a bound's option with its value (`--produces 3`), or else as the
 /// scenario file (`explore` and `matrix` take the same bounds).
 pub fn bound_or_file(args: &mut Args, bounds: &mut Bounds, arg: &str) -> Result<(), String> {
@@ -246,6 +245,7 @@ pub fn bound_or_file(args: &mut Args, bounds: &mut Bounds, arg: &str) -> Result<
     }
 }
 
+/// The bound a flag sets, if it is one.
 fn parse_bound(flag: &str) -> Option<Bound> {
     Some(match flag {
         "--produces" => Bound::Produces,

@@ -121,8 +121,9 @@ impl Timeline {
         self.commands.get(k.checked_sub(1)?)
     }
 
-    /// `events_of`, shared: a clone of the step's own list, which a caller
-    /// may keep and compare by pointer.
+    /// `events_of`, shared: another `Arc` to the step's own list, which a
+    /// caller may keep and compare by pointer (step 0 and steps past the end
+    /// get a new empty list each time).
     pub fn shared_events_of(&self, k: usize) -> Arc<[Event]> {
         k.checked_sub(1)
             .and_then(|i| self.events.get(i))

@@ -31,7 +31,8 @@ impl Rules for Hw {
         }
     }
 
-    /// `ReplicaManager.makeFollowers`: truncate to the HW, then fetch.
+    /// `ReplicaManager.makeFollowers`: on a restart or a new leader, truncate
+    /// to the HW, then fetch; the same leader in a new epoch changes nothing.
     fn follow_start(&self, cause: FollowCause, _: bool) -> FollowStart {
         cause.before_2_1(FollowStart::TruncateToHighWatermark)
     }
