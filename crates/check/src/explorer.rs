@@ -206,13 +206,24 @@ struct Scratch {
     /// states reach (a diamond: a then b, b then a) is cloned once. The later
     /// one comes later in the order the merge takes too, which would drop it.
     kept: Visited,
+    /// States already expanded, kept for their allocations: a new state moves
+    /// into one of them instead of a fresh clone. Boxed: the box is reused too,
+    /// as the new state's node.
+    #[allow(clippy::vec_box)]
+    spare: Vec<Box<State>>,
 }
+
+/// How many expanded states a thread keeps for their allocations.
+const SPARE: usize = 64;
 
 impl Expand<'_> {
     /// Expands `node`, and drops it (on the thread that expanded it).
     fn node(&self, scratch: &mut Scratch, node: Node) -> Expansion {
         let Node { id, state } = node;
         let (children, tried) = self.state(scratch, &state);
+        if scratch.spare.len() < SPARE {
+            scratch.spare.push(state);
+        }
         Expansion { id, children, tried }
     }
 
@@ -224,6 +235,7 @@ impl Expand<'_> {
             events,
             kept,
             state: child,
+            spare,
         } = scratch;
         let child = child.get_or_insert_with(|| state.clone());
         for (i, command) in steps.iter().enumerate() {
@@ -241,10 +253,19 @@ impl Expand<'_> {
             let fingerprint = (self.key)(child, clock);
             if !self.visited.contains(&fingerprint) && kept.insert(fingerprint) {
                 child.keeps_invariants(command);
+                // The new state moves into a spare's box, and the spare's
+                // allocations become the scratch the next step is made in.
+                let state = match spare.pop() {
+                    Some(mut boxed) => {
+                        std::mem::swap(&mut *boxed, child);
+                        boxed
+                    }
+                    None => Box::new(child.clone()),
+                };
                 children.push(Child::New {
                     action,
                     fingerprint,
-                    state: Box::new(child.clone()),
+                    state,
                 });
             }
         }

@@ -224,11 +224,6 @@ impl<'c, S: Sink> Form<'_, 'c, S> {
         self.word(s.iter().fold(0, |m, b| m | 1 << b));
     }
 
-    fn value(&mut self, v: &'c Value) {
-        let id = self.values.position(v);
-        self.word(id as u64);
-    }
-
     fn records<I>(&mut self, records: I)
     where
         I: IntoIterator<Item = &'c Record>,
@@ -238,9 +233,11 @@ impl<'c, S: Sink> Form<'_, 'c, S> {
         self.word(records.len() as u64);
         for r in records {
             // The offset is the position: logs and the committed list start at 0
-            // and records in a response are consecutive from the first.
-            self.word(u64::from(r.epoch));
-            self.value(&r.value);
+            // and records in a response are consecutive from the first. The
+            // epoch and the value's position share a word: a position counts
+            // the values of one state, far below 2³².
+            let id = self.values.position(&r.value) as u64;
+            self.word(u64::from(r.epoch) << 32 | id);
         }
     }
 
