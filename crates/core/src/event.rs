@@ -272,6 +272,8 @@ pub enum Event {
     PartitionOffline {
         /// The leader epoch the partition is in now.
         epoch: u32,
+        /// The leader it lost (None: it had none already).
+        previous: Option<BrokerIx>,
         /// Losing its leader wrote `epoch`, a new leader epoch: under KRaft that
         /// is a leader change (`PartitionRegistration.merge`); under ZooKeeper
         /// the epoch stays and the banner tells it.

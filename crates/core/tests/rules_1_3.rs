@@ -499,6 +499,7 @@ fn kafka_controller_remove_replica_from_isr_may_empty_it() {
                 },
                 Event::PartitionOffline {
                     epoch: 1,
+                    previous: Some(0),
                     new_epoch: false
                 },
             ],

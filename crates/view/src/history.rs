@@ -34,8 +34,7 @@ pub fn violation_marks_in(t: &Timeline, steps: std::ops::RangeInclusive<usize>) 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum DecisionKind {
     /// KRaft: the leader stopped and no eligible replica is up; going offline is
-    /// a new leader epoch too. Its broker is resolved by `decision_text` (the
-    /// leader before the step).
+    /// a new leader epoch too. Its broker is the leader it lost.
     Offline,
     /// KRaft: the ISR was empty and the first unfenced ELR member was elected.
     ElectedFromElr,
@@ -182,7 +181,11 @@ pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
                 } => (DecisionKind::UncleanElection, leader, 0),
                 // Under ZooKeeper going offline changes no epoch and is told by
                 // the banner; under KRaft it is a leader change.
-                Event::PartitionOffline { new_epoch: true, .. } => (DecisionKind::Offline, 0, 0),
+                Event::PartitionOffline {
+                    new_epoch: true,
+                    previous: Some(previous),
+                    ..
+                } => (DecisionKind::Offline, previous, 0),
                 Event::HighWatermarkHeld { broker, .. } => (DecisionKind::HwHeld, broker, 0),
                 Event::HighWatermarkHeldByReplica { broker, .. } => (DecisionKind::HwHeldByReplica, broker, 0),
                 Event::AckFailed {

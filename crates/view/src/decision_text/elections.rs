@@ -5,23 +5,9 @@
 use super::{Rows, Step};
 use replab_core::event::{ElectionReason, Event, FollowerNext, ShrinkReason};
 use replab_core::protocol::ControllerKind;
-use replab_core::{BrokerSet, Cluster};
+use replab_core::BrokerSet;
 use replab_narrate::catalogue::id;
 use replab_narrate::{say, Explain, Label};
-
-/// The leader a KRaft partition had before it went offline at event `i`: the
-/// last one elected earlier in the step (elected while already going down),
-/// else the leader before the step.
-pub(super) fn offline_leader(events: &[Event], before: &Cluster, i: usize) -> Option<usize> {
-    events[..i.min(events.len())]
-        .iter()
-        .rev()
-        .find_map(|e| match *e {
-            Event::LeaderElected { leader, .. } => Some(leader),
-            _ => None,
-        })
-        .or_else(|| before.leader())
-}
 
 /// What follower `f` decided at this step, as its handler told it: it kept
 /// following, or started following with its first move.
@@ -166,18 +152,20 @@ pub(super) fn unclean(s: &Step) -> Option<Rows> {
 
 /// KRaft: no broker may lead; the partition is offline, in a new epoch.
 pub(super) fn offline(s: &Step) -> Option<Rows> {
-    let &Event::PartitionOffline { epoch, .. } = s.event()? else {
+    let &Event::PartitionOffline {
+        epoch,
+        previous: Some(previous),
+        ..
+    } = s.event()?
+    else {
         return None;
     };
     let after = s.after?;
-    let mut rows = Vec::new();
-    if let Some(previous) = offline_leader(s.events, s.before, s.d.event) {
-        let shut_down = s
-            .events
-            .iter()
-            .any(|e| matches!(*e, Event::ShutDown { broker } if broker == previous));
-        rows.push((Label::Cause, s.say(Explain::OfflineCause { previous, shut_down })));
-    }
+    let shut_down = s
+        .events
+        .iter()
+        .any(|e| matches!(*e, Event::ShutDown { broker } if broker == previous));
+    let mut rows = vec![(Label::Cause, s.say(Explain::OfflineCause { previous, shut_down }))];
     rows.push((Label::Rule, s.say(Explain::OfflineRule)));
     rows.push((
         Label::Result,

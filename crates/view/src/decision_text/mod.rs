@@ -101,10 +101,10 @@ impl<'a> Step<'a> {
     }
 }
 
-/// Each kind's formatter (a truncation's, with its picture, apart).
-fn rows(kind: DecisionKind, s: &Step) -> Option<Rows> {
-    match kind {
-        DecisionKind::Truncation => followers::truncation(s).map(|(rows, _)| rows),
+/// Each kind's formatter: its rows, and a truncation's picture.
+fn rows(kind: DecisionKind, s: &Step) -> Option<(Rows, Option<Cut>)> {
+    let rows = match kind {
+        DecisionKind::Truncation => return followers::truncation(s).map(|(rows, cut)| (rows, Some(cut))),
         DecisionKind::KeptFollowing => followers::kept_following(s),
         DecisionKind::LeaderFound => followers::leader_found(s),
         DecisionKind::FetchParked => followers::fetch_parked(s),
@@ -120,7 +120,8 @@ fn rows(kind: DecisionKind, s: &Step) -> Option<Rows> {
         DecisionKind::WaitForLeader => brokers::wait_for_leader(s),
         DecisionKind::Halted => brokers::halted(s),
         DecisionKind::BounceNoticed => brokers::bounce_noticed(s),
-    }
+    };
+    Some((rows?, None))
 }
 
 /// The kinds whose words tell the state the step left.
@@ -153,17 +154,10 @@ pub fn describe(lang: Lang, t: &Timeline, step: usize) -> Vec<Described> {
                 after: after.as_ref(),
                 d,
             };
-            let (rows, cut) = match d.kind {
-                DecisionKind::Truncation => followers::truncation(&s).map(|(rows, cut)| (rows, Some(cut)))?,
-                kind => (rows(kind, &s)?, None),
-            };
-            let broker = match d.kind {
-                DecisionKind::Offline => elections::offline_leader(events, &before, d.event),
-                _ => Some(d.broker),
-            };
+            let (rows, cut) = rows(d.kind, &s)?;
             Some(Described {
                 kind: d.kind,
-                broker: broker.map_or("", |b| n.get(b)).to_string(),
+                broker: n.get(d.broker).to_string(),
                 rows,
                 cut,
             })

@@ -163,12 +163,14 @@ impl Controller<'_> {
     /// The partition loses its leader. Under KRaft that is a leader change and
     /// costs an epoch (`PartitionRegistration.merge`); under ZooKeeper it does not.
     fn go_offline(&mut self, new_epoch: bool) {
-        let new_epoch = self.p.leader.take().is_some() && new_epoch;
+        let previous = self.p.leader.take();
+        let new_epoch = previous.is_some() && new_epoch;
         if new_epoch {
             self.p.leader_epoch += 1;
         }
         self.out.push(Event::PartitionOffline {
             epoch: self.p.leader_epoch,
+            previous,
             new_epoch,
         });
     }
