@@ -103,36 +103,27 @@ impl Sink for Vec<u64> {
     }
 }
 
-/// A 64-bit hash of words, the same on every target and Rust release. Words go
-/// in pairs through a folded multiply (the 128-bit product of the two, each
-/// offset by a constant and the first also by the running hash, its halves
-/// XORed: wyhash's step), one multiply per two words; the count of words and
-/// SplitMix64's finalizer (a bijection with full avalanche) end it.
+/// A 64-bit hash of words, the same on every target and Rust release. Each word
+/// goes through a folded multiply (the 128-bit product of the running hash XOR
+/// the word with a constant, its halves XORed: wyhash's step), one multiply a
+/// word with nothing to branch on; the count of words and SplitMix64's
+/// finalizer (a bijection with full avalanche) end it.
 #[derive(Default)]
 struct Hash {
     h: u64,
-    /// The first word of a pair, waiting for its second.
-    pending: Option<u64>,
     words: u64,
 }
 
 impl Sink for Hash {
     fn word(&mut self, w: u64) {
         self.words += 1;
-        match self.pending.take() {
-            None => self.pending = Some(w),
-            Some(first) => self.h = fold(first ^ self.h ^ K0, w ^ K1),
-        }
+        self.h = fold(self.h ^ w ^ K0, K1);
     }
 }
 
 impl Hash {
     fn finish(self) -> u64 {
-        let h = match self.pending {
-            Some(last) => fold(last ^ self.h ^ K0, K1 ^ K2),
-            None => self.h,
-        };
-        mix(h ^ mix(self.words))
+        mix(self.h ^ mix(self.words))
     }
 }
 
@@ -147,7 +138,6 @@ pub fn hash(words: &[u64]) -> u64 {
 
 const K0: u64 = 0xA076_1D64_78BD_642F;
 const K1: u64 = 0xE703_7ED1_A0B4_28DB;
-const K2: u64 = 0x8EBC_6AF0_9C88_C6E3;
 
 fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -85,7 +85,7 @@ pub struct LastFetch {
 }
 
 /// What a follower holds in memory.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub struct FollowerState {
     /// The leader it follows; None while it waits for one (it restarted while the
     /// partition had no leader). While the partition is offline it keeps the
@@ -203,6 +203,27 @@ impl Clone for LeaderState {
         } = source;
         self.epoch_start_offset = *epoch_start_offset;
         self.followers.clone_from(followers);
+    }
+}
+
+impl Clone for FollowerState {
+    fn clone(&self) -> Self {
+        FollowerState {
+            leader: self.leader,
+            validating: self.validating,
+            in_flight: self.in_flight.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let FollowerState {
+            leader,
+            validating,
+            in_flight,
+        } = source;
+        self.leader = *leader;
+        self.validating = *validating;
+        self.in_flight.clone_from(in_flight);
     }
 }
 

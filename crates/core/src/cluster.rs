@@ -10,7 +10,7 @@ use crate::handler::follower::Follower;
 use crate::handler::leader::Leader;
 use crate::handler::producer::Producer;
 use crate::log::{Record, Value};
-use crate::partition::Partition;
+use crate::partition::{HwHold, Partition};
 use crate::safety::Safety;
 use std::ops::Deref;
 
@@ -21,6 +21,9 @@ pub use crate::partition::{PendingAck, Setup};
 pub struct Cluster {
     partition: Partition,
     safety: Safety,
+    /// `partition.hw_held_by_replica()`, kept from the last command: the next
+    /// one compares its own with it (the checker applies millions).
+    hold: Option<HwHold>,
 }
 
 /// `clone_from` reuses the target's allocations all the way down: the checker
@@ -31,13 +34,19 @@ impl Clone for Cluster {
         Cluster {
             partition: self.partition.clone(),
             safety: self.safety.clone(),
+            hold: self.hold,
         }
     }
 
     fn clone_from(&mut self, source: &Self) {
-        let Cluster { partition, safety } = source;
+        let Cluster {
+            partition,
+            safety,
+            hold,
+        } = source;
         self.partition.clone_from(partition);
         self.safety.clone_from(safety);
+        self.hold = *hold;
     }
 }
 
@@ -59,8 +68,10 @@ impl Deref for Cluster {
 impl Cluster {
     /// A cluster as `setup` describes it, with no violation found yet.
     pub fn new(setup: &Setup) -> Cluster {
+        let partition = Partition::new(setup);
         Cluster {
-            partition: Partition::new(setup),
+            hold: partition.hw_held_by_replica(),
+            partition,
             safety: Safety::default(),
         }
     }
@@ -127,7 +138,7 @@ impl Cluster {
     pub fn apply_into(&mut self, command: &Command, out: &mut Vec<Event>) -> Result<(), CommandError> {
         out.clear();
         self.validate(command)?;
-        let hold_before = self.partition.hw_held_by_replica();
+        let hold_before = self.hold;
         let p = &mut self.partition;
         match command {
             Command::Produce { value, acks } => {
@@ -192,6 +203,7 @@ impl Cluster {
         // A replica outside the ISR holding the HW is told when the hold begins
         // or changes (KAFKA-4485); the state says it while it lasts.
         let hold = self.partition.hw_held_by_replica();
+        self.hold = hold;
         if let Some(h) = hold.filter(|_| hold != hold_before) {
             out.push(Event::HighWatermarkHeldByReplica {
                 broker: h.leader,

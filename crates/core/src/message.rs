@@ -36,7 +36,7 @@ pub struct EpochAnswer {
 }
 
 /// What the leader sends back to a follower.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub enum Response {
     /// The answer to OffsetsForLeaderEpoch.
     EpochEndOffset {
@@ -138,7 +138,7 @@ impl Response {
 
 /// A request a follower has out: answered and on its way back, or a Fetch parked
 /// at the leader (`DelayedFetch`) whose response is made later.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct InFlight {
     /// The request it sent.
     pub request: Request,
@@ -147,6 +147,80 @@ pub struct InFlight {
     pub response: Option<Response>,
     /// The leader epoch it was sent in: a new epoch fences it.
     pub leader_epoch: u32,
+}
+
+// `Clone` by hand for `clone_from`, which keeps a response's list of records
+// (see `Broker`). Every field is named, so a new one does not compile until it
+// is copied here.
+
+impl Clone for Response {
+    fn clone(&self) -> Self {
+        match self {
+            Response::EpochEndOffset { asked, answer } => Response::EpochEndOffset {
+                asked: *asked,
+                answer: *answer,
+            },
+            Response::Records {
+                records,
+                high_watermark,
+            } => Response::Records {
+                records: records.clone(),
+                high_watermark: *high_watermark,
+            },
+            Response::DivergingEpoch {
+                epoch,
+                end_offset,
+                high_watermark,
+            } => Response::DivergingEpoch {
+                epoch: *epoch,
+                end_offset: *end_offset,
+                high_watermark: *high_watermark,
+            },
+            Response::OffsetOutOfRange { log_end_offset } => Response::OffsetOutOfRange {
+                log_end_offset: *log_end_offset,
+            },
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        match (self, source) {
+            (
+                Response::Records {
+                    records: to,
+                    high_watermark: to_hw,
+                },
+                Response::Records {
+                    records,
+                    high_watermark,
+                },
+            ) => {
+                to.clone_from(records);
+                *to_hw = *high_watermark;
+            }
+            (to, from) => *to = from.clone(),
+        }
+    }
+}
+
+impl Clone for InFlight {
+    fn clone(&self) -> Self {
+        InFlight {
+            request: self.request,
+            response: self.response.clone(),
+            leader_epoch: self.leader_epoch,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let InFlight {
+            request,
+            response,
+            leader_epoch,
+        } = source;
+        self.request = *request;
+        self.response.clone_from(response);
+        self.leader_epoch = *leader_epoch;
+    }
 }
 
 impl InFlight {
