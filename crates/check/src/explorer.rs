@@ -238,9 +238,14 @@ impl Expand<'_> {
             spare,
         } = scratch;
         let child = child.get_or_insert_with(|| state.clone());
+        // Whether the scratch is this state with one step applied (restored by
+        // copying back what the step changed) or another state altogether.
+        let mut made_from_state = false;
         for (i, command) in steps.iter().enumerate() {
             let action = i as u32;
-            if !state.after_into(command, child, events) {
+            let applied = state.after_into(command, child, events, made_from_state);
+            made_from_state = true;
+            if !applied {
                 continue;
             }
             if child.cluster.leader_epoch() > self.bounds.max_epoch {
@@ -258,6 +263,7 @@ impl Expand<'_> {
                 let state = match spare.pop() {
                     Some(mut boxed) => {
                         std::mem::swap(&mut *boxed, child);
+                        made_from_state = false;
                         boxed
                     }
                     None => Box::new(child.clone()),

@@ -27,7 +27,7 @@ impl State {
     pub fn after(&self, command: &Command) -> Option<(State, Vec<Event>)> {
         let mut events = Vec::new();
         let mut state = self.clone();
-        if !self.after_into(command, &mut state, &mut events) {
+        if !self.after_into(command, &mut state, &mut events, true) {
             return None;
         }
         state.keeps_invariants(command);
@@ -37,8 +37,21 @@ impl State {
     /// `after`, written over `into` (whose allocations it reuses) with the
     /// events into `events`, without checking the invariants (the search
     /// checks them on the states new to it). False if the model refuses it.
-    pub fn after_into(&self, command: &Command, into: &mut State, events: &mut Vec<Event>) -> bool {
-        into.cluster.clone_from(&self.cluster);
+    /// `made_from_self`: `into` equalled this state before the commands applied
+    /// to it since, so only what they changed is copied back
+    /// (`Cluster::restore_from`).
+    pub fn after_into(
+        &self,
+        command: &Command,
+        into: &mut State,
+        events: &mut Vec<Event>,
+        made_from_self: bool,
+    ) -> bool {
+        if made_from_self {
+            into.cluster.restore_from(&self.cluster);
+        } else {
+            into.cluster.clone_from(&self.cluster);
+        }
         if into.cluster.apply_into(command, events).is_err() {
             return false;
         }

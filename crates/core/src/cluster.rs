@@ -51,6 +51,23 @@ impl Clone for Cluster {
 }
 
 impl Cluster {
+    /// `clone_from` for a cluster that equalled `source` before the commands
+    /// applied to it since (the checker's scratch, made again from the state it
+    /// expands after every step it tries): of the brokers, only those the
+    /// commands changed are copied. Anything else gives a wrong cluster
+    /// (debug builds check the result).
+    pub fn restore_from(&mut self, source: &Cluster) {
+        let Cluster {
+            partition,
+            safety,
+            hold,
+        } = source;
+        self.partition.restore_from(partition);
+        self.safety.clone_from(safety);
+        self.hold = *hold;
+        debug_assert!(self == source, "restore_from a cluster this one was not made from");
+    }
+
     /// The partition, to break on purpose (the invariants' tests).
     #[cfg(test)]
     pub(crate) fn partition_mut(&mut self) -> &mut Partition {

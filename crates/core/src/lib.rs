@@ -8,6 +8,7 @@
 
 pub mod broker;
 pub mod broker_set;
+mod brokers;
 pub mod chunked;
 pub mod cluster;
 pub mod command;

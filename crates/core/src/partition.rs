@@ -4,6 +4,7 @@
 
 use crate::broker::{Broker, FollowerView, LeaderState, Volatile};
 use crate::broker_set::{BrokerIx, BrokerSet};
+use crate::brokers::Brokers;
 use crate::chunked::{Chunked, Slice};
 use crate::config::Config;
 use crate::log::Value;
@@ -70,7 +71,7 @@ pub struct PendingAck {
 pub struct Partition {
     pub(crate) protocol: Protocol,
     pub(crate) config: Config,
-    pub(crate) brokers: Vec<Broker>,
+    pub(crate) brokers: Brokers,
     pub(crate) leader: Option<BrokerIx>,
     pub(crate) leader_epoch: u32,
     pub(crate) isr: BrokerSet,
@@ -111,6 +112,15 @@ impl Clone for Partition {
     }
 
     fn clone_from(&mut self, source: &Self) {
+        self.copy_from(source, false);
+    }
+}
+
+impl Partition {
+    /// `clone_from`, or with `restore` (the checker's scratch, see
+    /// `Cluster::restore_from`) copying only the brokers changed since the
+    /// partition last equalled `source`.
+    fn copy_from(&mut self, source: &Partition, restore: bool) {
         let Partition {
             protocol,
             config,
@@ -128,7 +138,11 @@ impl Clone for Partition {
         } = source;
         self.protocol = *protocol;
         self.config.clone_from(config);
-        self.brokers.clone_from(brokers);
+        if restore {
+            self.brokers.restore_from(brokers);
+        } else {
+            self.brokers.clone_from(brokers);
+        }
         self.leader = *leader;
         self.leader_epoch = *leader_epoch;
         self.isr = *isr;
@@ -139,6 +153,13 @@ impl Clone for Partition {
         self.now_ms = *now_ms;
         self.pending_acks.clone_from(pending_acks);
         self.acked.clone_from(acked);
+    }
+
+    /// Makes the partition equal to `source` again, given that it equalled it
+    /// before the commands applied since: only the brokers they changed are
+    /// copied (`Brokers::restore_from`).
+    pub(crate) fn restore_from(&mut self, source: &Partition) {
+        self.copy_from(source, true);
     }
 }
 
@@ -168,7 +189,7 @@ impl Partition {
         Partition {
             protocol: setup.protocol,
             config: setup.config.clone(),
-            brokers,
+            brokers: Brokers::from(brokers),
             leader: Some(leader),
             leader_epoch: 0,
             isr: BrokerSet::all(n),
