@@ -202,7 +202,7 @@ struct Expand<'a> {
 struct Scratch {
     events: Vec<Event>,
     state: Option<State>,
-    /// Fingerprints this thread kept in this batch: a state two of its
+    /// Fingerprints kept in this piece of the batch: a state two of its
     /// states reach (a diamond: a then b, b then a) is cloned once. The later
     /// one comes later in the order the merge takes too, which would drop it.
     kept: Visited,
@@ -301,6 +301,9 @@ pub struct Explorer {
     outcome: Option<Outcome>,
     #[cfg(feature = "parallel")]
     pool: Option<rayon::ThreadPool>,
+    /// A scratch per thread of the pool, kept from one batch to the next.
+    #[cfg(feature = "parallel")]
+    scratches: Vec<std::sync::Mutex<Scratch>>,
 }
 
 impl Explorer {
@@ -331,6 +334,8 @@ impl Explorer {
             outcome: None,
             #[cfg(feature = "parallel")]
             pool: None,
+            #[cfg(feature = "parallel")]
+            scratches: Vec::new(),
         })
     }
 
@@ -341,6 +346,8 @@ impl Explorer {
         self.pool = (threads > 1)
             .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok())
             .flatten();
+        let count = self.pool.as_ref().map_or(0, rayon::ThreadPool::current_num_threads);
+        self.scratches = (0..count).map(|_| Default::default()).collect();
         self
     }
 
@@ -421,13 +428,38 @@ impl Explorer {
         #[cfg(feature = "parallel")]
         if let Some(pool) = &self.pool {
             use rayon::prelude::*;
-            // Pieces of at least PIECE states: each starts a scratch (a clone of
-            // its first state) and keeps its own fingerprints.
+            use std::sync::{Mutex, MutexGuard};
+            // Pieces of at least PIECE states, each expanded with its thread's
+            // scratch (its spare states and allocations, kept from batch to
+            // batch); a piece that finds it taken makes one of its own. The
+            // fingerprints kept start empty in each piece: a thread may take a
+            // later piece before an earlier one, and a state must come from the
+            // first in the batch's order.
+            enum Held<'s> {
+                Thread(MutexGuard<'s, Scratch>),
+                Own(Box<Scratch>),
+            }
+            let scratches = &self.scratches;
+            let take = || {
+                let mine = rayon::current_thread_index()
+                    .and_then(|i| scratches.get(i))
+                    .map(Mutex::try_lock);
+                match mine {
+                    Some(Ok(mut guard)) => {
+                        guard.kept.clear();
+                        Held::Thread(guard)
+                    }
+                    _ => Held::Own(Box::default()),
+                }
+            };
             return pool.install(|| {
                 batch
                     .into_par_iter()
                     .with_min_len(PIECE)
-                    .map_init(Scratch::default, |scratch, node| expand.node(scratch, node))
+                    .map_init(take, |held, node| match held {
+                        Held::Thread(scratch) => expand.node(scratch, node),
+                        Held::Own(scratch) => expand.node(scratch, node),
+                    })
                     .collect()
             });
         }
