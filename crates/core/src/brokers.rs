@@ -12,7 +12,7 @@ use std::hash::{Hash, Hasher};
 use std::ops::{Deref, Index, IndexMut};
 
 /// The brokers by index, with the ones changed since the last copy.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub(crate) struct Brokers {
     all: Vec<Broker>,
     /// Brokers borrowed mutably since the last `clone`, `clone_from` or
@@ -80,6 +80,13 @@ impl IndexMut<BrokerIx> for Brokers {
     fn index_mut(&mut self, b: BrokerIx) -> &mut Broker {
         self.changed.insert(b);
         &mut self.all[b]
+    }
+}
+
+/// As the vector of brokers: the record is not part of the value.
+impl std::fmt::Debug for Brokers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.all.fmt(f)
     }
 }
 
