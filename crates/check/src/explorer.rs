@@ -196,13 +196,15 @@ struct Expand<'a> {
     visited: &'a Visited,
 }
 
-/// What a thread reuses from one step to the next: the events, and the state a step is applied to (cloned only when it
-/// is new).
+/// What a thread reuses from one step to the next, and natively from one batch
+/// to the next: the events, the state a step is applied to (cloned only when it
+/// is new), and the allocations of states already expanded.
 #[derive(Default)]
 struct Scratch {
     events: Vec<Event>,
     state: Option<State>,
-    /// Fingerprints kept in this piece of the batch: a state two of its
+    /// Fingerprints kept in this piece of the batch (on one thread, the whole
+    /// batch): a state two of its
     /// states reach (a diamond: a then b, b then a) is cloned once. The later
     /// one comes later in the order the merge takes too, which would drop it.
     kept: Visited,
@@ -217,7 +219,8 @@ struct Scratch {
 const SPARE: usize = 64;
 
 impl Expand<'_> {
-    /// Expands `node`, and drops it (on the thread that expanded it).
+    /// Expands `node`, then keeps its state as a spare (or drops it, on the
+    /// thread that expanded it).
     fn node(&self, scratch: &mut Scratch, node: Node) -> Expansion {
         let Node { id, state } = node;
         let (children, tried) = self.state(scratch, &state);
@@ -308,7 +311,8 @@ pub struct Explorer {
 
 impl Explorer {
     /// A search from `setup`'s start. Memory grows with the states seen: about
-    /// 450 bytes each with three brokers, most of it the frontier's clusters.
+    /// 450 bytes each with three brokers, most of it the frontier's clusters
+    /// (and each thread keeps up to 64 expanded states for their allocations).
     pub fn new(setup: Setup, bounds: Bounds) -> Result<Explorer, SetupError> {
         check_setup(&setup)?;
         let start = State::start(&setup);

@@ -104,10 +104,10 @@ impl Sink for Vec<u64> {
 }
 
 /// A 64-bit hash of words, the same on every target and Rust release. Each word
-/// goes through a folded multiply (the 128-bit product of the running hash XOR
-/// the word with a constant, its halves XORed: wyhash's step), one multiply a
-/// word with nothing to branch on; the count of words and SplitMix64's
-/// finalizer (a bijection with full avalanche) end it.
+/// goes through a folded multiply, `h = fold(h ^ w ^ K0, K1)` (the halves of the
+/// 128-bit product XORed, the mixing step wyhash builds on), one multiply a word
+/// with nothing to branch on; the count of words and SplitMix64's finalizer (a
+/// bijection with full avalanche) end it.
 #[derive(Default)]
 struct Hash {
     h: u64,

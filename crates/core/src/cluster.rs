@@ -68,7 +68,8 @@ impl Cluster {
         debug_assert!(self == source, "restore_from a cluster this one was not made from");
     }
 
-    /// The partition, to break on purpose (the invariants' tests).
+    /// The partition, to break on purpose (the invariants' tests). The HW hold
+    /// the last command left is not made again: apply nothing after.
     #[cfg(test)]
     pub(crate) fn partition_mut(&mut self) -> &mut Partition {
         &mut self.partition
