@@ -114,62 +114,22 @@ pub struct Broker {
     pub halted: bool,
 }
 
-// `Clone` by hand for `clone_from`, which keeps the target's allocations (the
-// id's text, the epoch cache, a leader's follower list): the checker applies
-// each step to one scratch cluster made again from the state it expands (see
-// `Cluster`). Every field is named, so a new one does not compile until it is
-// copied here.
+// `clone_from` keeps the target's allocations (the id's text, the epoch cache,
+// a leader's follower list, a follower's request out): see `clone_by_fields`.
+clone_by_fields!(Broker {
+    id,
+    broker_epoch,
+    durable,
+    volatile,
+    halted
+});
 
-impl Clone for Broker {
-    fn clone(&self) -> Self {
-        Broker {
-            id: self.id.clone(),
-            broker_epoch: self.broker_epoch,
-            durable: self.durable.clone(),
-            volatile: self.volatile.clone(),
-            halted: self.halted,
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        let Broker {
-            id,
-            broker_epoch,
-            durable,
-            volatile,
-            halted,
-        } = source;
-        self.id.clone_from(id);
-        self.broker_epoch = *broker_epoch;
-        self.durable.clone_from(durable);
-        self.volatile.clone_from(volatile);
-        self.halted = *halted;
-    }
-}
-
-impl Clone for Durable {
-    fn clone(&self) -> Self {
-        Durable {
-            log: self.log.clone(),
-            hw: self.hw,
-            epoch_cache: self.epoch_cache.clone(),
-            clean_shutdown: self.clean_shutdown,
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        let Durable {
-            log,
-            hw,
-            epoch_cache,
-            clean_shutdown,
-        } = source;
-        self.log.clone_from(log);
-        self.hw = *hw;
-        self.epoch_cache.clone_from(epoch_cache);
-        self.clean_shutdown = *clean_shutdown;
-    }
-}
+clone_by_fields!(Durable {
+    log,
+    hw,
+    epoch_cache,
+    clean_shutdown
+});
 
 impl Clone for Volatile {
     fn clone(&self) -> Self {
@@ -188,44 +148,16 @@ impl Clone for Volatile {
     }
 }
 
-impl Clone for LeaderState {
-    fn clone(&self) -> Self {
-        LeaderState {
-            epoch_start_offset: self.epoch_start_offset,
-            followers: self.followers.clone(),
-        }
-    }
+clone_by_fields!(LeaderState {
+    epoch_start_offset,
+    followers
+});
 
-    fn clone_from(&mut self, source: &Self) {
-        let LeaderState {
-            epoch_start_offset,
-            followers,
-        } = source;
-        self.epoch_start_offset = *epoch_start_offset;
-        self.followers.clone_from(followers);
-    }
-}
-
-impl Clone for FollowerState {
-    fn clone(&self) -> Self {
-        FollowerState {
-            leader: self.leader,
-            validating: self.validating,
-            in_flight: self.in_flight.clone(),
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        let FollowerState {
-            leader,
-            validating,
-            in_flight,
-        } = source;
-        self.leader = *leader;
-        self.validating = *validating;
-        self.in_flight.clone_from(in_flight);
-    }
-}
+clone_by_fields!(FollowerState {
+    leader,
+    validating,
+    in_flight
+});
 
 impl Broker {
     /// A broker that is up, with an empty log, following nobody yet.

@@ -26,29 +26,13 @@ pub struct Cluster {
     hold: Option<HwHold>,
 }
 
-/// `clone_from` reuses the target's allocations all the way down: the checker
-/// applies each step to one scratch cluster made again from the state it
-/// expands, and clones only the states new to it.
-impl Clone for Cluster {
-    fn clone(&self) -> Self {
-        Cluster {
-            partition: self.partition.clone(),
-            safety: self.safety.clone(),
-            hold: self.hold,
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        let Cluster {
-            partition,
-            safety,
-            hold,
-        } = source;
-        self.partition.clone_from(partition);
-        self.safety.clone_from(safety);
-        self.hold = *hold;
-    }
-}
+// `clone_from` reuses the target's allocations all the way down
+// (`clone_by_fields`); `restore_from` below copies back less.
+clone_by_fields!(Cluster {
+    partition,
+    safety,
+    hold
+});
 
 impl Cluster {
     /// `clone_from` for a cluster that equalled `source` before the commands

@@ -29,18 +29,7 @@ pub struct LeaderEpochCache {
     entries: Vec<EpochEntry>,
 }
 
-/// `clone_from` keeps the entries' allocation (see `Cluster`).
-impl Clone for LeaderEpochCache {
-    fn clone(&self) -> Self {
-        LeaderEpochCache {
-            entries: self.entries.clone(),
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        self.entries.clone_from(&source.entries);
-    }
-}
+clone_by_fields!(LeaderEpochCache { entries });
 
 impl LeaderEpochCache {
     /// The entries, oldest epoch first.

@@ -6,6 +6,9 @@
 
 #![warn(missing_docs)]
 
+#[macro_use]
+mod clone_by_fields;
+
 pub mod broker;
 pub mod broker_set;
 mod brokers;

@@ -150,8 +150,8 @@ pub struct InFlight {
 }
 
 // `Clone` by hand for `clone_from`, which keeps a response's list of records
-// (see `Broker`). Every field is named, so a new one does not compile until it
-// is copied here.
+// (see `clone_by_fields`, which does this for structs). Every field is named,
+// so a new one does not compile until it is copied here.
 
 impl Clone for Response {
     fn clone(&self) -> Self {
@@ -202,26 +202,11 @@ impl Clone for Response {
     }
 }
 
-impl Clone for InFlight {
-    fn clone(&self) -> Self {
-        InFlight {
-            request: self.request,
-            response: self.response.clone(),
-            leader_epoch: self.leader_epoch,
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        let InFlight {
-            request,
-            response,
-            leader_epoch,
-        } = source;
-        self.request = *request;
-        self.response.clone_from(response);
-        self.leader_epoch = *leader_epoch;
-    }
-}
+clone_by_fields!(InFlight {
+    request,
+    response,
+    leader_epoch
+});
 
 impl InFlight {
     /// The fetch offset (0 for OffsetsForLeaderEpoch).

@@ -19,27 +19,11 @@ pub struct Safety {
     fired: Vec<Violation>,
 }
 
-/// `clone_from` keeps the allocations (see `Cluster`).
-impl Clone for Safety {
-    fn clone(&self) -> Self {
-        Safety {
-            committed: self.committed.clone(),
-            overwritten: self.overwritten.clone(),
-            fired: self.fired.clone(),
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        let Safety {
-            committed,
-            overwritten,
-            fired,
-        } = source;
-        self.committed.clone_from(committed);
-        self.overwritten.clone_from(overwritten);
-        self.fired.clone_from(fired);
-    }
-}
+clone_by_fields!(Safety {
+    committed,
+    overwritten,
+    fired
+});
 
 impl Safety {
     /// The violations found so far, in order, one of each kind at most.
