@@ -204,9 +204,9 @@ struct Scratch {
     events: Vec<Event>,
     state: Option<State>,
     /// Fingerprints kept in this piece of the batch (on one thread, the whole
-    /// batch): a state two of its
-    /// states reach (a diamond: a then b, b then a) is cloned once. The later
-    /// one comes later in the order the merge takes too, which would drop it.
+    /// batch): a state two of its states reach (a diamond: a then b, b then a)
+    /// is cloned once. The later one comes later in the order the merge takes
+    /// too, which would drop it.
     kept: Visited,
     /// States already expanded, kept for their allocations: a new state moves
     /// into one of them instead of a fresh clone. Boxed: the box is reused too,
