@@ -36,7 +36,7 @@ pub struct EpochAnswer {
 }
 
 /// What the leader sends back to a follower.
-#[derive(Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Response {
     /// The answer to OffsetsForLeaderEpoch.
     EpochEndOffset {
@@ -147,59 +147,6 @@ pub struct InFlight {
     pub response: Option<Response>,
     /// The leader epoch it was sent in: a new epoch fences it.
     pub leader_epoch: u32,
-}
-
-// `Clone` by hand for `clone_from`, which keeps a response's list of records
-// (see `clone_by_fields`, which does this for structs). Every field is named,
-// so a new one does not compile until it is copied here.
-
-impl Clone for Response {
-    fn clone(&self) -> Self {
-        match self {
-            Response::EpochEndOffset { asked, answer } => Response::EpochEndOffset {
-                asked: *asked,
-                answer: *answer,
-            },
-            Response::Records {
-                records,
-                high_watermark,
-            } => Response::Records {
-                records: records.clone(),
-                high_watermark: *high_watermark,
-            },
-            Response::DivergingEpoch {
-                epoch,
-                end_offset,
-                high_watermark,
-            } => Response::DivergingEpoch {
-                epoch: *epoch,
-                end_offset: *end_offset,
-                high_watermark: *high_watermark,
-            },
-            Response::OffsetOutOfRange { log_end_offset } => Response::OffsetOutOfRange {
-                log_end_offset: *log_end_offset,
-            },
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        match (self, source) {
-            (
-                Response::Records {
-                    records: to,
-                    high_watermark: to_hw,
-                },
-                Response::Records {
-                    records,
-                    high_watermark,
-                },
-            ) => {
-                to.clone_from(records);
-                *to_hw = *high_watermark;
-            }
-            (to, from) => *to = from.clone(),
-        }
-    }
 }
 
 clone_by_fields!(InFlight {
