@@ -106,24 +106,23 @@ impl Sink for Vec<u64> {
 /// A 64-bit hash of words, the same on every target and Rust release. Each word
 /// goes through a folded multiply, `h = fold(h ^ w ^ K0, K1)` (the halves of the
 /// 128-bit product XORed, the mixing step wyhash builds on), one multiply a word
-/// with nothing to branch on; the count of words and SplitMix64's finalizer (a
-/// bijection with full avalanche) end it.
+/// with nothing to branch on; SplitMix64's finalizer (a bijection with full
+/// avalanche) ends it. No count of words: within a run the form is
+/// self-delimiting (a count before every list, a tag before every variant).
 #[derive(Default)]
 struct Hash {
     h: u64,
-    words: u64,
 }
 
 impl Sink for Hash {
     fn word(&mut self, w: u64) {
-        self.words += 1;
         self.h = fold(self.h ^ w ^ K0, K1);
     }
 }
 
 impl Hash {
     fn finish(self) -> u64 {
-        mix(self.h ^ mix(self.words))
+        mix(self.h)
     }
 }
 
@@ -223,20 +222,18 @@ impl<'c, S: Sink> Form<'_, 'c, S> {
         self.word(s.iter().fold(0, |m, b| m | 1 << b));
     }
 
-    fn records<I>(&mut self, records: I)
-    where
-        I: IntoIterator<Item = &'c Record>,
-        I::IntoIter: ExactSizeIterator,
-    {
-        let records = records.into_iter();
-        self.word(records.len() as u64);
-        for r in records {
-            // The offset is the position: logs and the committed list start at 0
-            // and records in a response are consecutive from the first. The
-            // epoch and the value's position share a word: a position counts
-            // the values of one state, far below 2³².
-            let id = self.values.position(&r.value) as u64;
-            self.word(u64::from(r.epoch) << 32 | id);
+    /// Records given as the contiguous pieces that hold them, `len` in all.
+    fn records(&mut self, len: usize, pieces: impl IntoIterator<Item = &'c [Record]>) {
+        self.word(len as u64);
+        for piece in pieces {
+            for r in piece {
+                // The offset is the position: logs and the committed list start
+                // at 0 and records in a response are consecutive from the first.
+                // The epoch and the value's position share a word: a position
+                // counts the values of one state, far below 2³².
+                let id = self.values.position(&r.value) as u64;
+                self.word(u64::from(r.epoch) << 32 | id);
+            }
         }
     }
 
@@ -301,7 +298,7 @@ impl<'c, S: Sink> Form<'_, 'c, S> {
             } => {
                 self.word(1);
                 self.opt(records.first().map(|r| r.offset));
-                self.records(records);
+                self.records(records.len(), [&records[..]]);
                 self.word(*high_watermark);
             }
             Response::DivergingEpoch {
@@ -337,7 +334,8 @@ fn write_canonical<S: Sink>(out: &mut S, cluster: &Cluster, tracked: &Tracked, c
     }
     for (b, broker) in cluster.brokers().iter().enumerate() {
         let d = &broker.durable;
-        f.records(d.log.records());
+        let log = d.log.records();
+        f.records(log.len(), log.pieces());
         f.word(d.hw);
         f.word(d.epoch_cache.entries().len() as u64);
         for e in d.epoch_cache.entries() {
@@ -380,7 +378,8 @@ fn write_canonical<S: Sink>(out: &mut S, cluster: &Cluster, tracked: &Tracked, c
     // Read only by the KRaft controller, and only while no broker leads.
     let reads_last_leader = cluster.controller() == ControllerKind::KRaft && cluster.leader().is_none();
     f.opt(cluster.last_leader().filter(|_| reads_last_leader).map(|l| l as u64));
-    f.records(cluster.safety().committed());
+    let committed = cluster.safety().committed();
+    f.records(committed.len(), committed.pieces());
     f.word(u64::from(tracked.spent.produces));
     f.word(u64::from(tracked.spent.failures));
 }

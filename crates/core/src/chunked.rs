@@ -388,6 +388,12 @@ impl<'a, T: Clone> Slice<'a, T> {
         }
     }
 
+    /// The run as the contiguous stored pieces that hold it, in order: one
+    /// slice for a run within one chunk, leaf or tail (every short log).
+    pub fn pieces(&self) -> impl Iterator<Item = &'a [T]> {
+        self.of.pieces(self.from, self.to)
+    }
+
     /// The items of the run, copied into a vector.
     pub fn to_vec(&self) -> Vec<T> {
         let mut out = Vec::with_capacity(self.len());
