@@ -129,7 +129,7 @@ const ROOT: u32 = u32::MAX;
 /// enough that the states they reach twice are dropped soon.
 const BATCH: usize = 256;
 
-/// The fewest states a thread takes from a batch at a time.
+/// The states a thread takes from a batch at a time.
 #[cfg(feature = "parallel")]
 const PIECE: usize = 32;
 
@@ -180,12 +180,21 @@ enum Child {
     Violation { action: u32, violation: Violation },
 }
 
-/// A state's expansion: the state's id, what it gave, and how many steps were
-/// tried (all of them, or up to and including a violation's).
-struct Expansion {
+/// A state's expansion: the state's id, how many steps were tried (all of
+/// them, or up to and including a violation's), and how many children it gave.
+struct Expanded {
     id: u32,
-    children: Vec<Child>,
     tried: u64,
+    children: usize,
+}
+
+/// A run of a batch's states expanded on one thread, in the batch's order, with
+/// their children in one list: one allocation a piece rather than one a state,
+/// freed by the thread that merges it.
+#[derive(Default)]
+struct Piece {
+    expanded: Vec<Expanded>,
+    children: Vec<Child>,
 }
 
 /// The part of the search a batch's expansions read and never write, so that
@@ -222,21 +231,37 @@ struct Scratch {
 const SPARE: usize = 64;
 
 impl Expand<'_> {
-    /// Expands `node`, then keeps its state as a spare (or drops it, on the
-    /// thread that expanded it).
-    fn node(&self, scratch: &mut Scratch, node: Node) -> Expansion {
+    /// Expands the nodes in order into a piece, with `scratch` (its kept
+    /// fingerprints start empty).
+    fn piece(&self, scratch: &mut Scratch, nodes: impl IntoIterator<Item = Node>) -> Piece {
+        scratch.kept.clear();
+        let mut piece = Piece::default();
+        for node in nodes {
+            self.node(scratch, node, &mut piece);
+        }
+        piece
+    }
+
+    /// Expands `node` into `piece`, then keeps its state as a spare (or drops
+    /// it, on the thread that expanded it).
+    fn node(&self, scratch: &mut Scratch, node: Node, piece: &mut Piece) {
         let Node { id, state } = node;
-        let (children, tried) = self.state(scratch, &state);
+        let before = piece.children.len();
+        let tried = self.state(scratch, &state, &mut piece.children);
         if scratch.spare.len() < SPARE {
             scratch.spare.push(state);
         }
-        Expansion { id, children, tried }
+        piece.expanded.push(Expanded {
+            id,
+            tried,
+            children: piece.children.len() - before,
+        });
     }
 
-    fn state(&self, scratch: &mut Scratch, state: &State) -> (Vec<Child>, u64) {
+    /// Expands `state`, its children pushed onto `children`; the steps tried.
+    fn state(&self, scratch: &mut Scratch, state: &State, children: &mut Vec<Child>) -> u64 {
         let clock = self.bounds.clock_moves();
         let steps = actions(&state.cluster, state.tracked.spent, self.bounds);
-        let mut children = Vec::with_capacity(steps.len());
         let Scratch {
             events,
             kept,
@@ -259,7 +284,7 @@ impl Expand<'_> {
             }
             if let Some(violation) = State::wanted_violation(events, self.bounds) {
                 children.push(Child::Violation { action, violation });
-                return (children, u64::from(action) + 1);
+                return u64::from(action) + 1;
             }
             let fingerprint = (self.key)(child, clock);
             if !self.visited.contains(&fingerprint) && kept.insert(fingerprint) {
@@ -281,7 +306,7 @@ impl Expand<'_> {
                 });
             }
         }
-        (children, steps.len() as u64)
+        steps.len() as u64
     }
 }
 
@@ -425,8 +450,8 @@ impl Explorer {
         self.outcome.as_ref()
     }
 
-    /// Every state of the batch expanded, in the batch's order.
-    fn expand(&mut self, batch: Vec<Node>) -> Vec<Expansion> {
+    /// Every state of the batch expanded, in pieces in the batch's order.
+    fn expand(&mut self, batch: Vec<Node>) -> Vec<Piece> {
         let expand = Expand {
             bounds: &self.bounds,
             key: self.key,
@@ -435,87 +460,82 @@ impl Explorer {
         #[cfg(feature = "parallel")]
         if let Some(pool) = &self.pool {
             use rayon::prelude::*;
-            use std::sync::{Mutex, MutexGuard};
-            // Pieces of at least PIECE states, each expanded with its thread's
-            // scratch (its spare states and allocations, kept from batch to
-            // batch); a piece that finds it taken makes one of its own. The
-            // fingerprints kept start empty in each piece: a thread may take a
-            // later piece before an earlier one, and a state must come from the
-            // first in the batch's order.
-            enum Held<'s> {
-                Thread(MutexGuard<'s, Scratch>),
-                Own(Box<Scratch>),
-            }
+            use std::sync::Mutex;
+            // Pieces of PIECE states, each expanded with its thread's scratch
+            // (its spare states and allocations, kept from batch to batch); a
+            // piece that finds it taken makes one of its own. The fingerprints
+            // kept start empty in each piece: a thread may take a later piece
+            // before an earlier one, and a state must come from the first in
+            // the batch's order.
+            let mut nodes = batch.into_iter();
+            let pieces: Vec<Vec<Node>> = std::iter::from_fn(|| {
+                let piece: Vec<Node> = nodes.by_ref().take(PIECE).collect();
+                (!piece.is_empty()).then_some(piece)
+            })
+            .collect();
             let scratches = &self.scratches;
-            let take = || {
-                let mine = rayon::current_thread_index()
-                    .and_then(|i| scratches.get(i))
-                    .map(Mutex::try_lock);
-                match mine {
-                    Some(Ok(mut guard)) => {
-                        guard.kept.clear();
-                        Held::Thread(guard)
-                    }
-                    _ => Held::Own(Box::default()),
-                }
-            };
             return pool.install(|| {
-                batch
+                pieces
                     .into_par_iter()
-                    .with_min_len(PIECE)
-                    .map_init(take, |held, node| match held {
-                        Held::Thread(scratch) => expand.node(scratch, node),
-                        Held::Own(scratch) => expand.node(scratch, node),
+                    .map(|nodes| {
+                        let mine = rayon::current_thread_index()
+                            .and_then(|i| scratches.get(i))
+                            .map(Mutex::try_lock);
+                        match mine {
+                            Some(Ok(mut scratch)) => expand.piece(&mut scratch, nodes),
+                            _ => expand.piece(&mut Scratch::default(), nodes),
+                        }
                     })
                     .collect()
             });
         }
-        let scratch = &mut self.scratch;
-        scratch.kept.clear();
-        batch.into_iter().map(|node| expand.node(scratch, node)).collect()
+        vec![expand.piece(&mut self.scratch, batch)]
     }
 
-    /// Takes in a batch's expansions in order, as one thread expanding the
-    /// states one after the other would have: the first step into a state names
-    /// its parent, and the first violation or the state limit ends the search
-    /// with the counts it had then.
-    fn merge(&mut self, expansions: Vec<Expansion>) {
-        for expansion in expansions {
-            let before = self.transitions;
-            for child in expansion.children {
-                match child {
-                    Child::Violation { action, violation } => {
-                        self.transitions = before + u64::from(action) + 1;
-                        let outcome = self.found(expansion.id, action as usize, violation);
-                        return self.finish(outcome);
-                    }
-                    Child::New {
-                        action,
-                        fingerprint,
-                        state,
-                    } => {
-                        if !self.visited.insert(fingerprint) {
-                            continue;
-                        }
-                        // Ids are u32 (ROOT excepted) to keep a link at 8 bytes.
-                        let over_limit = self.bounds.max_states.is_some_and(|m| self.visited.len() > m);
-                        let id = u32::try_from(self.links.len()).ok().filter(|&id| id != ROOT);
-                        let Some(id) = id.filter(|_| !over_limit) else {
+    /// Takes in a batch's pieces in order, as one thread expanding the states
+    /// one after the other would have: the first step into a state names its
+    /// parent, and the first violation or the state limit ends the search with
+    /// the counts it had then.
+    fn merge(&mut self, pieces: Vec<Piece>) {
+        for piece in pieces {
+            let mut children = piece.children.into_iter();
+            for expanded in piece.expanded {
+                let before = self.transitions;
+                for child in children.by_ref().take(expanded.children) {
+                    match child {
+                        Child::Violation { action, violation } => {
                             self.transitions = before + u64::from(action) + 1;
-                            return self.finish(Outcome::StateLimit {
-                                states: self.visited.len() - 1,
-                                depth: self.depth,
-                            });
-                        };
-                        self.links.push(Link {
-                            parent: expansion.id,
+                            let outcome = self.found(expanded.id, action as usize, violation);
+                            return self.finish(outcome);
+                        }
+                        Child::New {
                             action,
-                        });
-                        self.next.push_back(Node { id, state });
+                            fingerprint,
+                            state,
+                        } => {
+                            if !self.visited.insert(fingerprint) {
+                                continue;
+                            }
+                            // Ids are u32 (ROOT excepted) to keep a link at 8 bytes.
+                            let over_limit = self.bounds.max_states.is_some_and(|m| self.visited.len() > m);
+                            let id = u32::try_from(self.links.len()).ok().filter(|&id| id != ROOT);
+                            let Some(id) = id.filter(|_| !over_limit) else {
+                                self.transitions = before + u64::from(action) + 1;
+                                return self.finish(Outcome::StateLimit {
+                                    states: self.visited.len() - 1,
+                                    depth: self.depth,
+                                });
+                            };
+                            self.links.push(Link {
+                                parent: expanded.id,
+                                action,
+                            });
+                            self.next.push_back(Node { id, state });
+                        }
                     }
                 }
+                self.transitions = before + expanded.tried;
             }
-            self.transitions = before + expansion.tried;
         }
     }
 
