@@ -10,7 +10,8 @@ use std::sync::OnceLock;
 /// The value the next produce writes: m1, m2, … in order of production, so two
 /// histories that wrote the same number of records name them alike.
 pub fn next_value(spent: Spent) -> Value {
-    // The first few made once: the search asks at every state.
+    // The first few made once and shared: the search asks at every state, and
+    // the fingerprint compares a shared value by its pointer alone.
     static FIRST: OnceLock<Vec<Value>> = OnceLock::new();
     let first = FIRST.get_or_init(|| (1..=16).map(|k| Value::from(format!("m{k}"))).collect());
     match first.get(spent.produces as usize) {

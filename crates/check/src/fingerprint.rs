@@ -171,26 +171,30 @@ struct Values<'c> {
 }
 
 impl<'c> Values<'c> {
-    /// The value's position, added at the end if new. Values are short texts
-    /// held in place (`Value`), compared here byte by byte rather than through
-    /// a library call.
+    /// The value's position, added at the end if new. Inlined: the search's
+    /// values are shared (`next_value`), so most are found by their pointer
+    /// among the first few.
     #[inline]
     fn position(&mut self, v: &'c Value) -> usize {
-        let v = v.as_str();
+        let placed = self.len.min(self.first.len());
+        let shared = |x: &&str| std::ptr::eq(x.as_ptr(), v.as_ptr()) && x.len() == v.len();
+        match self.first[..placed].iter().position(shared) {
+            Some(i) => i,
+            None => self.position_by_text(v),
+        }
+    }
+
+    /// `position` for a value not found by its pointer: compared by text, then
+    /// added.
+    #[inline(never)]
+    fn position_by_text(&mut self, v: &'c Value) -> usize {
+        // Short texts compared inline rather than through a library call.
         let same = |x: &&str| x.len() == v.len() && x.bytes().zip(v.bytes()).all(|(a, b)| a == b);
         let placed = self.len.min(self.first.len());
         if let Some(i) = self.first[..placed].iter().position(same) {
             return i;
         }
-        self.add(v)
-    }
-
-    /// `position` for a value not among the first few: found among the rest,
-    /// or added.
-    #[inline(never)]
-    fn add(&mut self, v: &'c str) -> usize {
-        let placed = self.len.min(self.first.len());
-        if let Some(i) = self.more.iter().position(|x| *x == v) {
+        if let Some(i) = self.more.iter().position(same) {
             return placed + i;
         }
         if self.len < self.first.len() {

@@ -3,7 +3,8 @@
 
 use divan::{black_box, Bencher};
 use replab_core::timeline::Timeline;
-use replab_core::{Cluster, Command, Protocol, Setup, Value};
+use replab_core::{Cluster, Command, Protocol, Setup};
+use std::sync::Arc;
 
 fn main() {
     divan::main();
@@ -24,7 +25,7 @@ fn workload_from(first_leader: usize, suffix: &str) -> Vec<Command> {
     let mut leader = first_leader;
     for i in 0..1000 {
         commands.push(Command::Produce {
-            value: Value::from(format!("m{i}{suffix}")),
+            value: Arc::from(format!("m{i}{suffix}")),
             acks: None,
         });
         for f in (0..5).filter(|&f| f != leader) {

@@ -140,13 +140,13 @@ mod tests {
     use crate::cluster::{Cluster, Setup};
     use crate::command::Command;
     use crate::epoch_cache::LeaderEpochCache;
-    use crate::Value;
+    use std::sync::Arc;
 
     fn cluster(protocol: Protocol) -> Cluster {
         let mut c = Cluster::new(&Setup::of(&["A", "B"], protocol));
         for value in ["m1", "m2"] {
             c.apply(&Command::Produce {
-                value: Value::from(value),
+                value: Arc::from(value),
                 acks: None,
             })
             .expect("valid");

@@ -4,12 +4,11 @@
 
 use crate::chunked::{Chunked, Slice};
 use serde::Serialize;
+use std::sync::Arc;
 
-/// A message payload: up to 23 bytes held in place (every value the checker
-/// writes, and most a reader types), longer ones shared. Cloning a short value
-/// copies it, with no reference count: the checker's threads clone records all
-/// the time, and a count they all wrote would bounce between their cores.
-pub type Value = smol_str::SmolStr;
+/// A message payload. Shared, so that cloning a whole cluster (history snapshots)
+/// does not copy every payload.
+pub type Value = Arc<str>;
 
 /// A run of consecutive records of one log: what `Log::records` and `Log::read`
 /// return, borrowing the log's chunks.
@@ -100,7 +99,7 @@ mod tests {
     fn log_of(values: &[&str]) -> Log {
         let mut log = Log::default();
         for v in values {
-            log.append(0, Value::from(*v));
+            log.append(0, Arc::from(*v));
         }
         log
     }
@@ -139,7 +138,7 @@ mod tests {
     fn numbered(n: usize) -> Log {
         let mut log = Log::default();
         for i in 0..n {
-            log.append((i / 100) as u32, Value::from(format!("m{i}")));
+            log.append((i / 100) as u32, Arc::from(format!("m{i}")));
         }
         log
     }
@@ -176,7 +175,7 @@ mod tests {
         assert_eq!(values(&log), values(&numbered(CHUNK_LEN + 5)));
         assert!(log.truncate_to(CHUNK_LEN as u64), "at a chunk boundary");
         assert_eq!(log, numbered(CHUNK_LEN));
-        log.append(9, Value::from("x"));
+        log.append(9, Arc::from("x"));
         assert_eq!(log.get(CHUNK_LEN as u64).map(|r| r.epoch), Some(9));
         assert!(log.truncate_to(0));
         assert!(log.is_empty());
@@ -187,14 +186,14 @@ mod tests {
     fn a_clone_is_unchanged_by_appends_and_truncations_of_the_original() {
         let mut log = numbered(CHUNK_LEN + 7);
         let snapshot = log.clone();
-        log.append(5, Value::from("after"));
+        log.append(5, Arc::from("after"));
         assert_eq!(snapshot, numbered(CHUNK_LEN + 7));
         log.truncate_to(3);
         assert_eq!(snapshot, numbered(CHUNK_LEN + 7));
         let mut again = snapshot.clone();
         again.truncate_to((CHUNK_LEN - 1) as u64);
         for i in 0..CHUNK_LEN {
-            again.append(1, Value::from(format!("n{i}")));
+            again.append(1, Arc::from(format!("n{i}")));
         }
         assert_eq!(values(&snapshot), values(&numbered(CHUNK_LEN + 7)));
         assert_eq!(log.end_offset(), 3);
@@ -207,7 +206,7 @@ mod tests {
         let _keep = detour.clone();
         detour.truncate_to(CHUNK_LEN as u64 - 20);
         for i in CHUNK_LEN - 20..CHUNK_LEN + 4 {
-            detour.append((i / 100) as u32, Value::from(format!("m{i}")));
+            detour.append((i / 100) as u32, Arc::from(format!("m{i}")));
         }
         assert_eq!(straight, detour);
         assert_eq!(hash_of(&straight), hash_of(&detour));
@@ -255,7 +254,7 @@ mod tests {
                 for (i, o) in ops.into_iter().enumerate() {
                     match o {
                         Op::Append(epoch) => {
-                            let value: Value = Value::from(format!("v{i}"));
+                            let value: Value = Arc::from(format!("v{i}"));
                             let offset = log.append(epoch, value.clone());
                             prop_assert_eq!(offset, model.len() as u64);
                             model.push(Record { offset, epoch, value });

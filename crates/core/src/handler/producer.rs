@@ -113,7 +113,7 @@ mod tests {
     use crate::config::Acks;
     use crate::event::{Event, ProduceRefusal};
     use crate::handler::testing::{cluster, step};
-    use crate::Value;
+    use std::sync::Arc;
 
     // Partition.appendRecordsToLeader: acks=all needs min.insync.replicas in the ISR.
     #[test]
@@ -122,7 +122,7 @@ mod tests {
         assert_eq!(
             step(&mut c, "produce m1"),
             vec![Event::ProduceRefused {
-                value: Value::from("m1"),
+                value: Arc::from("m1"),
                 reason: ProduceRefusal::NotEnoughReplicas { isr: 1, min_isr: 2 },
             }]
         );
@@ -139,7 +139,7 @@ mod tests {
                     leader: 0,
                     offset: 0,
                     epoch: 0,
-                    value: Value::from("m1"),
+                    value: Arc::from("m1"),
                     acks: Acks::Leader,
                 },
                 Event::EpochAssigned {
@@ -148,7 +148,7 @@ mod tests {
                     start_offset: 0
                 },
                 Event::Acked {
-                    value: Value::from("m1"),
+                    value: Arc::from("m1"),
                     offset: 0
                 },
                 Event::HighWatermarkChanged {

@@ -8,6 +8,7 @@ use crate::event::ViolationKind;
 use crate::log::Value;
 use crate::protocol::Protocol;
 use serde::Serialize;
+use std::sync::Arc;
 
 /// A malformed line, or a command the model refused, and where.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -668,7 +669,7 @@ fn parse_count(line: usize, what: &str, text: &str) -> Result<u32, ScriptError> 
 
 fn parse_value(line: usize, text: &str) -> Result<Value, ScriptError> {
     if is_value(text) {
-        Ok(Value::from(text))
+        Ok(Arc::from(text))
     } else {
         Err(err(line, ScriptErrorKind::BadValue { value: text.into() }))
     }
