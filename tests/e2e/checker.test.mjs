@@ -141,6 +141,8 @@ test('all five protocols with unclean elections: a loss under every one, each wi
   await page.getByTestId('explore-unclean').check();
   await page.getByTestId('explore-run').click();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=explore-result]').length === 5, null, { timeout: 60_000 });
+  // Each link's address is made in the background (the browser compresses it).
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=explore-link]')].every((a) => a.getAttribute('href')));
   const results = await page.getByTestId('explore-result').evaluateAll((els) => els.map((e) => ({
     protocol: e.dataset.protocol, verdict: e.dataset.verdict, length: Number(e.dataset.length),
     link: e.querySelector('[data-testid=explore-link]')?.href,
