@@ -139,7 +139,7 @@ impl Cluster {
     /// applies many commands, as the checker does, reuses one buffer.
     pub fn apply_into(&mut self, command: &Command, out: &mut Vec<Event>) -> Result<(), CommandError> {
         out.clear();
-        self.validate(command)?;
+        self.check(command)?;
         let hold_before = self.hold;
         let p = &mut self.partition;
         match command {
@@ -236,12 +236,18 @@ impl Cluster {
         self.enabled_where(value, |_| true)
     }
 
-    /// `enabled`, keeping only the commands `wanted` takes, asked before
-    /// `check` (the checker's bounds rule out whole kinds, elections among them).
+    /// `enabled`, keeping only the commands `wanted` takes (the checker's
+    /// bounds rule out whole kinds, elections among them). Each broker's part
+    /// of the menu is asked of the rules `check` asks, once a broker, and a
+    /// command is made only if they accept it: the checker asks at every state.
     pub fn enabled_where(&self, value: &Value, wanted: impl Fn(&Command) -> bool) -> Vec<Command> {
-        // Room for the whole menu at once: the checker asks for it at every state.
         let mut menu = Vec::with_capacity(1 + 10 * self.partition.brokers.len());
-        menu.push(Command::Produce {
+        let mut offer = |c: Command| {
+            if wanted(&c) {
+                menu.push(c);
+            }
+        };
+        offer(Command::Produce {
             value: value.clone(),
             acks: None,
         });
@@ -250,81 +256,46 @@ impl Cluster {
                 broker: b,
                 unflushed_from: None,
             };
-            menu.extend([
-                Command::Fetch { follower: b, max: None },
-                Command::Send { follower: b, max: None },
-                Command::Deliver { follower: b },
-                Command::Drop { follower: b },
-                Command::Crash { targets: vec![target] },
-                Command::Shutdown { broker: b },
-                Command::Bounce { target },
-                Command::Restart { broker: b },
-                Command::Elect {
-                    broker: b,
-                    unclean: false,
-                },
-                Command::Elect {
-                    broker: b,
-                    unclean: true,
-                },
-            ]);
+            if self.may_request(b).is_ok() {
+                offer(Command::Fetch { follower: b, max: None });
+                offer(Command::Send { follower: b, max: None });
+            }
+            if self.may_take_in_flight(b).is_ok() {
+                offer(Command::Deliver { follower: b });
+                offer(Command::Drop { follower: b });
+            }
+            if self.alive(b).is_ok() {
+                offer(Command::Crash { targets: vec![target] });
+                offer(Command::Shutdown { broker: b });
+            }
+            if self.may_bounce(b).is_ok() {
+                offer(Command::Bounce { target });
+            }
+            if self.may_restart(b).is_ok() {
+                offer(Command::Restart { broker: b });
+            }
+            for unclean in [false, true] {
+                if self.may_elect(b, unclean).is_ok() {
+                    offer(Command::Elect { broker: b, unclean });
+                }
+            }
         }
-        menu.retain(|c| wanted(c) && self.check(c).is_ok());
         menu
     }
 
     /// Whether `apply` would accept `command` now, and why not.
     pub fn check(&self, command: &Command) -> Result<(), CommandError> {
-        self.validate(command)
-    }
-
-    fn validate(&self, command: &Command) -> Result<(), CommandError> {
-        let exists = |b: BrokerIx| {
-            if b < self.partition.brokers.len() {
-                Ok(())
-            } else {
-                Err(CommandError::NoSuchBroker { broker: b })
-            }
-        };
-        let alive = |b: BrokerIx| {
-            exists(b)?;
-            if self.partition.brokers[b].is_alive() {
-                Ok(())
-            } else {
-                Err(CommandError::BrokerDown { broker: b })
-            }
-        };
-        let not_leader = |b: BrokerIx| {
-            if self.partition.leader == Some(b) {
-                Err(CommandError::IsLeader { broker: b })
-            } else {
-                Ok(())
-            }
-        };
         match command {
             Command::Produce { .. } | Command::Tick { .. } | Command::Set { .. } => Ok(()),
-            Command::Fetch { follower, .. } | Command::Send { follower, .. } => {
-                alive(*follower)?;
-                not_leader(*follower)?;
-                if self.partition.brokers[*follower].in_flight().is_some() {
-                    return Err(CommandError::AlreadyInFlight { follower: *follower });
-                }
-                Ok(())
-            }
-            Command::Deliver { follower } | Command::Drop { follower } => {
-                alive(*follower)?;
-                if self.partition.brokers[*follower].in_flight().is_none() {
-                    return Err(CommandError::NothingInFlight { follower: *follower });
-                }
-                Ok(())
-            }
+            Command::Fetch { follower, .. } | Command::Send { follower, .. } => self.may_request(*follower),
+            Command::Deliver { follower } | Command::Drop { follower } => self.may_take_in_flight(*follower),
             Command::Crash { targets } => {
                 if targets.is_empty() {
                     return Err(CommandError::NoTargets);
                 }
                 let mut seen = BrokerSet::default();
                 for t in targets {
-                    alive(t.broker)?;
+                    self.alive(t.broker)?;
                     if seen.contains(t.broker) {
                         return Err(CommandError::DuplicateTarget { broker: t.broker });
                     }
@@ -332,23 +303,74 @@ impl Cluster {
                 }
                 Ok(())
             }
-            Command::Restart { broker } => {
-                exists(*broker)?;
-                if self.partition.brokers[*broker].is_alive() {
-                    return Err(CommandError::BrokerAlreadyUp { broker: *broker });
-                }
-                Ok(())
-            }
-            Command::Bounce { target } => {
-                alive(target.broker)?;
-                not_leader(target.broker)
-            }
-            Command::Shutdown { broker } => alive(*broker),
-            Command::Elect { broker, unclean } => {
-                alive(*broker)?;
-                controller::rules(self.partition.controller()).check_elect(&self.partition, *broker, *unclean)
-            }
+            Command::Restart { broker } => self.may_restart(*broker),
+            Command::Bounce { target } => self.may_bounce(target.broker),
+            Command::Shutdown { broker } => self.alive(*broker),
+            Command::Elect { broker, unclean } => self.may_elect(*broker, *unclean),
         }
+    }
+
+    fn exists(&self, b: BrokerIx) -> Result<(), CommandError> {
+        if b < self.partition.brokers.len() {
+            Ok(())
+        } else {
+            Err(CommandError::NoSuchBroker { broker: b })
+        }
+    }
+
+    /// `b` is up: it may crash or shut down.
+    fn alive(&self, b: BrokerIx) -> Result<(), CommandError> {
+        self.exists(b)?;
+        if self.partition.brokers[b].is_alive() {
+            Ok(())
+        } else {
+            Err(CommandError::BrokerDown { broker: b })
+        }
+    }
+
+    fn not_leader(&self, b: BrokerIx) -> Result<(), CommandError> {
+        if self.partition.leader == Some(b) {
+            Err(CommandError::IsLeader { broker: b })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// `b` may send a request (fetch, send): an up follower with none out.
+    fn may_request(&self, b: BrokerIx) -> Result<(), CommandError> {
+        self.alive(b)?;
+        self.not_leader(b)?;
+        if self.partition.brokers[b].in_flight().is_some() {
+            return Err(CommandError::AlreadyInFlight { follower: b });
+        }
+        Ok(())
+    }
+
+    /// `b`'s request out may be delivered or dropped.
+    fn may_take_in_flight(&self, b: BrokerIx) -> Result<(), CommandError> {
+        self.alive(b)?;
+        if self.partition.brokers[b].in_flight().is_none() {
+            return Err(CommandError::NothingInFlight { follower: b });
+        }
+        Ok(())
+    }
+
+    fn may_restart(&self, b: BrokerIx) -> Result<(), CommandError> {
+        self.exists(b)?;
+        if self.partition.brokers[b].is_alive() {
+            return Err(CommandError::BrokerAlreadyUp { broker: b });
+        }
+        Ok(())
+    }
+
+    fn may_bounce(&self, b: BrokerIx) -> Result<(), CommandError> {
+        self.alive(b)?;
+        self.not_leader(b)
+    }
+
+    fn may_elect(&self, b: BrokerIx, unclean: bool) -> Result<(), CommandError> {
+        self.alive(b)?;
+        controller::rules(self.partition.controller()).check_elect(&self.partition, b, unclean)
     }
 }
 
