@@ -237,9 +237,10 @@ impl Cluster {
     }
 
     /// `enabled`, keeping only the commands `wanted` takes (the checker's
-    /// bounds rule out whole kinds, elections among them). Each broker's part
-    /// of the menu is asked of the rules `check` asks, once a broker, and a
-    /// command is made only if they accept it: the checker asks at every state.
+    /// bounds rule out whole kinds, elections among them). Each rule `check`
+    /// asks of a broker is asked once per broker, and a command is made (and
+    /// shown to `wanted`) only when the rules accept it: the checker asks for
+    /// the menu at every state.
     pub fn enabled_where(&self, value: &Value, wanted: impl Fn(&Command) -> bool) -> Vec<Command> {
         let mut menu = Vec::with_capacity(1 + 10 * self.partition.brokers.len());
         let mut offer = |c: Command| {
