@@ -237,10 +237,11 @@ impl Cluster {
     }
 
     /// `enabled`, keeping only the commands `wanted` takes (the checker's
-    /// bounds rule out whole kinds, elections among them). Each rule `check`
-    /// asks of a broker is asked once per broker, and a command is made (and
-    /// shown to `wanted`) only when the rules accept it: the checker asks for
-    /// the menu at every state.
+    /// bounds rule out whole kinds, elections among them). For each broker the
+    /// menu asks the rules `check` uses, one per kind of command (fetch and send
+    /// share one, deliver and drop another), and makes a command (shown to
+    /// `wanted`) only when its rule accepts it: the checker asks for the menu at
+    /// every state.
     pub fn enabled_where(&self, value: &Value, wanted: impl Fn(&Command) -> bool) -> Vec<Command> {
         let mut menu = Vec::with_capacity(1 + 10 * self.partition.brokers.len());
         let mut offer = |c: Command| {
