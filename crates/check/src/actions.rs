@@ -5,19 +5,17 @@
 
 use crate::bounds::{Bounds, Spent};
 use replab_core::{BrokerIx, Cluster, Command, CrashTarget, Value};
+use std::sync::OnceLock;
 
 /// The value the next produce writes: m1, m2, … in order of production, so two
 /// histories that wrote the same number of records name them alike.
 pub fn next_value(spent: Spent) -> Value {
-    // The first few made once a thread: the search asks at every state, and the
-    // fingerprint finds a value it has met by its pointer. A thread's own copies
-    // keep their reference counts on its core: one count every thread wrote at
-    // every record cloned would bounce between them.
-    thread_local! {
-        static FIRST: Vec<Value> = (1..=16).map(|k| Value::from(format!("m{k}"))).collect();
-    }
-    FIRST
-        .with(|first| first.get(spent.produces as usize).cloned())
+    // The first few made once: the search asks at every state.
+    static FIRST: OnceLock<Vec<Value>> = OnceLock::new();
+    let first = FIRST.get_or_init(|| (1..=16).map(|k| Value::from(format!("m{k}"))).collect());
+    first
+        .get(spent.produces as usize)
+        .copied()
         .unwrap_or_else(|| Value::from(format!("m{}", spent.produces + 1)))
 }
 

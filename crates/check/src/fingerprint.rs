@@ -152,10 +152,10 @@ fn fold(a: u64, b: u64) -> u64 {
 }
 
 /// Writes the form: numbers as words, `None` as a marker no real number takes.
-struct Form<'a, 'c, S: Sink> {
+struct Form<'a, S: Sink> {
     out: &'a mut S,
     /// Values in order of first appearance; a value's word is its position.
-    values: Values<'c>,
+    values: Values,
     clock_moves: bool,
     now: u64,
     lag: u64,
@@ -164,41 +164,33 @@ struct Form<'a, 'c, S: Sink> {
 /// Values seen so far, the first few in place (a history writes a handful)
 /// so that a form allocates nothing for them.
 #[derive(Default)]
-struct Values<'c> {
-    first: [&'c str; 8],
+struct Values {
+    first: [Option<Value>; 8],
     len: usize,
-    more: Vec<&'c str>,
+    more: Vec<Value>,
 }
 
-impl<'c> Values<'c> {
-    /// The value's position, added at the end if new. Inlined: the search's
-    /// values are shared (`next_value`), so most are found by their pointer
-    /// among the first few.
+impl Values {
+    /// The value's position, added at the end if new. Values are interned,
+    /// so equality is a pointer comparison.
     #[inline]
-    fn position(&mut self, v: &'c Value) -> usize {
+    fn position(&mut self, v: Value) -> usize {
         let placed = self.len.min(self.first.len());
-        let shared = |x: &&str| std::ptr::eq(x.as_ptr(), v.as_ptr()) && x.len() == v.len();
-        match self.first[..placed].iter().position(shared) {
+        match self.first[..placed].iter().position(|&x| x == Some(v)) {
             Some(i) => i,
-            None => self.position_by_text(v),
+            None => self.position_further(v),
         }
     }
 
-    /// `position` for a value not found by its pointer: compared by text, then
-    /// added.
+    /// `position` for a value not among the first few: found among the
+    /// rest, or added.
     #[inline(never)]
-    fn position_by_text(&mut self, v: &'c Value) -> usize {
-        // Short texts compared inline rather than through a library call.
-        let same = |x: &&str| x.len() == v.len() && x.bytes().zip(v.bytes()).all(|(a, b)| a == b);
-        let placed = self.len.min(self.first.len());
-        if let Some(i) = self.first[..placed].iter().position(same) {
-            return i;
-        }
-        if let Some(i) = self.more.iter().position(same) {
-            return placed + i;
+    fn position_further(&mut self, v: Value) -> usize {
+        if let Some(i) = self.more.iter().position(|&x| x == v) {
+            return self.first.len() + i;
         }
         if self.len < self.first.len() {
-            self.first[self.len] = v;
+            self.first[self.len] = Some(v);
         } else {
             self.more.push(v);
         }
@@ -209,7 +201,7 @@ impl<'c> Values<'c> {
 
 const NONE: u64 = u64::MAX;
 
-impl<'c, S: Sink> Form<'_, 'c, S> {
+impl<S: Sink> Form<'_, S> {
     fn word(&mut self, w: u64) {
         self.out.word(w);
     }
@@ -223,7 +215,7 @@ impl<'c, S: Sink> Form<'_, 'c, S> {
     }
 
     /// Records given as the contiguous pieces that hold them, `len` in all.
-    fn records(&mut self, len: usize, pieces: impl IntoIterator<Item = &'c [Record]>) {
+    fn records<'r>(&mut self, len: usize, pieces: impl IntoIterator<Item = &'r [Record]>) {
         self.word(len as u64);
         for piece in pieces {
             for r in piece {
@@ -231,7 +223,7 @@ impl<'c, S: Sink> Form<'_, 'c, S> {
                 // at 0 and records in a response are consecutive from the first.
                 // The epoch and the value's position share a word: a position
                 // counts the values of one state, far below 2³².
-                let id = self.values.position(&r.value) as u64;
+                let id = self.values.position(r.value) as u64;
                 self.word(u64::from(r.epoch) << 32 | id);
             }
         }
@@ -284,7 +276,7 @@ impl<'c, S: Sink> Form<'_, 'c, S> {
         }
     }
 
-    fn response(&mut self, r: &'c Response) {
+    fn response(&mut self, r: &Response) {
         match r {
             Response::EpochEndOffset { asked, answer } => {
                 self.word(0);

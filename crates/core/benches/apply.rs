@@ -3,8 +3,7 @@
 
 use divan::{black_box, Bencher};
 use replab_core::timeline::Timeline;
-use replab_core::{Cluster, Command, Protocol, Setup};
-use std::sync::Arc;
+use replab_core::{Cluster, Command, Protocol, Setup, Value};
 
 fn main() {
     divan::main();
@@ -25,7 +24,7 @@ fn workload_from(first_leader: usize, suffix: &str) -> Vec<Command> {
     let mut leader = first_leader;
     for i in 0..1000 {
         commands.push(Command::Produce {
-            value: Arc::from(format!("m{i}{suffix}")),
+            value: Value::from(format!("m{i}{suffix}")),
             acks: None,
         });
         for f in (0..5).filter(|&f| f != leader) {

@@ -3,8 +3,9 @@
 
 use crate::broker_set::BrokerIx;
 use crate::epoch_cache::LeaderEpochCache;
-use crate::log::{Log, Value};
+use crate::log::Log;
 use crate::message::InFlight;
+use crate::value::Value;
 
 /// How a generation's leader-epoch cache takes appends and truncations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -304,13 +305,13 @@ impl Broker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
+    use crate::Value;
 
     #[test]
     fn stop_loses_unflushed_records_and_caps_the_checkpoints() {
         let mut b = Broker::new("A".into());
-        b.append(0, Arc::from("m1"), CacheRule::ReplaceConflicting);
-        b.append(1, Arc::from("m2"), CacheRule::ReplaceConflicting);
+        b.append(0, Value::from("m1"), CacheRule::ReplaceConflicting);
+        b.append(1, Value::from("m2"), CacheRule::ReplaceConflicting);
         b.durable.hw = 2;
         assert_eq!(b.stop(Some(1)), 1);
         assert!(!b.is_alive());
@@ -322,7 +323,7 @@ mod tests {
     #[test]
     fn truncating_at_the_log_end_still_drops_an_empty_epoch_there() {
         let mut b = Broker::new("B".into());
-        b.append(0, Arc::from("m1"), CacheRule::ReplaceConflicting);
+        b.append(0, Value::from("m1"), CacheRule::ReplaceConflicting);
         b.durable.epoch_cache.assign(1, 1); // elected in epoch 1, wrote nothing
         assert!(!b.truncate_to(1, CacheRule::ReplaceConflicting));
         assert_eq!(b.latest_epoch(), Some(0));
@@ -331,7 +332,7 @@ mod tests {
     #[test]
     fn stop_past_the_log_end_loses_nothing() {
         let mut b = Broker::new("A".into());
-        b.append(0, Arc::from("m1"), CacheRule::ReplaceConflicting);
+        b.append(0, Value::from("m1"), CacheRule::ReplaceConflicting);
         assert_eq!(b.stop(Some(4)), 0);
         assert_eq!(b.leo(), 1);
     }

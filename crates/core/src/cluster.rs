@@ -9,9 +9,10 @@ use crate::handler::controller::{self, Controller};
 use crate::handler::follower::Follower;
 use crate::handler::leader::Leader;
 use crate::handler::producer::Producer;
-use crate::log::{Record, Value};
+use crate::log::Record;
 use crate::partition::{HwHold, Partition};
 use crate::safety::Safety;
+use crate::value::Value;
 use std::ops::Deref;
 
 pub use crate::partition::{PendingAck, Setup};
@@ -250,7 +251,7 @@ impl Cluster {
             }
         };
         offer(Command::Produce {
-            value: value.clone(),
+            value: *value,
             acks: None,
         });
         for b in 0..self.partition.brokers.len() {

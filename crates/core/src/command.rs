@@ -2,7 +2,7 @@
 
 use crate::broker_set::BrokerIx;
 use crate::config::{Acks, Setting};
-use crate::log::Value;
+use crate::value::Value;
 use serde::Serialize;
 
 /// `<id>` or `<id>@<offset>`: a broker that stops, losing its unflushed records

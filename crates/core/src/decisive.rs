@@ -73,7 +73,7 @@ pub fn decisive_steps(setup: &Setup, trace: &[Command]) -> Result<Vec<Decisive>,
             };
             match &mark.event {
                 Event::Truncation { .. } | Event::Crashed { .. } => {
-                    mark.lost = records.iter().map(|r| r.value.clone()).collect();
+                    mark.lost = records.iter().map(|r| r.value).collect();
                     lost_later.extend(records.iter().map(|r| (index, r.clone())));
                 }
                 Event::ViolationFound { violation } => violated.push(named_record(violation)),
@@ -91,7 +91,7 @@ pub fn decisive_steps(setup: &Setup, trace: &[Command]) -> Result<Vec<Decisive>,
                 let matters = |r: &Record| {
                     lost_later.iter().any(|(at, l)| *at > step && same(l, r)) || violated.iter().any(|v| same(v, r))
                 };
-                mark.committed = records.iter().filter(|r| matters(r)).map(|r| r.value.clone()).collect();
+                mark.committed = records.iter().filter(|r| matters(r)).map(|r| r.value).collect();
                 if mark.committed.is_empty() {
                     continue;
                 }
@@ -138,14 +138,14 @@ fn named_record(v: &Violation) -> Record {
         } => Record {
             offset: *offset,
             epoch: *epoch,
-            value: value.clone(),
+            value: *value,
         },
         Violation::ReplicasDiverged {
             offset, leader_record, ..
         } => Record {
             offset: *offset,
             epoch: leader_record.0,
-            value: leader_record.1.clone(),
+            value: leader_record.1,
         },
     }
 }

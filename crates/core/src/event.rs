@@ -3,8 +3,8 @@
 
 use crate::broker_set::{BrokerIx, BrokerSet};
 use crate::config::{Acks, Setting};
-use crate::log::Value;
 use crate::message::{Reply, Request};
+use crate::value::Value;
 use serde::Serialize;
 
 /// Something that happened while a command was applied, in the order it happened.

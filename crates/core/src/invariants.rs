@@ -140,13 +140,13 @@ mod tests {
     use crate::cluster::{Cluster, Setup};
     use crate::command::Command;
     use crate::epoch_cache::LeaderEpochCache;
-    use std::sync::Arc;
+    use crate::Value;
 
     fn cluster(protocol: Protocol) -> Cluster {
         let mut c = Cluster::new(&Setup::of(&["A", "B"], protocol));
         for value in ["m1", "m2"] {
             c.apply(&Command::Produce {
-                value: Arc::from(value),
+                value: Value::from(value),
                 acks: None,
             })
             .expect("valid");

@@ -30,6 +30,7 @@ pub mod protocol;
 pub mod safety;
 pub mod scenario;
 pub mod timeline;
+pub mod value;
 
 pub use broker::Broker;
 pub use broker_set::{BrokerIx, BrokerSet};
@@ -37,5 +38,6 @@ pub use cluster::{Cluster, Setup};
 pub use command::{Command, CommandError, CrashTarget};
 pub use config::{Acks, Config, Setting};
 pub use event::{Event, TruncationRule, Violation, ViolationKind};
-pub use log::{Record, Records, Value};
+pub use log::{Record, Records};
 pub use protocol::Protocol;
+pub use value::Value;

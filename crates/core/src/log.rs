@@ -3,12 +3,8 @@
 //! (`Chunked`), so that the history's snapshots of the cluster share them.
 
 use crate::chunked::{Chunked, Slice};
+use crate::value::Value;
 use serde::Serialize;
-use std::sync::Arc;
-
-/// A message payload. Shared, so that cloning a whole cluster (history snapshots)
-/// does not copy every payload.
-pub type Value = Arc<str>;
 
 /// A run of consecutive records of one log: what `Log::records` and `Log::read`
 /// return, borrowing the log's chunks.
@@ -99,7 +95,7 @@ mod tests {
     fn log_of(values: &[&str]) -> Log {
         let mut log = Log::default();
         for v in values {
-            log.append(0, Arc::from(*v));
+            log.append(0, Value::from(*v));
         }
         log
     }
@@ -138,7 +134,7 @@ mod tests {
     fn numbered(n: usize) -> Log {
         let mut log = Log::default();
         for i in 0..n {
-            log.append((i / 100) as u32, Arc::from(format!("m{i}")));
+            log.append((i / 100) as u32, Value::from(format!("m{i}")));
         }
         log
     }
@@ -175,7 +171,7 @@ mod tests {
         assert_eq!(values(&log), values(&numbered(CHUNK_LEN + 5)));
         assert!(log.truncate_to(CHUNK_LEN as u64), "at a chunk boundary");
         assert_eq!(log, numbered(CHUNK_LEN));
-        log.append(9, Arc::from("x"));
+        log.append(9, Value::from("x"));
         assert_eq!(log.get(CHUNK_LEN as u64).map(|r| r.epoch), Some(9));
         assert!(log.truncate_to(0));
         assert!(log.is_empty());
@@ -186,14 +182,14 @@ mod tests {
     fn a_clone_is_unchanged_by_appends_and_truncations_of_the_original() {
         let mut log = numbered(CHUNK_LEN + 7);
         let snapshot = log.clone();
-        log.append(5, Arc::from("after"));
+        log.append(5, Value::from("after"));
         assert_eq!(snapshot, numbered(CHUNK_LEN + 7));
         log.truncate_to(3);
         assert_eq!(snapshot, numbered(CHUNK_LEN + 7));
         let mut again = snapshot.clone();
         again.truncate_to((CHUNK_LEN - 1) as u64);
         for i in 0..CHUNK_LEN {
-            again.append(1, Arc::from(format!("n{i}")));
+            again.append(1, Value::from(format!("n{i}")));
         }
         assert_eq!(values(&snapshot), values(&numbered(CHUNK_LEN + 7)));
         assert_eq!(log.end_offset(), 3);
@@ -206,7 +202,7 @@ mod tests {
         let _keep = detour.clone();
         detour.truncate_to(CHUNK_LEN as u64 - 20);
         for i in CHUNK_LEN - 20..CHUNK_LEN + 4 {
-            detour.append((i / 100) as u32, Arc::from(format!("m{i}")));
+            detour.append((i / 100) as u32, Value::from(format!("m{i}")));
         }
         assert_eq!(straight, detour);
         assert_eq!(hash_of(&straight), hash_of(&detour));
@@ -254,8 +250,8 @@ mod tests {
                 for (i, o) in ops.into_iter().enumerate() {
                     match o {
                         Op::Append(epoch) => {
-                            let value: Value = Arc::from(format!("v{i}"));
-                            let offset = log.append(epoch, value.clone());
+                            let value: Value = Value::from(format!("v{i}"));
+                            let offset = log.append(epoch, value);
                             prop_assert_eq!(offset, model.len() as u64);
                             model.push(Record { offset, epoch, value });
                         }

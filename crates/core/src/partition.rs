@@ -7,9 +7,9 @@ use crate::broker_set::{BrokerIx, BrokerSet};
 use crate::brokers::Brokers;
 use crate::chunked::{Chunked, Slice};
 use crate::config::Config;
-use crate::log::Value;
 use crate::message::Request;
 use crate::protocol::{ControllerKind, Protocol, Rules};
+use crate::value::Value;
 use serde::Serialize;
 
 /// How a partition starts: every broker alive with an empty log, `leader` leading

@@ -71,8 +71,8 @@ impl Safety {
                             leader,
                             offset: old.offset,
                             epoch: old.epoch,
-                            value: old.value.clone(),
-                            now: Some((r.epoch, r.value.clone())),
+                            value: old.value,
+                            now: Some((r.epoch, r.value)),
                         });
                     }
                     self.committed.set(at, r.clone());
@@ -143,8 +143,8 @@ fn committed_write_lost(cluster: &Partition, committed: Slice<'_, Record>) -> Op
             leader,
             offset: c.offset,
             epoch: c.epoch,
-            value: c.value.clone(),
-            now: now.map(|r| (r.epoch, r.value.clone())),
+            value: c.value,
+            now: now.map(|r| (r.epoch, r.value)),
         }),
     })
 }
@@ -170,8 +170,8 @@ fn replicas_diverged(cluster: &Partition, only: Option<BrokerIx>, lo: u64, hi: u
                     leader,
                     follower: f,
                     offset,
-                    leader_record: (a.epoch, a.value.clone()),
-                    follower_record: (b.epoch, b.value.clone()),
+                    leader_record: (a.epoch, a.value),
+                    follower_record: (b.epoch, b.value),
                 });
             }
         }

@@ -240,7 +240,7 @@ impl Timeline {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
+    use crate::Value;
 
     fn setup() -> Setup {
         Setup::of(&["A", "B"], Protocol::DivergingEpoch)
@@ -270,7 +270,7 @@ mod tests {
         for i in 0..100 {
             let c = if i % 2 == 0 {
                 Command::Produce {
-                    value: Arc::from(format!("m{i}")),
+                    value: Value::from(format!("m{i}")),
                     acks: None,
                 }
             } else {
@@ -288,7 +288,7 @@ mod tests {
 
     fn produce(i: usize) -> Command {
         Command::Produce {
-            value: Arc::from(format!("m{i}")),
+            value: Value::from(format!("m{i}")),
             acks: None,
         }
     }
@@ -341,7 +341,7 @@ mod tests {
         let mut t = Timeline::new(setup());
         for i in 0..40 {
             t.push(Command::Produce {
-                value: Arc::from(format!("m{i}")),
+                value: Value::from(format!("m{i}")),
                 acks: None,
             })
             .expect("valid");

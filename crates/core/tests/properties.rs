@@ -5,8 +5,8 @@ use proptest::prelude::*;
 use replab_core::command::CrashTarget;
 use replab_core::safety::full_check;
 use replab_core::scenario::{self, Script, Statement, StatementKind};
+use replab_core::Value;
 use replab_core::{Acks, Cluster, Command, Config, Event, Protocol, Setting, Setup};
-use std::sync::Arc;
 
 #[derive(Clone, Debug)]
 enum Op {
@@ -58,7 +58,7 @@ fn command(op: &Op, n: usize, i: usize) -> Command {
     let b = |x: usize| x % n;
     match op {
         Op::Produce(a) => Command::Produce {
-            value: Arc::from(format!("m{i}")),
+            value: Value::from(format!("m{i}")),
             acks: [None, Some(Acks::Leader), Some(Acks::None)][*a as usize % 3],
         },
         Op::Fetch(x, max) => Command::Fetch {
@@ -131,8 +131,8 @@ fn drive(n: usize, protocol: Protocol, ops: &[Op], mut each: impl FnMut(&Cluster
         // command of its menu exactly when `apply` accepts it.
         if in_menu(&cmd) {
             let value = match &cmd {
-                Command::Produce { value, .. } => value.clone(),
-                _ => Arc::from("m"),
+                Command::Produce { value, .. } => *value,
+                _ => Value::from("m"),
             };
             let listed = c.enabled(&value).contains(&cmd);
             assert_eq!(listed, c.check(&cmd).is_ok(), "{cmd:?}");

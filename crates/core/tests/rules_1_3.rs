@@ -9,8 +9,8 @@ use replab_core::config::Acks;
 use replab_core::event::{AckFailure, ElectionReason, EpochRecord, Event, FollowerNext, ShrinkReason, TruncationRule};
 use replab_core::message::{EpochAnswer, Reply, Request};
 use replab_core::scenario::{self, Outcome};
+use replab_core::Value;
 use replab_core::{BrokerSet, Cluster, Protocol};
-use std::sync::Arc;
 
 fn set(ids: &[usize]) -> BrokerSet {
     ids.iter().copied().collect()
@@ -65,7 +65,7 @@ fn replica_manager_fetch_messages_reads_before_it_moves_the_hw() {
                     to: 1
                 },
                 Event::Acked {
-                    value: Arc::from("m1"),
+                    value: Value::from("m1"),
                     offset: 0
                 },
                 Event::FetchParked {
@@ -127,7 +127,7 @@ fn replica_manager_fetch_messages_reads_before_it_moves_the_hw() {
                     leader: 0,
                     offset: 1,
                     epoch: 0,
-                    value: Arc::from("m2"),
+                    value: Value::from("m2"),
                     acks: Acks::All
                 },
                 Event::RequestAnswered {
@@ -202,7 +202,7 @@ fn partition_check_enough_replicas_reach_offset_after_append() {
                     to: 1
                 },
                 Event::AckFailed {
-                    value: Arc::from("m1"),
+                    value: Value::from("m1"),
                     offset: 0,
                     reason: AckFailure::NotEnoughReplicasAfterAppend {
                         leader: 0,
@@ -245,7 +245,7 @@ fn partition_maybe_increment_leader_hw_waits_for_a_recently_caught_up_replica() 
                     leader: 0,
                     offset: 2,
                     epoch: 0,
-                    value: Arc::from("m3"),
+                    value: Value::from("m3"),
                     acks: Acks::All
                 },
                 Event::HighWatermarkHeldByReplica {
@@ -306,7 +306,7 @@ fn partition_maybe_increment_leader_hw_waits_for_a_recently_caught_up_replica() 
                     to: 3
                 },
                 Event::Acked {
-                    value: Arc::from("m3"),
+                    value: Value::from("m3"),
                     offset: 2
                 },
             ],
@@ -448,7 +448,7 @@ fn kafka_controller_sees_a_bounce_by_its_broker_epoch() {
                     to: 1
                 },
                 Event::Acked {
-                    value: Arc::from("m1"),
+                    value: Value::from("m1"),
                     offset: 0
                 },
                 Event::Restarted {
@@ -619,7 +619,7 @@ fn abstract_fetcher_thread_keeps_a_response_across_the_same_leaders_epoch() {
                     to: 1
                 },
                 Event::Acked {
-                    value: Arc::from("m1"),
+                    value: Value::from("m1"),
                     offset: 0
                 },
             ],
@@ -751,7 +751,7 @@ fn replica_manager_isr_expiration_runs_every_half_lag_time() {
                     to: 1
                 },
                 Event::Acked {
-                    value: Arc::from("m1"),
+                    value: Value::from("m1"),
                     offset: 0
                 },
             ],

@@ -260,7 +260,7 @@ fn fill_values(m: &mut Message, state: &Cluster) {
     if let Payload::Reply(Reply::Records { from, count, .. }) = m.payload {
         if let Some(b) = state.broker(m.from) {
             m.values = (from..from.saturating_add(count))
-                .filter_map(|o| b.durable.log.get(o).map(|r| r.value.clone()))
+                .filter_map(|o| b.durable.log.get(o).map(|r| r.value))
                 .collect();
         }
     }
@@ -388,7 +388,7 @@ mod tests {
         assert_eq!(all[4].fate, Fate::Delivered { step: 5 });
         assert_eq!(all[4].wait, Some(Wait::Answered { step: 6 }));
         assert_eq!(all[5].fate, Fate::Delivered { step: 7 });
-        assert_eq!(all[5].values, [std::sync::Arc::<str>::from("m3")]);
+        assert_eq!(all[5].values, [replab_core::Value::from("m3")]);
         assert_eq!(
             all[6].wait,
             Some(Wait::Lost {
@@ -453,7 +453,7 @@ mod tests {
         assert!(messages_of(&t, 1).is_empty());
         let fetch = messages_of(&t, 4);
         assert_eq!(kinds(&fetch), ["fetch", "records"]);
-        assert_eq!(fetch[1].values, [std::sync::Arc::<str>::from("m2")]);
+        assert_eq!(fetch[1].values, [replab_core::Value::from("m2")]);
         assert_eq!(
             fetch.iter().map(|m| m.motion_at(4)).collect::<Vec<_>>(),
             [Some(Motion::Whole); 2]
@@ -507,7 +507,7 @@ mod tests {
         let all = all_messages(&t);
         assert_eq!(all.len(), 4);
         assert_eq!(all[1].fate, Fate::Delivered { step: 4 });
-        assert_eq!(all[1].values, [std::sync::Arc::<str>::from("m1")]);
+        assert_eq!(all[1].values, [replab_core::Value::from("m1")]);
         assert_eq!(all[3].fate, Fate::InFlight);
         let deliver = messages_of(&t, 4);
         assert_eq!(deliver, [all[1].clone()]);

@@ -14,7 +14,7 @@ pub use replab_core::compare::Stopped;
 
 use replab_core::scenario::{self, Script, ScriptError};
 use replab_core::timeline::Timeline;
-use replab_core::{Acks, Cluster, Command, CommandError, Protocol, Setup, ViolationKind};
+use replab_core::{Acks, Cluster, Command, CommandError, Protocol, Setup, Value, ViolationKind};
 use replab_narrate::{Lang, LinkProblem};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -295,7 +295,7 @@ impl AppState {
         let c = &self.view;
         c.leader()?;
         let n = c.brokers().len();
-        let menu = c.enabled(&Arc::from(""));
+        let menu = c.enabled(&Value::from(""));
         let may = |command: &Command| menu.contains(command);
         (0..n).map(|i| (self.autoplay_next + i) % n).find_map(|f| {
             let deliver = Command::Deliver { follower: f };
@@ -372,7 +372,7 @@ impl AppState {
             Action::Produce { value, acks } => {
                 let value = value.filter(|v| !v.is_empty()).unwrap_or_else(|| s.next_value());
                 s.act(Command::Produce {
-                    value: Arc::from(value),
+                    value: Value::from(value),
                     acks,
                 });
             }

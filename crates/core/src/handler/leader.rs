@@ -246,7 +246,7 @@ mod tests {
     use crate::event::{Event, ShrinkReason};
     use crate::handler::testing::{cluster, step};
     use crate::BrokerSet;
-    use std::sync::Arc;
+    use crate::Value;
 
     fn isr(ids: &[usize]) -> BrokerSet {
         ids.iter().copied().collect()
@@ -282,7 +282,7 @@ mod tests {
                         to: 1
                     },
                     Event::Acked {
-                        value: Arc::from("m1"),
+                        value: Value::from("m1"),
                         offset: 0
                     },
                 ],

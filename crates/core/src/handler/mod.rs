@@ -18,7 +18,7 @@ pub(crate) mod testing {
     use crate::command::Command;
     use crate::event::{ElectionReason, EpochRecord, Event, ShrinkReason};
     use crate::scenario;
-    use std::sync::Arc;
+    use crate::Value;
 
     /// The cluster after running `script`'s setup and statements.
     pub fn cluster(script: &str) -> Cluster {
@@ -65,7 +65,7 @@ pub(crate) mod testing {
             to: 1,
         });
         events.push(Event::Acked {
-            value: Arc::from("m1"),
+            value: Value::from("m1"),
             offset: 0,
         });
         events
@@ -89,7 +89,7 @@ pub(crate) mod testing {
 #[cfg(test)]
 mod tests {
     use super::testing::{cluster, command};
-    use std::sync::Arc;
+    use crate::Value;
 
     // The one source of what may happen next: every command it lists applies,
     // and the ones it leaves out are refused.
@@ -98,7 +98,7 @@ mod tests {
         // Under 0.11 the controller's epoch bump for C leaves B's response in flight.
         let c = cluster("protocol kip-101\nbrokers A B C\nproduce m1\nsend B\ncrash C");
         let lines: Vec<String> = c
-            .enabled(&Arc::from("m2"))
+            .enabled(&Value::from("m2"))
             .iter()
             .map(|cmd| crate::scenario::command_line(&["A".into(), "B".into(), "C".into()], cmd))
             .collect();

@@ -5,8 +5,8 @@ use super::Out;
 use crate::broker_set::BrokerIx;
 use crate::config::Acks;
 use crate::event::{AckFailure, Event, ProduceRefusal};
-use crate::log::Value;
 use crate::partition::{Partition, PendingAck};
+use crate::value::Value;
 
 pub(crate) struct Producer<'a> {
     pub p: &'a mut Partition,
@@ -18,7 +18,7 @@ impl Producer<'_> {
     pub fn produce(&mut self, value: &Value, acks: Acks) {
         let Some(leader) = self.p.leader else {
             self.out.push(Event::ProduceRefused {
-                value: value.clone(),
+                value: *value,
                 reason: ProduceRefusal::NoLeader,
             });
             return;
@@ -27,19 +27,19 @@ impl Producer<'_> {
         let min_isr = self.p.min_isr();
         if acks == Acks::All && isr < min_isr {
             self.out.push(Event::ProduceRefused {
-                value: value.clone(),
+                value: *value,
                 reason: ProduceRefusal::NotEnoughReplicas { isr, min_isr },
             });
             return;
         }
         let epoch = self.p.leader_epoch;
         let cache = self.p.rules().capabilities().cache_rule;
-        let (offset, assigned) = self.p.brokers[leader].append(epoch, value.clone(), cache);
+        let (offset, assigned) = self.p.brokers[leader].append(epoch, *value, cache);
         self.out.push(Event::Appended {
             leader,
             offset,
             epoch,
-            value: value.clone(),
+            value: *value,
             acks,
         });
         if assigned {
@@ -50,11 +50,8 @@ impl Producer<'_> {
             });
         }
         match acks {
-            Acks::Leader => self.ack(value.clone(), offset),
-            Acks::All => self.p.pending_acks.push(PendingAck {
-                value: value.clone(),
-                offset,
-            }),
+            Acks::Leader => self.ack(*value, offset),
+            Acks::All => self.p.pending_acks.push(PendingAck { value: *value, offset }),
             Acks::None => {}
         }
         if let Some(mut l) = Leader::current(self.p, self.out) {
@@ -64,7 +61,7 @@ impl Producer<'_> {
     }
 
     fn ack(&mut self, value: Value, offset: u64) {
-        self.p.acked.push(value.clone());
+        self.p.acked.push(value);
         self.out.push(Event::Acked { value, offset });
     }
 
@@ -113,7 +110,7 @@ mod tests {
     use crate::config::Acks;
     use crate::event::{Event, ProduceRefusal};
     use crate::handler::testing::{cluster, step};
-    use std::sync::Arc;
+    use crate::Value;
 
     // Partition.appendRecordsToLeader: acks=all needs min.insync.replicas in the ISR.
     #[test]
@@ -122,7 +119,7 @@ mod tests {
         assert_eq!(
             step(&mut c, "produce m1"),
             vec![Event::ProduceRefused {
-                value: Arc::from("m1"),
+                value: Value::from("m1"),
                 reason: ProduceRefusal::NotEnoughReplicas { isr: 1, min_isr: 2 },
             }]
         );
@@ -139,7 +136,7 @@ mod tests {
                     leader: 0,
                     offset: 0,
                     epoch: 0,
-                    value: Arc::from("m1"),
+                    value: Value::from("m1"),
                     acks: Acks::Leader,
                 },
                 Event::EpochAssigned {
@@ -148,7 +145,7 @@ mod tests {
                     start_offset: 0
                 },
                 Event::Acked {
-                    value: Arc::from("m1"),
+                    value: Value::from("m1"),
                     offset: 0
                 },
                 Event::HighWatermarkChanged {

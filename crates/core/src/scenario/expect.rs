@@ -3,7 +3,7 @@
 use crate::broker_set::{BrokerIx, BrokerSet};
 use crate::cluster::Cluster;
 use crate::event::ViolationKind;
-use crate::log::Value;
+use crate::value::Value;
 use serde::Serialize;
 
 /// What an `expect` line checks.
@@ -81,7 +81,7 @@ impl Expectation {
         let found = match self {
             Expectation::Log { broker: b, values } => {
                 let log: Vec<Value> = broker(*b)
-                    .map(|x| x.durable.log.records().iter().map(|r| r.value.clone()).collect())
+                    .map(|x| x.durable.log.records().iter().map(|r| r.value).collect())
                     .unwrap_or_default();
                 (log != *values).then_some(Found::Values(log))
             }

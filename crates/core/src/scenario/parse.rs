@@ -5,10 +5,9 @@ use crate::broker_set::{BrokerIx, BrokerSet, MAX_BROKERS};
 use crate::command::{Command, CrashTarget};
 use crate::config::{Acks, Setting};
 use crate::event::ViolationKind;
-use crate::log::Value;
 use crate::protocol::Protocol;
+use crate::value::Value;
 use serde::Serialize;
-use std::sync::Arc;
 
 /// A malformed line, or a command the model refused, and where.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -669,7 +668,7 @@ fn parse_count(line: usize, what: &str, text: &str) -> Result<u32, ScriptError> 
 
 fn parse_value(line: usize, text: &str) -> Result<Value, ScriptError> {
     if is_value(text) {
-        Ok(Arc::from(text))
+        Ok(Value::from(text))
     } else {
         Err(err(line, ScriptErrorKind::BadValue { value: text.into() }))
     }

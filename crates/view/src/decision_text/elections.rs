@@ -126,7 +126,7 @@ pub(super) fn unclean(s: &Step) -> Option<Rows> {
     let requested = matches!(reason, ElectionReason::Requested { .. });
     // Every record committed so far that the new leader's log lacks.
     let lost = s.before.committed_lacked_by(leader);
-    let values: Vec<replab_core::Value> = lost.iter().map(|r| r.value.clone()).collect();
+    let values: Vec<replab_core::Value> = lost.iter().map(|r| r.value).collect();
     Some(vec![
         (
             Label::Cause,

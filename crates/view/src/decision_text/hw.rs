@@ -99,7 +99,7 @@ pub(super) fn after_append(s: &Step) -> Option<Rows> {
                 value,
                 reason: AckFailure::NotEnoughReplicasAfterAppend { .. },
                 ..
-            } => Some(value.clone()),
+            } => Some(*value),
             _ => None,
         })
         .collect();
