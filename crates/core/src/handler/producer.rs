@@ -74,10 +74,10 @@ impl Producer<'_> {
         if !self.p.pending_acks.all().iter().any(|w| w.offset < hw) {
             return;
         }
-        let (done, waiting): (Vec<_>, Vec<_>) = self.p.pending_acks.all().iter().cloned().partition(|w| w.offset < hw);
-        self.p.pending_acks = waiting.into_iter().collect();
+        let pending = std::mem::take(&mut self.p.pending_acks);
+        self.p.pending_acks = pending.all().iter().filter(|w| w.offset >= hw).cloned().collect();
         let (isr, min_isr) = (self.p.isr.len() as u32, self.p.min_isr());
-        for w in done {
+        for w in pending.all().iter().filter(|w| w.offset < hw) {
             if isr < min_isr {
                 self.out.push(Event::AckFailed {
                     value: w.value,
