@@ -66,7 +66,7 @@ use crate::bounds::Spent;
 use replab_core::broker::{LeaderState, Volatile};
 use replab_core::message::{Request, Response};
 use replab_core::protocol::ControllerKind;
-use replab_core::{BrokerIx, BrokerSet, Cluster, Record, Value};
+use replab_core::{BrokerIx, BrokerSet, Cluster, Record, Records, Value};
 
 /// What the explorer tracks beside the cluster itself.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -211,21 +211,28 @@ impl<S: Sink> Form<'_, S> {
     }
 
     fn set(&mut self, s: BrokerSet) {
-        self.word(s.iter().fold(0, |m, b| m | 1 << b));
+        self.word(u64::from(s.bits()));
     }
 
-    /// Records given as the contiguous pieces that hold them, `len` in all.
-    fn records<'r>(&mut self, len: usize, pieces: impl IntoIterator<Item = &'r [Record]>) {
-        self.word(len as u64);
-        for piece in pieces {
-            for r in piece {
-                // The offset is the position: logs and the committed list start
-                // at 0 and records in a response are consecutive from the first.
-                // The epoch and the value's position share a word: a position
-                // counts the values of one state, far below 2³².
-                let id = self.values.position(r.value) as u64;
-                self.word(u64::from(r.epoch) << 32 | id);
-            }
+    /// A run of a log or of the committed records: its length, then its
+    /// records, read from the tail directly when it lies there (every short
+    /// log), else piece by piece.
+    fn records(&mut self, run: Records<'_>) {
+        self.word(run.len() as u64);
+        match run.in_tail() {
+            Some(records) => self.record_words(records),
+            None => run.pieces().for_each(|piece| self.record_words(piece)),
+        }
+    }
+
+    fn record_words(&mut self, records: &[Record]) {
+        for r in records {
+            // The offset is the position: logs and the committed list start
+            // at 0 and records in a response are consecutive from the first.
+            // The epoch and the value's position share a word: a position
+            // counts the values of one state, far below 2³².
+            let id = self.values.position(r.value) as u64;
+            self.word(u64::from(r.epoch) << 32 | id);
         }
     }
 
@@ -290,7 +297,8 @@ impl<S: Sink> Form<'_, S> {
             } => {
                 self.word(1);
                 self.opt(records.first().map(|r| r.offset));
-                self.records(records.len(), [&records[..]]);
+                self.word(records.len() as u64);
+                self.record_words(records);
                 self.word(*high_watermark);
             }
             Response::DivergingEpoch {
@@ -326,8 +334,7 @@ fn write_canonical<S: Sink>(out: &mut S, cluster: &Cluster, tracked: &Tracked, c
     }
     for (b, broker) in cluster.brokers().iter().enumerate() {
         let d = &broker.durable;
-        let log = d.log.records();
-        f.records(log.len(), log.pieces());
+        f.records(d.log.records());
         f.word(d.hw);
         f.word(d.epoch_cache.entries().len() as u64);
         for e in d.epoch_cache.entries() {
@@ -365,13 +372,11 @@ fn write_canonical<S: Sink>(out: &mut S, cluster: &Cluster, tracked: &Tracked, c
     f.set(cluster.isr());
     f.set(cluster.elr());
     f.opt(cluster.last_known_leader().map(|l| l as u64));
-    let fenced: BrokerSet = (0..cluster.brokers().len()).filter(|&b| cluster.is_fenced(b)).collect();
-    f.set(fenced);
+    f.set(cluster.fenced());
     // Read only by the KRaft controller, and only while no broker leads.
     let reads_last_leader = cluster.controller() == ControllerKind::KRaft && cluster.leader().is_none();
     f.opt(cluster.last_leader().filter(|_| reads_last_leader).map(|l| l as u64));
-    let committed = cluster.safety().committed();
-    f.records(committed.len(), committed.pieces());
+    f.records(cluster.safety().committed());
     f.word(u64::from(tracked.spent.produces));
     f.word(u64::from(tracked.spent.failures));
 }

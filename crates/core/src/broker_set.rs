@@ -59,6 +59,12 @@ impl BrokerSet {
         BrokerSet(self.0 & !other.0)
     }
 
+    /// The members as bits, broker b at bit b: the set in one number (the
+    /// checker's fingerprint writes it as it is).
+    pub fn bits(self) -> u8 {
+        self.0
+    }
+
     /// Members in assignment order.
     pub fn iter(self) -> impl Iterator<Item = BrokerIx> {
         (0..MAX_BROKERS).filter(move |&b| self.contains(b))

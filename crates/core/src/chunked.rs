@@ -388,6 +388,14 @@ impl<'a, T: Clone> Slice<'a, T> {
         }
     }
 
+    /// The run as one borrowed slice when it lies within the tail (every
+    /// short log): read with no piece to find.
+    pub fn in_tail(&self) -> Option<&'a [T]> {
+        let start = self.of.tail_start;
+        let tail = &self.of.tail[..];
+        (self.from >= start).then(|| &tail[self.from - start..self.to - start])
+    }
+
     /// The run as the contiguous stored pieces that hold it, in order: one
     /// slice for a run within one chunk, leaf or tail (every short log).
     pub fn pieces(&self) -> impl Iterator<Item = &'a [T]> {
@@ -621,5 +629,20 @@ mod tests {
         assert_eq!(s.sub(1, 4).to_vec(), vec![CHUNK_LEN - 1, CHUNK_LEN, CHUNK_LEN + 1]);
         assert_eq!(s.iter().len(), s.len());
         assert!(v.slice(5, 2).is_empty());
+    }
+
+    #[test]
+    fn a_run_within_the_tail_is_one_slice_and_others_are_not() {
+        let short: Chunked<usize> = (0..5).collect();
+        assert_eq!(short.all().in_tail(), Some(&[0, 1, 2, 3, 4][..]));
+        assert_eq!(short.slice(1, 3).in_tail(), Some(&[1, 2][..]));
+        assert_eq!(Chunked::<usize>::default().all().in_tail(), Some(&[][..]));
+        let long: Chunked<usize> = (0..LEAF_LEN + 3).collect();
+        assert_eq!(
+            long.slice(LEAF_LEN, LEAF_LEN + 3).in_tail(),
+            Some(&[LEAF_LEN, LEAF_LEN + 1, LEAF_LEN + 2][..])
+        );
+        assert_eq!(long.all().in_tail(), None, "it starts in a leaf");
+        assert_eq!(long.slice(LEAF_LEN - 1, LEAF_LEN + 1).in_tail(), None);
     }
 }

@@ -252,6 +252,10 @@ impl Partition {
     pub fn is_fenced(&self, b: BrokerIx) -> bool {
         self.fenced.contains(b)
     }
+    /// The brokers the controller has fenced (KRaft) or knows are down (ZooKeeper).
+    pub fn fenced(&self) -> BrokerSet {
+        self.fenced
+    }
     /// Which controller the protocol runs: ZooKeeper or KRaft.
     pub fn controller(&self) -> ControllerKind {
         self.protocol.controller()
