@@ -65,7 +65,7 @@ pub struct LeaderState {
 }
 
 /// What a leader knows of one follower (`Replica` in Partition.scala).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct FollowerView {
     /// The follower's LEO as its last fetch offset; None until it fetches.
     pub leo: Option<u64>,

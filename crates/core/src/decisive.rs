@@ -74,7 +74,7 @@ pub fn decisive_steps(setup: &Setup, trace: &[Command]) -> Result<Vec<Decisive>,
             match &mark.event {
                 Event::Truncation { .. } | Event::Crashed { .. } => {
                     mark.lost = records.iter().map(|r| r.value).collect();
-                    lost_later.extend(records.iter().map(|r| (index, r.clone())));
+                    lost_later.extend(records.iter().map(|r| (index, *r)));
                 }
                 Event::ViolationFound { violation } => violated.push(named_record(violation)),
                 _ => {}

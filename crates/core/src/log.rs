@@ -11,7 +11,7 @@ use serde::Serialize;
 pub type Records<'a> = Slice<'a, Record>;
 
 /// One record of a log.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Record {
     /// Its offset.
     pub offset: u64,

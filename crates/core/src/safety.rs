@@ -75,9 +75,9 @@ impl Safety {
                             now: Some((r.epoch, r.value)),
                         });
                     }
-                    self.committed.set(at, r.clone());
+                    self.committed.set(at, *r);
                 }
-                None => self.committed.push(r.clone()),
+                None => self.committed.push(*r),
             }
         }
     }
