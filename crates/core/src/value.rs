@@ -39,11 +39,6 @@ impl Value {
         texts.insert(kept);
         Value(kept)
     }
-
-    /// Its text.
-    pub fn as_str(&self) -> &'static str {
-        self.0
-    }
 }
 
 impl From<&str> for Value {
@@ -68,12 +63,6 @@ impl Deref for Value {
 /// Hashed, compared and ordered as its text is (lists of values join).
 impl Borrow<str> for Value {
     fn borrow(&self) -> &str {
-        self.0
-    }
-}
-
-impl AsRef<str> for Value {
-    fn as_ref(&self) -> &str {
         self.0
     }
 }
@@ -133,7 +122,7 @@ mod tests {
         let a = Value::from("m1");
         let b = Value::from(String::from("m1"));
         assert_eq!(a, b);
-        assert!(std::ptr::eq(a.as_str(), b.as_str()), "interned once");
+        assert!(std::ptr::eq(&*a, &*b), "interned once");
         assert_ne!(a, Value::from("m2"));
         assert_ne!(Value::from(""), Value::from("m"));
         assert_eq!(&*a, "m1");
