@@ -9,6 +9,7 @@
 
 use crate::actions::actions;
 use crate::bounds::Bounds;
+use crate::claims::Claims;
 use crate::fingerprint::fingerprint;
 use crate::state::State;
 use crate::trace::replay;
@@ -210,6 +211,8 @@ struct Expand<'a> {
     bounds: &'a Bounds,
     key: Key,
     visited: &'a Visited,
+    /// Which piece keeps each state new to the batch.
+    claims: &'a Claims,
 }
 
 /// What a thread reuses from one step to the next, and natively from one batch
@@ -222,11 +225,6 @@ struct Expand<'a> {
 struct Scratch {
     events: Vec<Event>,
     state: Option<State>,
-    /// Fingerprints kept in this piece of the batch (on one thread, the whole
-    /// batch): a state two of its states reach (a diamond: a then b, b then a)
-    /// is cloned once. The later one comes later in the order the merge takes
-    /// too, which would drop it.
-    kept: Visited,
     /// States already expanded, kept for their allocations: a new state moves
     /// into one of them instead of a fresh clone. Boxed: the box is reused too,
     /// as the new state's node.
@@ -238,23 +236,22 @@ struct Scratch {
 const SPARE: usize = 64;
 
 impl Expand<'_> {
-    /// Expands the nodes in order into a piece, with `scratch` (its kept
-    /// fingerprints start empty).
-    fn piece(&self, scratch: &mut Scratch, nodes: impl IntoIterator<Item = Node>) -> Piece {
-        scratch.kept.clear();
+    /// Expands the nodes in order into the batch's piece `index`, with
+    /// `scratch`.
+    fn piece(&self, scratch: &mut Scratch, index: u32, nodes: impl IntoIterator<Item = Node>) -> Piece {
         let mut piece = Piece::default();
         for node in nodes {
-            self.node(scratch, node, &mut piece);
+            self.node(scratch, index, node, &mut piece);
         }
         piece
     }
 
     /// Expands `node` into `piece`, then keeps its state as a spare (or drops
     /// it, on the thread that expanded it).
-    fn node(&self, scratch: &mut Scratch, node: Node, piece: &mut Piece) {
+    fn node(&self, scratch: &mut Scratch, index: u32, node: Node, piece: &mut Piece) {
         let Node { id, state } = node;
         let before = piece.children.len();
-        let tried = self.state(scratch, &state, &mut piece.children);
+        let tried = self.state(scratch, index, &state, &mut piece.children);
         if scratch.spare.len() < SPARE {
             scratch.spare.push(state);
         }
@@ -265,13 +262,13 @@ impl Expand<'_> {
         });
     }
 
-    /// Expands `state`, its children pushed onto `children`; the steps tried.
-    fn state(&self, scratch: &mut Scratch, state: &State, children: &mut Vec<Child>) -> u64 {
+    /// Expands `state` in piece `index`, its children pushed onto `children`;
+    /// the steps tried.
+    fn state(&self, scratch: &mut Scratch, index: u32, state: &State, children: &mut Vec<Child>) -> u64 {
         let clock = self.bounds.clock_moves();
         let steps = actions(&state.cluster, state.tracked.spent, self.bounds);
         let Scratch {
             events,
-            kept,
             state: child,
             spare,
         } = scratch;
@@ -294,7 +291,10 @@ impl Expand<'_> {
                 return u64::from(action) + 1;
             }
             let fingerprint = (self.key)(child, clock);
-            if !self.visited.contains(&fingerprint) && kept.insert(fingerprint) {
+            // A state two steps of the batch reach (a diamond: a then b, b
+            // then a) is cloned by the first piece only: the merge would drop
+            // a later one.
+            if !self.visited.contains(&fingerprint) && self.claims.keep(fingerprint, index) {
                 child.keeps_invariants(command);
                 // The new state moves into a spare's box, and the spare's
                 // allocations become the scratch the next step is made in.
@@ -336,6 +336,8 @@ pub struct Explorer {
     depth: usize,
     transitions: u64,
     scratch: Scratch,
+    /// Which piece of the batch being expanded keeps each new state.
+    claims: Claims,
     outcome: Option<Outcome>,
     #[cfg(feature = "parallel")]
     pool: Option<rayon::ThreadPool>,
@@ -370,6 +372,7 @@ impl Explorer {
             depth: 0,
             transitions: 0,
             scratch: Scratch::default(),
+            claims: Claims::for_batch(BATCH),
             outcome: None,
             #[cfg(feature = "parallel")]
             pool: None,
@@ -387,6 +390,7 @@ impl Explorer {
             .flatten();
         let count = self.pool.as_ref().map_or(0, rayon::ThreadPool::current_num_threads);
         self.scratches = (0..count).map(|_| Default::default()).collect();
+        self.claims = Claims::for_batch(self.batch());
         self
     }
 
@@ -468,10 +472,12 @@ impl Explorer {
 
     /// Every state of the batch expanded, in pieces in the batch's order.
     fn expand(&mut self, batch: Vec<Node>) -> Vec<Piece> {
+        self.claims.clear();
         let expand = Expand {
             bounds: &self.bounds,
             key: self.key,
             visited: &self.visited,
+            claims: &self.claims,
         };
         #[cfg(feature = "parallel")]
         if let Some(pool) = &self.pool {
@@ -479,10 +485,10 @@ impl Explorer {
             use std::sync::Mutex;
             // Pieces of PIECE states, each expanded with its thread's scratch
             // (its spare states and allocations, kept from batch to batch); a
-            // piece that finds it taken makes one of its own. The fingerprints
-            // kept start empty in each piece: a thread may take a later piece
-            // before an earlier one, and a state must come from the first in
-            // the batch's order.
+            // piece that finds it taken makes one of its own. A piece claims
+            // the states it keeps by its index (`Claims`): a thread may take a
+            // later piece before an earlier one, and the merge keeps a state
+            // from the first in the batch's order.
             let mut nodes = batch.into_iter();
             let pieces: Vec<Vec<Node>> = std::iter::from_fn(|| {
                 let piece: Vec<Node> = nodes.by_ref().take(PIECE).collect();
@@ -493,19 +499,21 @@ impl Explorer {
             return pool.install(|| {
                 pieces
                     .into_par_iter()
-                    .map(|nodes| {
+                    .enumerate()
+                    .map(|(index, nodes)| {
+                        let index = index as u32;
                         let mine = rayon::current_thread_index()
                             .and_then(|i| scratches.get(i))
                             .map(Mutex::try_lock);
                         match mine {
-                            Some(Ok(mut scratch)) => expand.piece(&mut scratch, nodes),
-                            _ => expand.piece(&mut Scratch::default(), nodes),
+                            Some(Ok(mut scratch)) => expand.piece(&mut scratch, index, nodes),
+                            _ => expand.piece(&mut Scratch::default(), index, nodes),
                         }
                     })
                     .collect()
             });
         }
-        vec![expand.piece(&mut self.scratch, batch)]
+        vec![expand.piece(&mut self.scratch, 0, batch)]
     }
 
     /// Takes in a batch's pieces in order, as one thread expanding the states

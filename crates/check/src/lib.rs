@@ -31,6 +31,7 @@
 //! threads, with the same results.
 
 mod actions;
+mod claims;
 pub use replab_core::decisive;
 /// The bounds of a search (`replab_messages::bounds`: the page sets them too).
 pub use replab_messages::bounds;
