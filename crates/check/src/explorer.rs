@@ -145,6 +145,8 @@ const PIECE: usize = 32;
 struct Node {
     id: u32,
     state: Box<State>,
+    /// The step that first reached it (None: the setup).
+    came_by: Option<Command>,
 }
 
 /// Fingerprints are hashes already: the set uses them as they are.
@@ -181,11 +183,18 @@ enum Child {
     /// the batch: the merge decides).
     New {
         action: u32,
+        /// Steps tried from the state up to and including this one.
+        tried: u32,
         fingerprint: u64,
         state: Box<State>,
+        came_by: Command,
     },
     /// The step fired a violation the bounds look for: the search ends here.
-    Violation { action: u32, violation: Violation },
+    Violation {
+        action: u32,
+        tried: u32,
+        violation: Violation,
+    },
 }
 
 /// A state's expansion: the state's id, how many steps were tried (all of
@@ -213,6 +222,9 @@ struct Expand<'a> {
     visited: &'a Visited,
     /// Which piece keeps each state new to the batch.
     claims: &'a Claims,
+    /// Whether a delivery right after its send is left untried (always but
+    /// in the test that compares both searches).
+    skip_split_fetches: bool,
 }
 
 /// What a thread reuses from one step to the next, and natively from one batch
@@ -249,9 +261,9 @@ impl Expand<'_> {
     /// Expands `node` into `piece`, then keeps its state as a spare (or drops
     /// it, on the thread that expanded it).
     fn node(&self, scratch: &mut Scratch, index: u32, node: Node, piece: &mut Piece) {
-        let Node { id, state } = node;
+        let Node { id, state, came_by } = node;
         let before = piece.children.len();
-        let tried = self.state(scratch, index, &state, &mut piece.children);
+        let tried = self.state(scratch, index, &state, came_by.as_ref(), &mut piece.children);
         if scratch.spare.len() < SPARE {
             scratch.spare.push(state);
         }
@@ -262,9 +274,22 @@ impl Expand<'_> {
         });
     }
 
-    /// Expands `state` in piece `index`, its children pushed onto `children`;
-    /// the steps tried.
-    fn state(&self, scratch: &mut Scratch, index: u32, state: &State, children: &mut Vec<Child>) -> u64 {
+    /// Expands `state`, first reached by `came_by`, in piece `index`, its
+    /// children pushed onto `children`; the steps tried.
+    ///
+    /// A step that completes a fetch split in two (`Command::completes_fetch`:
+    /// the delivery right after its send) is not tried: it leaves the state the
+    /// fetch from the state before the send left, with the violations it fired,
+    /// and that fetch was tried a level above, so the step could reach no new
+    /// state and fire nothing the search has not met first.
+    fn state(
+        &self,
+        scratch: &mut Scratch,
+        index: u32,
+        state: &State,
+        came_by: Option<&Command>,
+        children: &mut Vec<Child>,
+    ) -> u64 {
         let clock = self.bounds.clock_moves();
         let steps = actions(&state.cluster, state.tracked.spent, self.bounds);
         let Scratch {
@@ -276,8 +301,13 @@ impl Expand<'_> {
         // Whether the scratch is this state with one step applied (restored by
         // copying back what the step changed) or another state altogether.
         let mut made_from_state = false;
+        let mut tried = 0;
         for (i, command) in steps.iter().enumerate() {
+            if self.skip_split_fetches && came_by.is_some_and(|last| last.completes_fetch(command)) {
+                continue;
+            }
             let action = i as u32;
+            tried += 1;
             let applied = state.after_into(command, child, events, made_from_state);
             made_from_state = true;
             if !applied {
@@ -287,8 +317,12 @@ impl Expand<'_> {
                 continue;
             }
             if let Some(violation) = State::wanted_violation(events, self.bounds) {
-                children.push(Child::Violation { action, violation });
-                return u64::from(action) + 1;
+                children.push(Child::Violation {
+                    action,
+                    tried,
+                    violation,
+                });
+                return u64::from(tried);
             }
             let fingerprint = (self.key)(child, clock);
             // A state two steps of the batch reach (a diamond: a then b, b
@@ -308,12 +342,14 @@ impl Expand<'_> {
                 };
                 children.push(Child::New {
                     action,
+                    tried,
                     fingerprint,
                     state,
+                    came_by: command.clone(),
                 });
             }
         }
-        steps.len() as u64
+        u64::from(tried)
     }
 }
 
@@ -338,6 +374,7 @@ pub struct Explorer {
     scratch: Scratch,
     /// Which piece of the batch being expanded keeps each new state.
     claims: Claims,
+    skip_split_fetches: bool,
     outcome: Option<Outcome>,
     #[cfg(feature = "parallel")]
     pool: Option<rayon::ThreadPool>,
@@ -367,12 +404,14 @@ impl Explorer {
             current: VecDeque::from([Node {
                 id: 0,
                 state: Box::new(start),
+                came_by: None,
             }]),
             next: VecDeque::new(),
             depth: 0,
             transitions: 0,
             scratch: Scratch::default(),
             claims: Claims::for_batch(BATCH),
+            skip_split_fetches: true,
             outcome: None,
             #[cfg(feature = "parallel")]
             pool: None,
@@ -478,6 +517,7 @@ impl Explorer {
             key: self.key,
             visited: &self.visited,
             claims: &self.claims,
+            skip_split_fetches: self.skip_split_fetches,
         };
         #[cfg(feature = "parallel")]
         if let Some(pool) = &self.pool {
@@ -527,15 +567,21 @@ impl Explorer {
                 let before = self.transitions;
                 for child in children.by_ref().take(expanded.children) {
                     match child {
-                        Child::Violation { action, violation } => {
-                            self.transitions = before + u64::from(action) + 1;
+                        Child::Violation {
+                            action,
+                            tried,
+                            violation,
+                        } => {
+                            self.transitions = before + u64::from(tried);
                             let outcome = self.found(expanded.id, action as usize, violation);
                             return self.finish(outcome);
                         }
                         Child::New {
                             action,
+                            tried,
                             fingerprint,
                             state,
+                            came_by,
                         } => {
                             if !self.visited.insert(fingerprint) {
                                 continue;
@@ -544,7 +590,7 @@ impl Explorer {
                             let over_limit = self.bounds.max_states.is_some_and(|m| self.visited.len() > m);
                             let id = u32::try_from(self.links.len()).ok().filter(|&id| id != ROOT);
                             let Some(id) = id.filter(|_| !over_limit) else {
-                                self.transitions = before + u64::from(action) + 1;
+                                self.transitions = before + u64::from(tried);
                                 return self.finish(Outcome::StateLimit {
                                     states: self.visited.len() - 1,
                                     depth: self.depth,
@@ -554,7 +600,11 @@ impl Explorer {
                                 parent: expanded.id,
                                 action,
                             });
-                            self.next.push_back(Node { id, state });
+                            self.next.push_back(Node {
+                                id,
+                                state,
+                                came_by: Some(came_by),
+                            });
                         }
                     }
                 }
@@ -657,6 +707,68 @@ mod tests {
             Outcome::Violation { states, .. } | Outcome::NoViolation { states, .. } => *states,
             other => panic!("{other:?}"),
         }
+    }
+
+    /// Leaving a delivery right after its send untried changes only the
+    /// steps counted: the same states in the same order (so the same ids and
+    /// parents), depth, outcome and history, under every protocol and kind of
+    /// failure, whether the search completes, finds a violation or is cut.
+    #[test]
+    fn split_fetches_left_untried_change_only_the_steps_counted() {
+        let small = Bounds {
+            max_produces: 2,
+            max_failures: 2,
+            max_epoch: 3,
+            ..Bounds::default()
+        };
+        let cases = [
+            small,
+            Bounds {
+                unflushed_loss: true,
+                ..small
+            },
+            Bounds {
+                unclean_elections: true,
+                ..small
+            },
+            Bounds {
+                lag_ticks: true,
+                ..small
+            },
+        ];
+        let mut fewer = 0;
+        for protocol in Protocol::ALL {
+            for brokers in [&["A", "B"][..], &["A", "B", "C"]] {
+                let setup = Setup::of(brokers, protocol);
+                for bounds in cases {
+                    // Three brokers cut early: the order of the states up to
+                    // the cut is what is compared.
+                    let bounds = Bounds {
+                        max_states: Some(if brokers.len() > 2 { 3_000 } else { 20_000 }),
+                        ..bounds
+                    };
+                    let run = |skip| {
+                        let mut e = Explorer::new(setup.clone(), bounds).expect("setup");
+                        e.skip_split_fetches = skip;
+                        let mut states = Vec::new();
+                        while e.outcome().is_none() {
+                            e.step(97);
+                        }
+                        states.extend(e.links.iter().map(|l| (l.parent, l.action)));
+                        (e.progress(), e.outcome().cloned(), states)
+                    };
+                    let (skipped, skipped_outcome, skipped_links) = run(true);
+                    let (tried, tried_outcome, tried_links) = run(false);
+                    let what = format!("{} {brokers:?} {bounds:?}", protocol.name());
+                    assert_eq!(skipped_outcome, tried_outcome, "{what}");
+                    assert_eq!(skipped_links, tried_links, "{what}");
+                    assert_eq!((skipped.states, skipped.depth), (tried.states, tried.depth), "{what}");
+                    assert!(skipped.transitions <= tried.transitions, "{what}");
+                    fewer += u64::from(skipped.transitions < tried.transitions);
+                }
+            }
+        }
+        assert!(fewer > 0, "no search left a step untried");
     }
 
     #[test]

@@ -285,7 +285,7 @@ fn explore_prints_a_table_then_each_violation_as_a_commented_scenario_that_repla
         assert!(row[row.len() - 1].parse::<f64>().is_ok(), "{text}");
     }
     // hw: 434 states, depth 4, stopped by the violation; kip-279: every state.
-    assert_eq!(&rows[0][1..6], ["434", "1130", "4", "cut", "(violation)"], "{text}");
+    assert_eq!(&rows[0][1..6], ["434", "1111", "4", "cut", "(violation)"], "{text}");
     assert_eq!(&rows[2][4..5], ["complete"], "{text}");
     assert!(text.contains("\nhw: committed-write-lost in 5 steps\n"), "{text}");
     assert!(!text.contains("kip-279: "), "{text}");
@@ -315,7 +315,7 @@ fn explore_json_is_an_object_for_one_protocol_and_an_array_for_all() {
     assert_eq!(v["protocol"], "hw");
     assert_eq!(
         (v["states"].as_u64(), v["transitions"].as_u64(), v["depth"].as_u64()),
-        (Some(434), Some(1130), Some(4))
+        (Some(434), Some(1111), Some(4))
     );
     assert_eq!(v["complete"], false);
     assert!(v["seconds"].as_f64().is_some_and(|s| s >= 0.0), "{v}");

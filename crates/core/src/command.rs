@@ -90,6 +90,18 @@ pub enum Command {
     },
 }
 
+impl Command {
+    /// Whether `next`, right after this command, completes a fetch split in
+    /// two: this is a send and `next` the delivery of its response to the same
+    /// follower. The pair leaves the cluster `Fetch` leaves from the state
+    /// before the send, and fires the same kinds of violation (a property
+    /// test holds it over random histories), so a search that tried that fetch
+    /// need not try the delivery.
+    pub fn completes_fetch(&self, next: &Command) -> bool {
+        matches!((self, next), (Command::Send { follower, .. }, Command::Deliver { follower: f }) if follower == f)
+    }
+}
+
 /// Why a command cannot be applied. The state is left untouched.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "type")]

@@ -227,6 +227,50 @@ proptest! {
         }
     }
 
+    /// A fetch is a send and the delivery of its response with nothing
+    /// between, from any state of any history: the same cluster, and the same
+    /// kinds of violation fired (the checker tries the delivery after a send
+    /// no more, `Command::completes_fetch`).
+    #[test]
+    fn a_fetch_is_a_send_then_its_delivery(
+        n in 2usize..=5,
+        p in protocol(),
+        ops in prop::collection::vec(op(), 0..60),
+        max in prop::option::of(1u32..3),
+    ) {
+        let mut states: Vec<Cluster> = Vec::new();
+        drive(n, p, &ops, |c, _| states.push(c.clone()));
+        let kinds = |events: &[Event]| -> Vec<replab_core::ViolationKind> {
+            let mut k: Vec<_> = events.iter().filter_map(|e| match e {
+                Event::ViolationFound { violation } => Some(violation.kind()),
+                _ => None,
+            }).collect();
+            k.sort_by_key(|k| k.name());
+            k.dedup();
+            k
+        };
+        for state in &states {
+            for follower in 0..n {
+                let send = Command::Send { follower, max };
+                let deliver = Command::Deliver { follower };
+                let mut fetched = state.clone();
+                let Ok(one) = fetched.apply(&Command::Fetch { follower, max }) else {
+                    prop_assert!(state.clone().apply(&send).is_err());
+                    continue;
+                };
+                let mut split = state.clone();
+                let mut two = split.apply(&send).expect("a send where a fetch goes");
+                prop_assert!(send.completes_fetch(&deliver));
+                // Nothing in flight (no leader to send to): the send was all.
+                if let Ok(delivered) = split.apply(&deliver) {
+                    two.extend(delivered);
+                }
+                prop_assert_eq!(&split, &fetched);
+                prop_assert_eq!(kinds(&two), kinds(&one));
+            }
+        }
+    }
+
     #[test]
     fn the_same_commands_give_the_same_events(n in 2usize..=5, p in protocol(), ops in prop::collection::vec(op(), 0..60)) {
         let first = drive(n, p, &ops, |_, _| {});
