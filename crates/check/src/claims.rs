@@ -139,13 +139,13 @@ mod tests {
                 let c = &c;
                 s.spawn(move || {
                     for f in 1..=1000u64 {
-                        c.keep(f * 0x9E37_79B9_7F4A_7C15, piece);
+                        c.keep(f.wrapping_mul(0x9E37_79B9_7F4A_7C15), piece);
                     }
                 });
             }
         });
         for f in 1..=1000u64 {
-            let f = f * 0x9E37_79B9_7F4A_7C15;
+            let f = f.wrapping_mul(0x9E37_79B9_7F4A_7C15);
             assert!(!c.keep(f, 0), "piece 0 claimed {f} during the race");
         }
     }
