@@ -709,6 +709,21 @@ mod tests {
         }
     }
 
+    /// `small` with plain crashes, with unflushed loss, with unclean elections.
+    fn kinds_of_failure(small: Bounds) -> [Bounds; 3] {
+        [
+            small,
+            Bounds {
+                unflushed_loss: true,
+                ..small
+            },
+            Bounds {
+                unclean_elections: true,
+                ..small
+            },
+        ]
+    }
+
     /// Leaving a delivery right after its send untried changes only the
     /// steps counted: the same states in the same order (so the same ids and
     /// parents), depth, outcome and history, under every protocol and kind of
@@ -721,26 +736,16 @@ mod tests {
             max_epoch: 3,
             ..Bounds::default()
         };
-        let cases = [
-            small,
-            Bounds {
-                unflushed_loss: true,
-                ..small
-            },
-            Bounds {
-                unclean_elections: true,
-                ..small
-            },
-            Bounds {
-                lag_ticks: true,
-                ..small
-            },
-        ];
+        let mut cases = kinds_of_failure(small).to_vec();
+        cases.push(Bounds {
+            lag_ticks: true,
+            ..small
+        });
         let mut fewer = 0;
         for protocol in Protocol::ALL {
             for brokers in [&["A", "B"][..], &["A", "B", "C"]] {
                 let setup = Setup::of(brokers, protocol);
-                for bounds in cases {
+                for &bounds in &cases {
                     // Three brokers cut early: the order of the states up to
                     // the cut is what is compared.
                     let bounds = Bounds {
@@ -773,23 +778,12 @@ mod tests {
 
     #[test]
     fn the_reductions_keep_every_verdict_of_the_exact_search() {
-        let small = Bounds {
+        let cases = kinds_of_failure(Bounds {
             max_produces: 2,
             max_failures: 1,
             max_epoch: 2,
             ..Bounds::default()
-        };
-        let cases = [
-            small,
-            Bounds {
-                unflushed_loss: true,
-                ..small
-            },
-            Bounds {
-                unclean_elections: true,
-                ..small
-            },
-        ];
+        });
         for protocol in Protocol::ALL {
             let setup = Setup::of(&["A", "B"], protocol);
             for bounds in &cases {
