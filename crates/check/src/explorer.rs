@@ -709,6 +709,65 @@ mod tests {
         }
     }
 
+    /// The fingerprints of the new states a piece kept, expanding copies of
+    /// `nodes` as the batch's piece `index`.
+    fn kept(e: &Explorer, claims: &Claims, index: u32, nodes: &[&Node]) -> std::collections::BTreeSet<u64> {
+        let expand = Expand {
+            bounds: &e.bounds,
+            key: e.key,
+            visited: &e.visited,
+            claims,
+            skip_split_fetches: true,
+        };
+        let copies = nodes.iter().map(|n| Node {
+            id: n.id,
+            state: n.state.clone(),
+            came_by: n.came_by.clone(),
+        });
+        let piece = expand.piece(&mut Scratch::default(), index, copies);
+        piece
+            .children
+            .iter()
+            .filter_map(|c| match c {
+                Child::New { fingerprint, .. } => Some(*fingerprint),
+                Child::Violation { .. } => None,
+            })
+            .collect()
+    }
+
+    /// A state two pieces of a batch reach is kept by the first piece in the
+    /// batch's order, whichever runs first: a later piece that runs after it
+    /// leaves the state out, and one that runs before it keeps it too (the
+    /// merge drops that copy).
+    #[test]
+    fn a_state_two_pieces_reach_is_kept_by_the_earlier_whichever_runs_first() {
+        let setup = Setup::of(&["A", "B", "C"], Protocol::Kip279);
+        let mut e = Explorer::new(setup, Bounds::default()).expect("setup");
+        while e.next.len() < 64 {
+            e.step(1);
+        }
+        let first: Vec<&Node> = e.next.iter().take(32).collect();
+        let second: Vec<&Node> = e.next.iter().skip(32).take(32).collect();
+        let alone = kept(&e, &Claims::for_batch(64), 1, &second);
+
+        let in_order = Claims::for_batch(64);
+        let first_kept = kept(&e, &in_order, 0, &first);
+        let second_after = kept(&e, &in_order, 1, &second);
+        let reached_by_both: Vec<_> = alone.intersection(&first_kept).collect();
+        assert!(!reached_by_both.is_empty(), "the two pieces reach no state in common");
+        assert!(second_after.is_disjoint(&first_kept));
+        assert_eq!(second_after, &alone - &first_kept);
+
+        let reversed = Claims::for_batch(64);
+        let second_first = kept(&e, &reversed, 1, &second);
+        let first_after = kept(&e, &reversed, 0, &first);
+        assert_eq!(second_first, alone, "run first, the later piece keeps what it reaches");
+        assert_eq!(
+            first_after, first_kept,
+            "the earlier piece keeps every state it reaches"
+        );
+    }
+
     /// `small` with plain crashes, with unflushed loss, with unclean elections.
     fn kinds_of_failure(small: Bounds) -> [Bounds; 3] {
         [
