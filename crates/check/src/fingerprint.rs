@@ -64,6 +64,7 @@
 
 use crate::bounds::Spent;
 use replab_core::broker::{LeaderState, Volatile};
+use replab_core::broker_set::MAX_BROKERS;
 use replab_core::message::{Request, Response};
 use replab_core::protocol::ControllerKind;
 use replab_core::{BrokerIx, BrokerSet, Cluster, Record, Records, Value};
@@ -201,6 +202,18 @@ impl Values {
 
 const NONE: u64 = u64::MAX;
 
+/// A broker or none in four bits (0: none): indices stay under
+/// `MAX_BROKERS`, so fields packed beside it cannot overlap it.
+fn ix(b: Option<BrokerIx>) -> u64 {
+    debug_assert!(b.is_none_or(|b| b < MAX_BROKERS));
+    b.map_or(0, |b| b as u64 + 1)
+}
+
+/// A set of brokers in eight bits.
+fn bits(s: BrokerSet) -> u64 {
+    u64::from(s.bits())
+}
+
 impl<S: Sink> Form<'_, S> {
     fn word(&mut self, w: u64) {
         self.out.word(w);
@@ -208,10 +221,6 @@ impl<S: Sink> Form<'_, S> {
 
     fn opt(&mut self, w: Option<u64>) {
         self.word(w.unwrap_or(NONE));
-    }
-
-    fn set(&mut self, s: BrokerSet) {
-        self.word(u64::from(s.bits()));
     }
 
     /// A run of a log or of the committed records: its length, then its
@@ -245,8 +254,9 @@ impl<S: Sink> Form<'_, S> {
 
     fn leader_state(&mut self, me: BrokerIx, s: &LeaderState) {
         self.word(s.epoch_start_offset);
-        for (f, view) in s.followers.iter().enumerate().filter(|&(f, _)| f != me) {
-            self.word(f as u64);
+        // A view for every broker but the leader, in broker order: which
+        // follower each is follows from the position.
+        for (_, view) in s.followers.iter().enumerate().filter(|&(f, _)| f != me) {
             self.opt(view.leo);
             if self.clock_moves {
                 self.time(view.last_caught_up_ms);
@@ -341,44 +351,47 @@ fn write_canonical<S: Sink>(out: &mut S, cluster: &Cluster, tracked: &Tracked, c
             f.word(u64::from(e.epoch));
             f.word(e.start_offset);
         }
-        f.word(u64::from(d.clean_shutdown));
-        match &broker.volatile {
-            None => f.word(0),
-            Some(Volatile::Leader(s)) => {
-                f.word(1);
-                f.leader_state(b, s);
-            }
+        // The broker's small fields in one word: its clean-shutdown mark, up
+        // as leader or follower or down, and a follower's leader, whether it
+        // validates and whether a request is out.
+        let role = match &broker.volatile {
+            None => 0,
+            Some(Volatile::Leader(_)) => 1 << 1,
             Some(Volatile::Follower(s)) => {
-                f.word(2);
-                f.opt(s.leader.map(|l| l as u64));
-                f.word(u64::from(s.validating));
-                match &s.in_flight {
-                    None => f.word(0),
-                    Some(i) => {
-                        f.word(1);
-                        f.request(&i.request);
-                        match &i.response {
-                            Some(r) => f.response(r),
-                            None => f.word(4), // parked at the leader
-                        }
-                        f.word(u64::from(i.leader_epoch));
+                2 << 1 | ix(s.leader) << 3 | u64::from(s.validating) << 7 | u64::from(s.in_flight.is_some()) << 8
+            }
+        };
+        f.word(u64::from(d.clean_shutdown) | role);
+        match &broker.volatile {
+            None => {}
+            Some(Volatile::Leader(s)) => f.leader_state(b, s),
+            Some(Volatile::Follower(s)) => {
+                if let Some(i) = &s.in_flight {
+                    f.request(&i.request);
+                    match &i.response {
+                        Some(r) => f.response(r),
+                        None => f.word(4), // parked at the leader
                     }
+                    f.word(u64::from(i.leader_epoch));
                 }
             }
         }
     }
-    f.opt(cluster.leader().map(|l| l as u64));
-    f.word(u64::from(cluster.leader_epoch()));
-    f.set(cluster.isr());
-    f.set(cluster.elr());
-    f.opt(cluster.last_known_leader().map(|l| l as u64));
-    f.set(cluster.fenced());
     // Read only by the KRaft controller, and only while no broker leads.
     let reads_last_leader = cluster.controller() == ControllerKind::KRaft && cluster.leader().is_none();
-    f.opt(cluster.last_leader().filter(|_| reads_last_leader).map(|l| l as u64));
+    // The controller's view but the epoch in one word: brokers (with None)
+    // in four bits, sets in eight.
+    f.word(
+        ix(cluster.leader())
+            | bits(cluster.isr()) << 4
+            | bits(cluster.elr()) << 12
+            | ix(cluster.last_known_leader()) << 20
+            | bits(cluster.fenced()) << 24
+            | ix(cluster.last_leader().filter(|_| reads_last_leader)) << 32,
+    );
+    f.word(u64::from(cluster.leader_epoch()));
     f.records(cluster.safety().committed());
-    f.word(u64::from(tracked.spent.produces));
-    f.word(u64::from(tracked.spent.failures));
+    f.word(u64::from(tracked.spent.produces) | u64::from(tracked.spent.failures) << 32);
 }
 
 #[cfg(test)]
