@@ -109,7 +109,8 @@ impl Sink for Vec<u64> {
 /// 128-bit product XORed, the mixing step wyhash builds on), one multiply a word
 /// with nothing to branch on; SplitMix64's finalizer (a bijection with full
 /// avalanche) ends it. No count of words: within a run the form is
-/// self-delimiting (a count before every list, a tag before every variant).
+/// self-delimiting (a count before every list whose length varies, a tag
+/// before every variant, in a word of its own or among a packed word's bits).
 #[derive(Default)]
 struct Hash {
     h: u64,
@@ -256,7 +257,8 @@ impl<S: Sink> Form<'_, S> {
         self.word(s.epoch_start_offset);
         // A view for every broker but the leader, in broker order: which
         // follower each is follows from the position.
-        for (_, view) in s.followers.iter().enumerate().filter(|&(f, _)| f != me) {
+        let views = s.followers.iter().enumerate().filter(|&(f, _)| f != me);
+        for view in views.map(|(_, view)| view) {
             self.opt(view.leo);
             if self.clock_moves {
                 self.time(view.last_caught_up_ms);
@@ -354,18 +356,16 @@ fn write_canonical<S: Sink>(out: &mut S, cluster: &Cluster, tracked: &Tracked, c
         // The broker's small fields in one word: its clean-shutdown mark, up
         // as leader or follower or down, and a follower's leader, whether it
         // validates and whether a request is out.
-        let role = match &broker.volatile {
-            None => 0,
-            Some(Volatile::Leader(_)) => 1 << 1,
-            Some(Volatile::Follower(s)) => {
-                2 << 1 | ix(s.leader) << 3 | u64::from(s.validating) << 7 | u64::from(s.in_flight.is_some()) << 8
-            }
-        };
-        f.word(u64::from(d.clean_shutdown) | role);
+        let clean = u64::from(d.clean_shutdown);
         match &broker.volatile {
-            None => {}
-            Some(Volatile::Leader(s)) => f.leader_state(b, s),
+            None => f.word(clean),
+            Some(Volatile::Leader(s)) => {
+                f.word(clean | 1 << 1);
+                f.leader_state(b, s);
+            }
             Some(Volatile::Follower(s)) => {
+                let request_out = u64::from(s.in_flight.is_some());
+                f.word(clean | 2 << 1 | ix(s.leader) << 3 | u64::from(s.validating) << 7 | request_out << 8);
                 if let Some(i) = &s.in_flight {
                     f.request(&i.request);
                     match &i.response {
