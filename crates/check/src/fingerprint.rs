@@ -257,8 +257,7 @@ impl<S: Sink> Form<'_, S> {
         self.word(s.epoch_start_offset);
         // A view for every broker but the leader, in broker order: which
         // follower each is follows from the position.
-        let views = s.followers.iter().enumerate().filter(|&(f, _)| f != me);
-        for view in views.map(|(_, view)| view) {
+        for (_, view) in s.followers.iter().enumerate().filter(|&(f, _)| f != me) {
             self.opt(view.leo);
             if self.clock_moves {
                 self.time(view.last_caught_up_ms);
