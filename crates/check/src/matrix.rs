@@ -17,17 +17,18 @@ pub use replab_messages::matrix::*;
 
 use crate::bounds::Bounds;
 use crate::explorer::{Explorer, Outcome, SetupError};
-use replab_core::{Acks, Command, Setup, ViolationKind};
+use replab_core::{Acks, Command, Setting, Setup, ViolationKind};
 
 /// The setup a cell searches from: `base` (its brokers, leader and other
 /// settings) under the cell's protocol, with its row's settings and acks=all.
 pub fn setup(base: &Setup, cell: Cell) -> Setup {
-    let mut s = base.clone();
-    s.protocol = cell.protocol;
-    s.config.min_insync_replicas = cell.row.min_insync;
-    s.config.unclean_leader_election = cell.row.unclean;
-    s.config.acks = Acks::All;
-    s
+    Setup {
+        protocol: cell.protocol,
+        ..base.clone()
+    }
+    .with(Setting::MinInsyncReplicas(cell.row.min_insync))
+    .with(Setting::UncleanLeaderElection(cell.row.unclean))
+    .with(Setting::Acks(Acks::All))
 }
 
 /// The bounds a cell searches within: the table's, with its row's kind of
@@ -167,8 +168,7 @@ mod tests {
 
     #[test]
     fn a_cell_sets_its_row_and_acks_all() {
-        let mut b = Setup::of(&["A", "B"], Protocol::Hw);
-        b.config.acks = Acks::Leader;
+        let b = Setup::of(&["A", "B"], Protocol::Hw).with(Setting::Acks(Acks::Leader));
         let cell = Cell {
             row: Row {
                 min_insync: 2,
@@ -179,9 +179,9 @@ mod tests {
         };
         let s = setup(&b, cell);
         assert_eq!(s.protocol, Protocol::KraftElr);
-        assert_eq!(s.config.min_insync_replicas, 2);
-        assert!(s.config.unclean_leader_election);
-        assert_eq!(s.config.acks, Acks::All);
+        assert_eq!(s.config().min_insync_replicas, 2);
+        assert!(s.config().unclean_leader_election);
+        assert_eq!(s.config().acks, Acks::All);
         let bounds = bounds(Bounds::default(), cell);
         assert!(bounds.unflushed_loss);
     }

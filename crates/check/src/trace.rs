@@ -67,8 +67,9 @@ fn write_text(setup: &Setup, trace: &[Command], kind: Option<ViolationKind>, not
 #[cfg(test)]
 mod tests {
     use super::*;
-    use replab_core::config::Config;
+    use replab_core::config::Settings;
     use replab_core::scenario::parse;
+    use replab_core::Setting;
     use replab_core::{Acks, Protocol};
 
     #[test]
@@ -76,11 +77,7 @@ mod tests {
         let setup = Setup {
             brokers: vec!["A".into(), "B".into()],
             leader: 1,
-            config: Config {
-                acks: Acks::Leader,
-                elr_version: 0,
-                ..Config::default()
-            },
+            settings: Settings::from_lines(&[Setting::Acks(Acks::Leader), Setting::EligibleLeaderReplicasVersion(0)]),
             protocol: Protocol::KraftElr,
         };
         let trace = vec![

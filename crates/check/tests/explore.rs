@@ -4,7 +4,7 @@
 
 use replab_check::{explore, scenario_text, Bounds, Explorer, Outcome, Progress, SetupError};
 use replab_core::scenario::{self, parse};
-use replab_core::{Command, Event, Protocol, Setup, ViolationKind};
+use replab_core::{Command, Event, Protocol, Setting, Setup, ViolationKind};
 
 fn setup(protocol: Protocol, brokers: &[&str]) -> Setup {
     Setup::of(brokers, protocol)
@@ -405,8 +405,7 @@ fn a_setup_the_language_cannot_write_is_refused() {
 // min.insync.replicas=1 a power failure (unflushed loss) does lose one.
 #[test]
 fn kraft_elr_at_min_isr_2_keeps_committed_writes_without_unflushed_loss() {
-    let mut s = setup(Protocol::KraftElr, &["A", "B"]);
-    s.config.min_insync_replicas = 2;
+    let s = setup(Protocol::KraftElr, &["A", "B"]).with(Setting::MinInsyncReplicas(2));
     let bounds = Bounds {
         only: Some(ViolationKind::CommittedWriteLost),
         multi_crashes: true,
@@ -414,8 +413,7 @@ fn kraft_elr_at_min_isr_2_keeps_committed_writes_without_unflushed_loss() {
     };
     let states = no_violation(&s, run(&s, bounds));
     eprintln!("kraft-elr, min ISR 2: no committed write lost in {states} states");
-    let mut s1 = setup(Protocol::KraftElr, &["A", "B"]);
-    s1.config.min_insync_replicas = 1;
+    let s1 = setup(Protocol::KraftElr, &["A", "B"]).with(Setting::MinInsyncReplicas(1));
     let lossy = Bounds {
         unflushed_loss: true,
         ..bounds

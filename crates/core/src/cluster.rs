@@ -184,13 +184,18 @@ impl Cluster {
                 if let Some(mut l) = Leader::current(p, &mut *out) {
                     l.shrink_isr_for_lag(previous_ms);
                 }
+                Controller { p, out: &mut *out }.clock_advanced(previous_ms);
             }
             Command::Set { setting } => {
-                setting.apply_to(&mut p.config);
-                out.push(Event::ConfigChanged {
-                    setting: setting.clone(),
-                });
-                controller::rules(p.controller()).setting_changed(p, setting, &mut *out);
+                // A topic's config record is written only when the value
+                // changes (4.1.0 ConfigurationControlManager.java 302).
+                let key = setting.key_of();
+                if p.config.get(key) != *setting {
+                    setting.apply_to(&mut p.config);
+                    p.chosen = p.chosen.with(key);
+                    out.push(Event::ConfigChanged { setting: *setting });
+                    Controller { p, out: &mut *out }.setting_changed(setting);
+                }
             }
         }
         // The HW is evaluated again after every action. The handlers evaluate it
@@ -289,7 +294,11 @@ impl Cluster {
     /// Whether `apply` would accept `command` now, and why not.
     pub fn check(&self, command: &Command) -> Result<(), CommandError> {
         match command {
-            Command::Produce { .. } | Command::Tick { .. } | Command::Set { .. } => Ok(()),
+            Command::Produce { .. } | Command::Tick { .. } => Ok(()),
+            Command::Set { setting } => match setting.header_only() {
+                true => Err(CommandError::HeaderOnlySetting { key: setting.key_of() }),
+                false => Ok(()),
+            },
             Command::Fetch { follower, .. } | Command::Send { follower, .. } => self.may_request(*follower),
             Command::Deliver { follower } | Command::Drop { follower } => self.may_take_in_flight(*follower),
             Command::Crash { targets } => {

@@ -1,7 +1,7 @@
 //! The one way into the model: a command, and the reasons one can be refused.
 
 use crate::broker_set::BrokerIx;
-use crate::config::{Acks, Setting};
+use crate::config::{Acks, Setting, SettingKey};
 use crate::value::Value;
 use serde::Serialize;
 
@@ -156,4 +156,9 @@ pub enum CommandError {
     HasLeader,
     /// `crash` with no broker named.
     NoTargets,
+    /// `set` of a key that only the header sets (1.4 rule 3).
+    HeaderOnlySetting {
+        /// The key.
+        key: SettingKey,
+    },
 }

@@ -491,6 +491,19 @@ pub enum ElectionReason {
     /// writes a new leader epoch: the leader stays leader in it
     /// (`ReplicaStateMachine` → `removeReplicasFromIsr` → `LeaderAndIsr.newLeaderAndIsr`).
     FollowersCrashed,
+    /// ZooKeeper: the partition was offline and another broker's crash, shutdown
+    /// or restart made the controller elect again, which chose this broker
+    /// (1.4 rule 4); KRaft: the periodic check found this ISR or ELR member.
+    OfflineElection {
+        /// Whether it came from outside the ISR (an unclean election).
+        unclean: bool,
+    },
+    /// ZooKeeper from 2.1: unclean.leader.election.enable became true while the
+    /// partition was offline, and the controller elected at once (KAFKA-6835).
+    UncleanEnabled,
+    /// KRaft: the controller's periodic check for leaderless partitions
+    /// elected this broker from outside the ISR and ELR (unclean).
+    UncleanCheck,
 }
 
 /// What a new follower does first.

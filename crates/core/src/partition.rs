@@ -6,7 +6,7 @@ use crate::broker::{Broker, FollowerView, LeaderState, Volatile};
 use crate::broker_set::{BrokerIx, BrokerSet};
 use crate::brokers::Brokers;
 use crate::chunked::{Chunked, Slice};
-use crate::config::Config;
+use crate::config::{Config, KeySet, SettingKey, SettingSource, Settings};
 use crate::message::Request;
 use crate::protocol::{ControllerKind, Protocol, Rules};
 use crate::value::Value;
@@ -20,21 +20,34 @@ pub struct Setup {
     pub brokers: Vec<String>,
     /// The broker that leads in epoch 0.
     pub leader: BrokerIx,
-    /// The settings.
-    pub config: Config,
+    /// The settings the script wrote; every other key takes its protocol's
+    /// release default (`config`).
+    pub settings: Settings,
     /// The protocol generation the brokers and the controller run.
     pub protocol: Protocol,
 }
 
 impl Setup {
-    /// `brokers` under `protocol`, the first leading, with the default settings.
+    /// `brokers` under `protocol`, the first leading, with its release's settings.
     pub fn of(brokers: &[&str], protocol: Protocol) -> Setup {
         Setup {
             brokers: brokers.iter().map(|s| s.to_string()).collect(),
             leader: 0,
-            config: Config::default(),
+            settings: Settings::default(),
             protocol,
         }
+    }
+
+    /// The settings in force at the start: the protocol's release defaults with
+    /// the script's settings over them. The one place the two meet.
+    pub fn config(&self) -> Config {
+        self.settings.over(self.protocol.defaults())
+    }
+
+    /// This setup with `setting` written (replacing what was written for its key).
+    pub fn with(mut self, setting: crate::config::Setting) -> Setup {
+        self.settings.write(setting);
+        self
     }
 }
 
@@ -71,6 +84,8 @@ pub struct PendingAck {
 pub struct Partition {
     pub(crate) protocol: Protocol,
     pub(crate) config: Config,
+    /// The keys of `config` the script set (the others are the release's).
+    pub(crate) chosen: KeySet,
     pub(crate) brokers: Brokers,
     pub(crate) leader: Option<BrokerIx>,
     pub(crate) leader_epoch: u32,
@@ -96,7 +111,8 @@ impl Clone for Partition {
     fn clone(&self) -> Self {
         Partition {
             protocol: self.protocol,
-            config: self.config.clone(),
+            config: self.config,
+            chosen: self.chosen,
             brokers: self.brokers.clone(),
             leader: self.leader,
             leader_epoch: self.leader_epoch,
@@ -124,6 +140,7 @@ impl Partition {
         let Partition {
             protocol,
             config,
+            chosen,
             brokers,
             leader,
             leader_epoch,
@@ -137,7 +154,8 @@ impl Partition {
             acked,
         } = source;
         self.protocol = *protocol;
-        self.config.clone_from(config);
+        self.config = *config;
+        self.chosen = *chosen;
         if restore {
             self.brokers.restore_from(brokers);
         } else {
@@ -188,7 +206,8 @@ impl Partition {
         }
         Partition {
             protocol: setup.protocol,
-            config: setup.config.clone(),
+            config: setup.config(),
+            chosen: setup.settings.keys(),
             brokers: Brokers::from(brokers),
             leader: Some(leader),
             leader_epoch: 0,
@@ -210,6 +229,14 @@ impl Partition {
     /// Its settings.
     pub fn config(&self) -> &Config {
         &self.config
+    }
+    /// Where the value in force for `key` comes from: the script, or the release.
+    pub fn source_of(&self, key: SettingKey) -> SettingSource {
+        if self.chosen.contains(key) {
+            SettingSource::Script
+        } else {
+            SettingSource::Release
+        }
     }
     /// Its brokers, by index.
     pub fn brokers(&self) -> &[Broker] {

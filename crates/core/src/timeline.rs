@@ -251,7 +251,7 @@ mod tests {
     #[test]
     fn a_broker_waits_for_a_leader_since_its_restart() {
         let script =
-            crate::scenario::parse("protocol hw\nbrokers A B\ncrash B\ncrash A\nrestart B\nrestart A").expect("parses");
+            crate::scenario::parse("protocol hw\nbrokers A B\nset unclean.leader.election.enable=false\ncrash B\ncrash A\nrestart B\nrestart A").expect("parses");
         let commands: Vec<Command> = script.commands_under(Protocol::Hw).map(|(_, c)| c.clone()).collect();
         let t = Timeline::replay(script.setup(None), &commands).expect("replays");
         assert_eq!(t.waiting_since(4, 1), Some(3), "B waits from its restart, step 3");

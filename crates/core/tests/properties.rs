@@ -3,10 +3,11 @@
 
 use proptest::prelude::*;
 use replab_core::command::CrashTarget;
+use replab_core::config::Settings;
 use replab_core::safety::full_check;
 use replab_core::scenario::{self, Script, Statement, StatementKind};
 use replab_core::Value;
-use replab_core::{Acks, Cluster, Command, Config, Event, Protocol, Setting, Setup};
+use replab_core::{Acks, Cluster, Command, Event, Protocol, Setting, Setup};
 
 #[derive(Clone, Debug)]
 enum Op {
@@ -108,10 +109,7 @@ fn setup(n: usize, protocol: Protocol) -> Setup {
     Setup {
         brokers: (0..n).map(|i| format!("B{i}")).collect(),
         leader: 0,
-        config: Config {
-            elr_version: u8::from(n.is_multiple_of(2)),
-            ..Config::default()
-        },
+        settings: Settings::from_lines(&[Setting::EligibleLeaderReplicasVersion(u8::from(n.is_multiple_of(2)))]),
         protocol,
     }
 }
@@ -331,8 +329,7 @@ proptest! {
         n in 2usize..=5,
         ops in prop::collection::vec(op(), 0..80),
     ) {
-        let mut s = setup(n, Protocol::KraftElr);
-        s.config.min_insync_replicas = 2;
+        let s = setup(n, Protocol::KraftElr).with(Setting::MinInsyncReplicas(2));
         let mut c = Cluster::new(&s);
         let kept = ops.iter().filter(|o| !lossy(o) && !matches!(o, Op::MinIsr(_) | Op::Unclean(_)));
         for (i, op) in kept.enumerate() {
@@ -393,7 +390,7 @@ proptest! {
         let kinds = |s: &Script| s.statements.iter().map(|x| x.kind.clone()).collect::<Vec<_>>();
         prop_assert_eq!(kinds(&back), kinds(&script));
         prop_assert_eq!(back.protocol, script.protocol);
-        prop_assert_eq!(back.config(), script.config());
+        prop_assert_eq!(back.setup(None).config(), script.setup(None).config());
     }
 
     /// The parser never panics, whatever the text, and neither does running what parses.

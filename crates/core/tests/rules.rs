@@ -225,6 +225,7 @@ fn controller_elections_follow_the_isr_in_assignment_order() {
         run(
             p,
             "brokers A B C
+             set unclean.leader.election.enable=false   # 0.10.2.1 had it on
              crash A
              expect leader B
              expect epoch 1

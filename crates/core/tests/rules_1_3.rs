@@ -181,8 +181,8 @@ fn partition_check_enough_replicas_reach_offset_after_append() {
             p,
             "brokers A B
              set min.insync.replicas=2
-             produce m1
-             set replica.lag.time.max.ms=1000",
+             set replica.lag.time.max.ms=1000
+             produce m1",
         );
         assert_eq!(
             step(&mut c, "tick 2000"),
@@ -811,7 +811,10 @@ fn abstract_fetcher_thread_fences_a_response_across_the_same_leaders_epoch_in_2_
 // from 2.1 (KAFKA-7414) the follower truncates to the leader's log end instead.
 #[test]
 fn replica_fetcher_thread_halts_until_kafka_2_1() {
+    // 1.3 rule 4 needs unclean election off, which 0.10.2.1 did not have by
+    // default (1.4 rule 1: `hw` without the `set` truncates).
     let text = "brokers A B
+                set unclean.leader.election.enable=false
                 produce m1
                 fetch B
                 fetch B

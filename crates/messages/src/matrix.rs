@@ -155,7 +155,7 @@ pub fn acks_one_history(base: &Setup) -> Vec<Command> {
 pub fn acks_one_loses(base: &Setup, protocol: Protocol) -> bool {
     let setup = Setup {
         protocol,
-        config: replab_core::Config::default(),
+        settings: replab_core::config::Settings::default(),
         ..base.clone()
     };
     let mut cluster = replab_core::Cluster::new(&setup);

@@ -124,8 +124,8 @@ fn per_second(states: u32, millis: f64) -> u32 {
 pub fn checker_setup(lang: Lang, setup: &replab_core::Setup) -> String {
     let leader = setup.brokers.get(setup.leader).map_or("?", |s| s.as_str());
     let settings: Vec<String> = setup
-        .config
-        .settings()
+        .settings
+        .lines()
         .iter()
         .map(|s| format!("{}={}", s.key(), s.value_text()))
         .collect();

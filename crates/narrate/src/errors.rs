@@ -83,6 +83,7 @@ pub fn command_error(lang: Lang, names: &Names, e: &CommandError) -> String {
         C::NoSuchBroker { broker } => return say!(lang, id::ERROR_COMMAND_NO_SUCH_BROKER, broker = broker),
         C::NoTargets => return say!(lang, id::ERROR_COMMAND_NO_TARGETS),
         C::HasLeader => return say!(lang, id::ERROR_COMMAND_HAS_LEADER),
+        C::HeaderOnlySetting { key } => return say!(lang, id::ERROR_COMMAND_HEADER_ONLY_SETTING, key = key.name()),
         C::BrokerDown { broker } => (id::ERROR_COMMAND_BROKER_DOWN, broker),
         C::BrokerAlreadyUp { broker } => (id::ERROR_COMMAND_BROKER_ALREADY_UP, broker),
         C::IsLeader { broker } => (id::ERROR_COMMAND_IS_LEADER, broker),

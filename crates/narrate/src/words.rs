@@ -224,6 +224,10 @@ pub fn election_reason(lang: Lang, names: &Names, leader: usize, r: &ElectionRea
         ElectionReason::FollowersCrashed => id::ELECTION_FOLLOWERS_CRASHED,
         ElectionReason::FromElr { .. } => id::ELECTION_FROM_ELR,
         ElectionReason::LastKnownLeader => id::ELECTION_LAST_KNOWN_LEADER,
+        ElectionReason::OfflineElection { unclean: false } => id::ELECTION_OFFLINE_ELECTION,
+        ElectionReason::OfflineElection { unclean: true } => id::ELECTION_OFFLINE_ELECTION_UNCLEAN,
+        ElectionReason::UncleanEnabled => id::ELECTION_UNCLEAN_ENABLED,
+        ElectionReason::UncleanCheck => id::ELECTION_UNCLEAN_CHECK,
     };
     say!(lang, id, leader = names.get(leader))
 }

@@ -1,7 +1,8 @@
 //! The checker panel's sentences: counts with separators, and what holds only
 //! within the bounds, in every language.
 
-use replab_core::{Config, Protocol, Setup, ViolationKind};
+use replab_core::config::Settings;
+use replab_core::{Protocol, Setting, Setup, ViolationKind};
 use replab_narrate::{checker_limit, checker_outcome, checker_progress, checker_setup, CheckerOutcome, Lang};
 
 #[test]
@@ -77,10 +78,7 @@ fn progress_and_setup() {
     let setup = Setup {
         brokers: vec!["A".into(), "B".into()],
         leader: 1,
-        config: Config {
-            min_insync_replicas: 2,
-            ..Config::default()
-        },
+        settings: Settings::from_lines(&[Setting::MinInsyncReplicas(2)]),
         protocol: Protocol::Hw,
     };
     assert_eq!(

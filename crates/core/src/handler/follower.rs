@@ -224,8 +224,11 @@ impl Follower<'_> {
             } => {
                 // 2.8 applies the response's HW, min(leader HW, own LEO), before it
                 // truncates (`AbstractFetcherThread.processFetchRequest`), so after
-                // the truncation it is min(that HW, the new log end).
-                self.set_hw(high_watermark);
+                // the truncation it is min(that HW, the new log end). 4.1 keeps its
+                // own, which the truncation lowers to its new log end (KAFKA-14704).
+                if rules.capabilities().diverging_epoch_sets_hw {
+                    self.set_hw(high_watermark);
+                }
                 let asked = match in_flight.request {
                     Request::Fetch { last_fetched_epoch, .. } => last_fetched_epoch,
                     Request::OffsetsForLeaderEpoch { leader_epoch } => leader_epoch,

@@ -39,6 +39,15 @@ pub struct Capabilities {
     /// fetch offset is unchanged (2.8 `AbstractFetcherThread` 337-342, 468-484);
     /// 2.1 fences it (KIP-320), and so does 4.1 (KAFKA-18991).
     pub response_survives_same_leader_epoch: bool,
+    /// A DivergingEpoch response's high watermark becomes the follower's before
+    /// it truncates (2.8.1 `AbstractFetcherThread` 355, 375); 4.1 keeps the
+    /// follower's own (KAFKA-14704, from 3.4.1: 4.1.0 356-366).
+    pub diverging_epoch_sets_hw: bool,
+    /// The ZooKeeper controller elects for an offline partition the moment its
+    /// unclean.leader.election.enable becomes true (KAFKA-6835, 2.1: 2.1.0
+    /// `ConfigHandler` 80-81, `KafkaController` 1003-1010); before, it reads
+    /// the setting only at its next election (0.10.2.1 `ConfigHandler` 46-69).
+    pub elects_when_unclean_enabled: bool,
 }
 
 impl Capabilities {
@@ -60,6 +69,8 @@ pub const HW: Capabilities = Capabilities {
     controller_sees_broker_epochs: false,
     reelects_current_leader: false,
     response_survives_same_leader_epoch: false,
+    diverging_epoch_sets_hw: false,
+    elects_when_unclean_enabled: false,
 };
 
 /// Kafka 0.11.0.0 (`kip-101`): leader epochs, recorded with the first write.
@@ -80,6 +91,8 @@ pub const KIP_279: Capabilities = Capabilities {
     controller_sees_broker_epochs: false,
     reelects_current_leader: true,
     response_survives_same_leader_epoch: false,
+    diverging_epoch_sets_hw: false,
+    elects_when_unclean_enabled: true,
 };
 
 /// Kafka 2.8.1 and 3.x with ZooKeeper (`diverging-epoch`).
@@ -89,13 +102,17 @@ pub const DIVERGING_EPOCH: Capabilities = Capabilities {
     controller_sees_broker_epochs: true,
     reelects_current_leader: false,
     response_survives_same_leader_epoch: true,
+    diverging_epoch_sets_hw: true,
     ..KIP_279
 };
 
 /// Kafka 4.1 with KRaft (`kraft-elr`): fetching as 2.8; its controller is
-/// `handler/controller/kraft.rs`.
+/// `handler/controller/kraft.rs`, which elects after `set
+/// unclean.leader.election.enable=true` at its own times.
 pub const KRAFT_ELR: Capabilities = Capabilities {
     response_survives_same_leader_epoch: false,
+    diverging_epoch_sets_hw: false,
+    elects_when_unclean_enabled: false,
     ..DIVERGING_EPOCH
 };
 

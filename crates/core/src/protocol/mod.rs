@@ -3,6 +3,7 @@
 //! turns an answer into a truncation.
 
 pub mod capabilities;
+pub mod defaults;
 mod diverging_epoch;
 mod hw;
 mod kip101;
@@ -80,6 +81,28 @@ impl Protocol {
             Protocol::Kip279 => &kip279::Kip279,
             Protocol::DivergingEpoch => &diverging_epoch::DivergingEpoch { kraft: false },
             Protocol::KraftElr => &diverging_epoch::DivergingEpoch { kraft: true },
+        }
+    }
+
+    /// The settings its release runs with by default (`defaults.rs`).
+    pub fn defaults(self) -> crate::config::Config {
+        match self {
+            Protocol::Hw => defaults::HW,
+            Protocol::Kip101 => defaults::KIP_101,
+            Protocol::Kip279 => defaults::KIP_279,
+            Protocol::DivergingEpoch => defaults::DIVERGING_EPOCH,
+            Protocol::KraftElr => defaults::KRAFT_ELR,
+        }
+    }
+
+    /// The release it stands for, as Kafka numbers it.
+    pub fn release(self) -> &'static str {
+        match self {
+            Protocol::Hw => "0.10.2.1",
+            Protocol::Kip101 => "0.11.0.0",
+            Protocol::Kip279 => "2.1.0",
+            Protocol::DivergingEpoch => "2.8.1",
+            Protocol::KraftElr => "4.1.0",
         }
     }
 

@@ -181,7 +181,7 @@ pub fn history_text<'a>(
         Some(setup.protocol),
         &setup.brokers,
         setup.leader,
-        &setup.config.settings(),
+        &setup.settings.lines(),
     );
     for c in commands {
         let _ = writeln!(out, "{}", command_line(&setup.brokers, c));
@@ -210,7 +210,7 @@ mod tests {
             protocol: Some(setup.protocol),
             brokers: setup.brokers.clone(),
             leader: setup.leader,
-            settings: setup.config.settings(),
+            settings: setup.settings.lines(),
             statements: commands
                 .iter()
                 .map(|c| Statement {

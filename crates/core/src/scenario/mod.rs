@@ -19,7 +19,7 @@ pub use run::{load, run, Loaded, Outcome, Run, Step};
 use crate::broker_set::BrokerIx;
 use crate::cluster::Setup;
 use crate::command::Command;
-use crate::config::{Config, Setting};
+use crate::config::{Setting, Settings};
 use crate::protocol::Protocol;
 use serde::Serialize;
 
@@ -64,22 +64,13 @@ pub enum StatementKind {
 pub const DEFAULT_PROTOCOL: Protocol = Protocol::DivergingEpoch;
 
 impl Script {
-    /// The configuration the header's `set` lines make from the defaults.
-    pub fn config(&self) -> Config {
-        let mut config = Config::default();
-        for s in &self.settings {
-            s.apply_to(&mut config);
-        }
-        config
-    }
-
     /// The starting point, under `protocol` if given (the runner's `--protocol`),
     /// else the header's.
     pub fn setup(&self, protocol: Option<Protocol>) -> Setup {
         Setup {
             brokers: self.brokers.clone(),
             leader: self.leader,
-            config: self.config(),
+            settings: Settings::from_lines(&self.settings),
             protocol: protocol.or(self.protocol).unwrap_or(DEFAULT_PROTOCOL),
         }
     }

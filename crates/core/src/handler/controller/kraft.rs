@@ -19,6 +19,7 @@ pub(crate) struct KRaft;
 enum Trigger {
     LeaderFenced,
     Restart,
+    PeriodicCheck,
 }
 
 impl ControllerRules for KRaft {
@@ -125,15 +126,33 @@ impl ControllerRules for KRaft {
         elr_rule(p, old, BrokerSet::default(), out);
     }
 
-    /// KIP-966: a change of min.insync.replicas clears the ELR of the topic's
-    /// partitions (the ELR was chosen against the old minimum).
-    fn setting_changed(&self, p: &mut Partition, setting: &Setting, out: &mut Out) {
-        if matches!(setting, Setting::MinInsyncReplicas(_)) && p.has_elr() {
-            let lkl = p.last_known_leader;
-            set_elr_in(p, BrokerSet::default(), lkl, out);
+    /// KIP-966: a change of min.insync.replicas clears the ELR and the last
+    /// known leader of the topic's partitions, with no election
+    /// (ConfigurationControlManager.java 213-237; ReplicationControlManager.java
+    /// 571-577, 603-619; KAFKA-16540). Unclean election enabled elects nothing at
+    /// the line: the periodic check, a restart or `elect X unclean` do.
+    fn setting_changed(&self, c: &mut Controller<'_>, setting: &Setting) {
+        if matches!(setting, Setting::MinInsyncReplicas(_)) && c.p.has_elr() {
+            set_elr(c, BrokerSet::default(), None);
+        }
+    }
+
+    /// The controller's periodic check for leaderless partitions
+    /// (`unclean.leader.election.interval.ms`, 300000 ms; 4.1.0
+    /// QuorumController.java 1592, 1673-1678; ReplicationControlManager.java
+    /// 1767-1802), when the clock reaches a multiple of it.
+    fn clock_advanced(&self, c: &mut Controller<'_>, previous_ms: u64) {
+        let crossed = c.p.now_ms / UNCLEAN_CHECK_INTERVAL_MS > previous_ms / UNCLEAN_CHECK_INTERVAL_MS;
+        if crossed && c.p.leader.is_none() {
+            elect_leader(c, Trigger::PeriodicCheck);
         }
     }
 }
+
+/// `unclean.leader.election.interval.ms` (internal; ReplicationConfigs.java
+/// 119-121): how often the KRaft controller looks for leaderless partitions to
+/// elect for.
+pub(crate) const UNCLEAN_CHECK_INTERVAL_MS: u64 = 300_000;
 
 /// The controller fences `broker`: it leaves the ISR (through the ELR rule), and
 /// if it led, an election runs in which brokers not yet fenced still count.
@@ -218,6 +237,10 @@ fn elect_leader(c: &mut Controller<'_>, trigger: Trigger) {
         Trigger::Restart => (
             ElectionReason::CameBack { unclean: false },
             ElectionReason::CameBack { unclean: true },
+        ),
+        Trigger::PeriodicCheck => (
+            ElectionReason::OfflineElection { unclean: false },
+            ElectionReason::UncleanCheck,
         ),
     };
     if let Some(b) = p.isr.iter().find(unfenced) {

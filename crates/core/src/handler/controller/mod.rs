@@ -31,8 +31,10 @@ pub(crate) trait ControllerRules: Sync {
     fn check_elect(&self, p: &Partition, broker: BrokerIx, unclean: bool) -> Result<(), CommandError>;
     /// The leader changed the ISR from `old` (a lag shrink or a rejoin).
     fn leader_changed_isr(&self, p: &mut Partition, old: BrokerSet, out: &mut Out);
-    /// A setting changed at run time (`set` after the header).
-    fn setting_changed(&self, p: &mut Partition, setting: &Setting, out: &mut Out);
+    /// A setting changed at run time (`set` after the header, to a new value).
+    fn setting_changed(&self, c: &mut Controller<'_>, setting: &Setting);
+    /// The clock moved on from `previous_ms` (the controller's own periodic tasks).
+    fn clock_advanced(&self, c: &mut Controller<'_>, previous_ms: u64);
 }
 
 pub(crate) fn rules(kind: ControllerKind) -> &'static dyn ControllerRules {
@@ -75,6 +77,16 @@ impl Controller<'_> {
     /// `elect`.
     pub fn elect(&mut self, broker: BrokerIx, unclean: bool) {
         self.rules().elect(self, broker, unclean);
+    }
+
+    /// A setting changed at run time.
+    pub fn setting_changed(&mut self, setting: &Setting) {
+        self.rules().setting_changed(self, setting);
+    }
+
+    /// The clock moved on from `previous_ms`.
+    pub fn clock_advanced(&mut self, previous_ms: u64) {
+        self.rules().clock_advanced(self, previous_ms);
     }
 
     fn follower(&mut self, ix: BrokerIx) -> Follower<'_> {
@@ -399,6 +411,7 @@ mod tests {
         let mut c = cluster(
             "protocol hw
              brokers A B
+             set unclean.leader.election.enable=false   # 0.10.2.1 had it on
              produce m1
              fetch B
              crash B

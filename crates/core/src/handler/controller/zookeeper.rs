@@ -48,7 +48,12 @@ impl ControllerRules for ZooKeeper {
                 let isr = c.p.isr;
                 c.make_leader(leader, isr, ElectionReason::FollowersCrashed);
             }
-            _ => {}
+            Some(_) => {}
+            // Offline already: the broker change makes the controller elect
+            // again (1.4 rule 4).
+            None => {
+                elect_while_offline(c, None);
+            }
         }
     }
 
@@ -63,34 +68,26 @@ impl ControllerRules for ZooKeeper {
         );
     }
 
-    /// The broker follows the current leader; with none, it leads if it is in the
-    /// ISR (or under unclean election), otherwise it waits.
+    /// The broker follows the current leader. With none, the controller elects
+    /// again (1.4 rule 4: `onBrokerStartup`, 0.10.2.1 `KafkaController` 439,
+    /// 2.8.1 536), which may pick this broker, another one, or nobody; then it
+    /// waits.
     fn restart(&self, c: &mut Controller<'_>, broker: BrokerIx) {
-        c.start_broker(broker, false);
-        if c.p.leader.is_none() {
-            if c.p.isr.contains(broker) {
-                let isr = c.p.alive_isr();
-                return c.make_leader(broker, isr, ElectionReason::CameBack { unclean: false });
-            }
-            if c.p.config.unclean_leader_election {
-                let reason = ElectionReason::CameBack { unclean: true };
-                return c.make_leader(broker, BrokerSet::only(broker), reason);
-            }
-        }
-        c.follow_or_wait(broker);
+        start(c, broker, true);
     }
 
-    /// So quick the controller never noticed: it stays in the ISR. From 2.2 on
-    /// the controller sees the new broker epoch (KIP-380; 2.8.0 `KafkaController`
-    /// 1568-1569, 1596-1607): a crash, then a restart.
+    /// So quick the controller never noticed: it stays in the ISR, and no
+    /// election runs. From 2.2 on the controller sees the new broker epoch
+    /// (KIP-380; 2.8.0 `KafkaController` 1568-1569, 1596-1607): a crash, then a
+    /// restart.
     fn bounce(&self, c: &mut Controller<'_>, target: CrashTarget) {
         if c.p.rules().capabilities().controller_sees_broker_epochs {
             c.out.push(Event::BounceNoticed { broker: target.broker });
             self.crash(c, &[target]);
-        } else {
-            c.stop_broker(target, false);
+            return self.restart(c, target.broker);
         }
-        self.restart(c, target.broker);
+        c.stop_broker(target, false);
+        start(c, target.broker, false);
     }
 
     /// `elect` of the current leader does nothing (the preferred replica already
@@ -119,7 +116,54 @@ impl ControllerRules for ZooKeeper {
     /// Lag shrinks and rejoins change no epoch and nothing else.
     fn leader_changed_isr(&self, _: &mut Partition, _: BrokerSet, _: &mut Out) {}
 
-    fn setting_changed(&self, _: &mut Partition, _: &Setting, _: &mut Out) {}
+    /// Unclean election enabled on an offline partition: from 2.1 the
+    /// controller elects at once, the first alive broker leading with just
+    /// itself in the ISR (KAFKA-6835; 1.4 rule 3). Before, nothing happens
+    /// until its next election.
+    fn setting_changed(&self, c: &mut Controller<'_>, setting: &Setting) {
+        let enabled = *setting == Setting::UncleanLeaderElection(true);
+        if enabled && c.p.leader.is_none() && c.p.rules().capabilities().elects_when_unclean_enabled {
+            if let Some(b) = (0..c.p.brokers.len()).find(|&b| c.p.brokers[b].is_alive()) {
+                c.make_leader(b, BrokerSet::only(b), ElectionReason::UncleanEnabled);
+            }
+        }
+    }
+
+    /// The ZooKeeper controller has no periodic election.
+    fn clock_advanced(&self, _: &mut Controller<'_>, _: u64) {}
+}
+
+/// A broker starts; if the controller `noticed` and the partition has no
+/// leader, it elects again; a broker it did not elect follows the leader or
+/// waits.
+fn start(c: &mut Controller<'_>, broker: BrokerIx, noticed: bool) {
+    c.start_broker(broker, false);
+    if noticed && c.p.leader.is_none() && elect_while_offline(c, Some(broker)) {
+        return;
+    }
+    c.follow_or_wait(broker);
+}
+
+/// The controller's election for an offline partition at a broker change
+/// (1.4 rule 4): the first alive ISR member in assignment order, with the alive
+/// ISR; with unclean election on, otherwise the first alive broker, alone in
+/// the ISR. `restarted` is the broker whose restart set it off, if one did.
+/// Whether a leader was elected.
+fn elect_while_offline(c: &mut Controller<'_>, restarted: Option<BrokerIx>) -> bool {
+    let alive_isr = c.p.alive_isr();
+    let first_alive = (0..c.p.brokers.len()).find(|&b| c.p.brokers[b].is_alive());
+    let (leader, isr, unclean) = match (alive_isr.iter().next(), first_alive) {
+        (Some(b), _) => (b, alive_isr, false),
+        (None, Some(b)) if c.p.config.unclean_leader_election => (b, BrokerSet::only(b), true),
+        _ => return false,
+    };
+    let reason = if restarted == Some(leader) {
+        ElectionReason::CameBack { unclean }
+    } else {
+        ElectionReason::OfflineElection { unclean }
+    };
+    c.make_leader(leader, isr, reason);
+    true
 }
 
 /// The first alive ISR member in assignment order takes over; with none, an

@@ -1,0 +1,88 @@
+//! Each release's defaults, a row per protocol beside its capabilities
+//! (contract 1.4 rule 1): what a script runs with for every key it does not
+//! `set`. A release default is one cell here. Kafka's files are under
+//! `core/src/main/scala/kafka/server/` unless named otherwise.
+
+use crate::config::{Acks, Config, OffsetReset};
+
+/// Kafka 0.10.2.1 (`hw`): unclean election on (KafkaConfig.scala 132),
+/// replica.lag.time.max.ms 10000 (117).
+pub const HW: Config = Config {
+    min_insync_replicas: 1,
+    unclean_leader_election: true,
+    replica_lag_time_max_ms: 10_000,
+    // The language's choice in every row: Kafka's Java producer defaulted to
+    // acks=1 before 3.0 (ProducerConfig.java 0.10.2.1 229, 2.8.0 303) and to
+    // all from 3.0 (KIP-679); `KAFKA_PRODUCER_ACKS` says which.
+    acks: Acks::All,
+    elr_version: 1,
+    // ConsumerConfig.java 0.10.2.1 313-316, 4.1.0 548-552.
+    auto_offset_reset: OffsetReset::Latest,
+};
+
+/// Kafka 0.11.0.0 (`kip-101`): unclean election off (KafkaConfig.scala 134,
+/// KIP-106), the lag time still 10000 (118).
+pub const KIP_101: Config = Config {
+    unclean_leader_election: false,
+    ..HW
+};
+
+/// Kafka 2.1.0 (`kip-279`): as 0.11 (KafkaConfig.scala 126, 142).
+pub const KIP_279: Config = KIP_101;
+
+/// Kafka 2.8.1 (`diverging-epoch`): replica.lag.time.max.ms 30000 since 2.5
+/// (KafkaConfig.scala 149, KIP-537).
+pub const DIVERGING_EPOCH: Config = Config {
+    replica_lag_time_max_ms: 30_000,
+    ..KIP_279
+};
+
+/// Kafka 4.1.0 (`kraft-elr`): as 2.8 (ReplicationConfigs.java 47, 158;
+/// storage LogConfig.java 133); eligible.leader.replicas.version 1 on a new
+/// cluster.
+pub const KRAFT_ELR: Config = DIVERGING_EPOCH;
+
+/// The acks Kafka's own Java producer of each release used by default, in
+/// protocol order (`Protocol::ALL`): 1 before 3.0, all from 3.0 (KIP-679). The
+/// language's `produce` asks acks=all under every protocol; a front end that
+/// shows the producer's setting names this beside it.
+pub const KAFKA_PRODUCER_ACKS: [Acks; 5] = [Acks::Leader, Acks::Leader, Acks::Leader, Acks::Leader, Acks::All];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Protocol;
+
+    // The table of contract 1.4 rule 1, cell by cell.
+    #[test]
+    fn each_release_has_the_contracts_defaults() {
+        let rows: Vec<(bool, u64)> = Protocol::ALL
+            .iter()
+            .map(|p| {
+                (
+                    p.defaults().unclean_leader_election,
+                    p.defaults().replica_lag_time_max_ms,
+                )
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                (true, 10_000),
+                (false, 10_000),
+                (false, 10_000),
+                (false, 30_000),
+                (false, 30_000)
+            ]
+        );
+        for p in Protocol::ALL {
+            let d = p.defaults();
+            assert_eq!(
+                (d.min_insync_replicas, d.acks, d.auto_offset_reset, d.elr_version),
+                (1, Acks::All, OffsetReset::Latest, 1),
+                "{}",
+                p.name()
+            );
+        }
+    }
+}
