@@ -813,7 +813,7 @@ mod tests {
         let mut fewer = 0;
         for protocol in Protocol::ALL {
             for brokers in [&["A", "B"][..], &["A", "B", "C"]] {
-                let setup = Setup::of(brokers, protocol);
+                let setup = Setup::of(brokers, protocol).pinned_to(replab_core::Config::LANGUAGE_1_3);
                 for &bounds in &cases {
                     // Three brokers cut early: the order of the states up to
                     // the cut is what is compared.
@@ -854,7 +854,7 @@ mod tests {
             ..Bounds::default()
         });
         for protocol in Protocol::ALL {
-            let setup = Setup::of(&["A", "B"], protocol);
+            let setup = Setup::of(&["A", "B"], protocol).pinned_to(replab_core::Config::LANGUAGE_1_3);
             for bounds in &cases {
                 for kind in ViolationKind::ALL {
                     let bounds = Bounds {

@@ -71,7 +71,8 @@ pub fn measure(setup: &Setup, bounds: Bounds) -> Result<Figures, SetupError> {
 }
 
 fn two_brokers(protocol: Protocol) -> Setup {
-    Setup::of(&["A", "B"], protocol)
+    // Recorded with the 1.3 defaults (unclean election off, 30000 ms).
+    Setup::of(&["A", "B"], protocol).pinned_to(replab_core::Config::LANGUAGE_1_3)
 }
 
 /// The fixed explorations: small enough to run in a debug build in a browser.

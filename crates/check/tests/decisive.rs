@@ -6,7 +6,7 @@ use replab_core::scenario::{self, parse};
 use replab_core::{Command, Event, Protocol, Setup, Value, ViolationKind};
 
 fn setup(protocol: Protocol) -> Setup {
-    Setup::of(&["A", "B"], protocol)
+    Setup::of(&["A", "B"], protocol).pinned_to(replab_core::Config::LANGUAGE_1_3)
 }
 
 fn found(setup: &Setup, bounds: Bounds) -> (ViolationKind, Vec<Command>) {

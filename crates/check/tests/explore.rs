@@ -7,7 +7,8 @@ use replab_core::scenario::{self, parse};
 use replab_core::{Command, Event, Protocol, Setting, Setup, ViolationKind};
 
 fn setup(protocol: Protocol, brokers: &[&str]) -> Setup {
-    Setup::of(brokers, protocol)
+    // The 1.3 defaults these searches were written for (unclean election off).
+    Setup::of(brokers, protocol).pinned_to(replab_core::Config::LANGUAGE_1_3)
 }
 
 fn run(setup: &Setup, bounds: Bounds) -> Outcome {

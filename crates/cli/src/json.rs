@@ -3,6 +3,7 @@
 
 use replab_core::event::Event;
 use replab_core::scenario::Run;
+use replab_core::snapshot::Snapshot;
 use replab_narrate::{self as narrate, Lang, Names};
 use serde_json::{json, Value};
 
@@ -10,26 +11,10 @@ pub fn final_state(run: &Run) -> Value {
     let c = &run.cluster;
     let ids: Vec<String> = c.brokers().iter().map(|b| b.id.clone()).collect();
     let names = Names(&ids);
-    let brokers: Vec<Value> = c
-        .brokers()
-        .iter()
-        .map(|b| {
-            json!({
-                "id": b.id,
-                "alive": b.is_alive(),
-                // Down because its fetcher halted it (0.10/0.11: a fetch past the
-                // leader's log end), not because it crashed.
-                "halted": b.halted,
-                "leo": b.leo(),
-                "hw": b.hw(),
-                "log": b.durable.log.records(),
-                "epoch_cache": b.durable.epoch_cache.entries(),
-                "broker_epoch": b.broker_epoch,
-            })
-        })
-        .collect();
+    let snapshot = Snapshot::of(c, run.steps.iter().map(|s| (s.line, &s.events[..])));
     let mut violations = Vec::new();
     let mut truncations = Vec::new();
+    let mut consumer_events = Vec::new();
     for step in &run.steps {
         for e in &step.events {
             match e {
@@ -47,20 +32,58 @@ pub fn final_state(run: &Run) -> Value {
                     "to": to,
                     "reason": narrate::truncation_reason(Lang::EN, rule),
                 })),
-                _ => {}
+                _ => {
+                    if let Some(e) = consumer_event(step.line, e) {
+                        consumer_events.push(e);
+                    }
+                }
             }
         }
     }
-    json!({
-        "protocol": run.protocol().name(),
-        "leader": c.leader().map(|l| names.get(l)),
-        "leader_epoch": c.leader_epoch(),
-        "isr": c.isr().iter().map(|b| names.get(b)).collect::<Vec<_>>(),
-        "elr": c.elr().iter().map(|b| names.get(b)).collect::<Vec<_>>(),
-        "last_known_leader": c.last_known_leader().map(|l| names.get(l)),
-        "brokers": brokers,
-        "acked": c.acked(),
-        "violations": violations,
-        "truncations": truncations,
+    let mut out = serde_json::to_value(&snapshot).unwrap_or_else(|_| json!({}));
+    if let Value::Object(fields) = &mut out {
+        fields.insert("violations".into(), Value::Array(violations));
+        fields.insert("truncations".into(), Value::Array(truncations));
+        fields.insert("consumer_events".into(), Value::Array(consumer_events));
+    }
+    out
+}
+
+/// A consumer's decision as contract 1.4 writes it in `consumer_events`: a
+/// truncation detected, a reset, an error raised to the application.
+fn consumer_event(line: usize, e: &Event) -> Option<Value> {
+    Some(match e {
+        Event::TruncationDetected {
+            consumer,
+            end_offset,
+            from,
+            epoch,
+            moved: true,
+            ..
+        } => json!({
+            "consumer": consumer, "line": line, "kind": "truncation-detected",
+            "from": from, "to": end_offset, "epoch": epoch,
+        }),
+        Event::ConsumerReset {
+            consumer,
+            cause,
+            policy,
+            from,
+            to: Some(to),
+            ..
+        } => json!({
+            "consumer": consumer, "line": line, "kind": "reset",
+            "from": from, "to": to, "policy": policy.name(), "why": cause.name(),
+        }),
+        Event::ConsumerFailed {
+            consumer,
+            error,
+            at,
+            divergent,
+        } => json!({
+            "consumer": consumer, "line": line, "kind": "error",
+            "error": error.name(), "at": at, "divergent": divergent,
+        }),
+        _ => return None,
     })
 }

@@ -5,7 +5,8 @@
 use crate::broker_set::{BrokerIx, BrokerSet};
 use crate::command::{Command, CommandError, CrashTarget};
 use crate::event::{Event, LossReason, Violation};
-use crate::handler::controller::{self, Controller};
+use crate::handler::consumer::Poll;
+use crate::handler::controller::Controller;
 use crate::handler::follower::Follower;
 use crate::handler::leader::Leader;
 use crate::handler::producer::Producer;
@@ -186,6 +187,7 @@ impl Cluster {
                 }
                 Controller { p, out: &mut *out }.clock_advanced(previous_ms);
             }
+            Command::Consume { consumer, max } => Poll { p, out: &mut *out }.consume(*consumer, *max),
             Command::Set { setting } => {
                 // A topic's config record is written only when the value
                 // changes (4.1.0 ConfigurationControlManager.java 302).
@@ -294,7 +296,7 @@ impl Cluster {
     /// Whether `apply` would accept `command` now, and why not.
     pub fn check(&self, command: &Command) -> Result<(), CommandError> {
         match command {
-            Command::Produce { .. } | Command::Tick { .. } => Ok(()),
+            Command::Produce { .. } | Command::Tick { .. } | Command::Consume { .. } => Ok(()),
             Command::Set { setting } => match setting.header_only() {
                 true => Err(CommandError::HeaderOnlySetting { key: setting.key_of() }),
                 false => Ok(()),
@@ -382,7 +384,7 @@ impl Cluster {
 
     fn may_elect(&self, b: BrokerIx, unclean: bool) -> Result<(), CommandError> {
         self.alive(b)?;
-        controller::rules(self.partition.controller()).check_elect(&self.partition, b, unclean)
+        crate::handler::controller::rules(self.partition.controller()).check_elect(&self.partition, b, unclean)
     }
 }
 

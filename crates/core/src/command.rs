@@ -83,6 +83,13 @@ pub enum Command {
         /// How many milliseconds pass.
         ms: u64,
     },
+    /// One poll of a consumer at the leader (created by its first).
+    Consume {
+        /// The consumer's name.
+        consumer: Value,
+        /// The most records the poll returns (None: all it may read).
+        max: Option<u32>,
+    },
     /// A configuration setting changes.
     Set {
         /// The new setting.

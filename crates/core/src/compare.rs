@@ -8,6 +8,7 @@ use crate::event::ViolationKind;
 use crate::protocol::Protocol;
 use crate::scenario::command_line;
 use crate::timeline::Timeline;
+use crate::value::Value;
 use serde::Serialize;
 
 /// One thing a reader sees that differs between the two states.
@@ -43,6 +44,11 @@ pub enum Difference {
     Violation {
         /// The kind of check.
         kind: ViolationKind,
+    },
+    /// A consumer has read other records (by offset, epoch and value).
+    ConsumerRead {
+        /// The consumer.
+        consumer: Value,
     },
 }
 
@@ -86,6 +92,19 @@ pub fn differences(a: &Cluster, b: &Cluster) -> Vec<Difference> {
     }
     if a.acked() != b.acked() {
         out.push(Difference::Acked);
+    }
+    // A consumer that one side created and the other did not has read nothing there.
+    let names = a.consumers().iter().chain(b.consumers()).map(|c| c.name);
+    let mut seen: Vec<Value> = Vec::new();
+    for consumer in names {
+        if seen.contains(&consumer) {
+            continue;
+        }
+        seen.push(consumer);
+        let reads = |c: &Cluster| c.consumer(&consumer).map(|x| x.read().to_vec()).unwrap_or_default();
+        if reads(a) != reads(b) {
+            out.push(Difference::ConsumerRead { consumer });
+        }
     }
     for kind in ViolationKind::ALL {
         if a.safety().has_fired(kind) != b.safety().has_fired(kind) {

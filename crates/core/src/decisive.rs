@@ -147,6 +147,18 @@ fn named_record(v: &Violation) -> Record {
             epoch: leader_record.0,
             value: leader_record.1,
         },
+        Violation::ConsumerReadLost {
+            offset, epoch, value, ..
+        } => Record {
+            offset: *offset,
+            epoch: *epoch,
+            value: *value,
+        },
+        Violation::ConsumerReadDiverged { offset, before, .. } => Record {
+            offset: *offset,
+            epoch: before.0,
+            value: before.1,
+        },
     }
 }
 

@@ -2,7 +2,8 @@
 //! sentences and pictures.
 
 use crate::broker_set::{BrokerIx, BrokerSet};
-use crate::config::{Acks, Setting};
+use crate::config::{Acks, OffsetReset, Setting};
+use crate::consumer::{ConsumerError, ReadRecord, ResetCause};
 use crate::message::{Reply, Request};
 use crate::value::Value;
 use serde::Serialize;
@@ -338,6 +339,91 @@ pub enum Event {
         /// The new setting.
         setting: Setting,
     },
+    // ---- consumers (contract 1.4 rule 5)
+    /// A consumer polled while the partition had no leader: nothing happened.
+    ConsumeWithoutLeader {
+        /// The consumer.
+        consumer: Value,
+    },
+    /// KIP-320 (from 2.3): the leader or its epoch changed since the consumer
+    /// last used its position, so it asked OffsetsForLeaderEpoch for its
+    /// position's epoch; the end offset answered is at or past the position.
+    PositionValidated {
+        /// The consumer.
+        consumer: Value,
+        /// The leader asked.
+        leader: BrokerIx,
+        /// The epoch asked: its position's.
+        asked: u32,
+        /// The epoch the leader answered for.
+        epoch: u32,
+        /// Where that epoch ends in the leader's log.
+        end_offset: u64,
+        /// The position, kept.
+        position: u64,
+    },
+    /// KIP-320: the end offset answered is below the position: the log the
+    /// consumer read was truncated. With latest or earliest the position moves
+    /// back to it (Kafka logs it at INFO); with none, `ConsumerFailed` follows.
+    TruncationDetected {
+        /// The consumer.
+        consumer: Value,
+        /// The leader asked.
+        leader: BrokerIx,
+        /// The epoch asked: its position's.
+        asked: u32,
+        /// The epoch the leader answered for.
+        epoch: u32,
+        /// Where that epoch ends in the leader's log.
+        end_offset: u64,
+        /// The position before.
+        from: u64,
+        /// Whether the position moved to `end_offset` (not with none).
+        moved: bool,
+    },
+    /// The consumer's position was reset with ListOffsets at the leader: `to` is
+    /// 0 for earliest, the leader's HW for latest; None when the leader could not
+    /// answer yet (KIP-207, OFFSET_NOT_AVAILABLE: its HW is below the start of
+    /// its epoch), so the reset waits for the next `consume`.
+    ConsumerReset {
+        /// The consumer.
+        consumer: Value,
+        /// The leader asked.
+        leader: BrokerIx,
+        /// Why the reset was due.
+        cause: ResetCause,
+        /// auto.offset.reset.
+        policy: OffsetReset,
+        /// The position before the reset became due.
+        from: u64,
+        /// The new position (None: not available yet).
+        to: Option<u64>,
+    },
+    /// A `consume` raised an error to the application (auto.offset.reset=none).
+    ConsumerFailed {
+        /// The consumer.
+        consumer: Value,
+        /// The error.
+        error: ConsumerError,
+        /// The position, which stays.
+        at: u64,
+        /// For a truncation, the end offset the leader answered (None: undefined).
+        divergent: Option<u64>,
+    },
+    /// A consumer's fetch at the leader: the records from `from` below the
+    /// leader's HW (none at or past it), returned to the application.
+    Consumed {
+        /// The consumer.
+        consumer: Value,
+        /// The leader read.
+        leader: BrokerIx,
+        /// The offset fetched from.
+        from: u64,
+        /// The records returned, in offset order (none: nothing to read below the HW).
+        records: Vec<ReadRecord>,
+        /// The leader's HW, the end of what a consumer may read.
+        high_watermark: u64,
+    },
     /// A safety check failed.
     ViolationFound {
         /// What was violated.
@@ -575,17 +661,32 @@ pub enum ViolationKind {
     CommittedWriteLost,
     /// An ISR follower holds a different committed record than the leader.
     ReplicasDiverged,
+    /// A record a consumer read is no longer at its offset in the leader's log.
+    ConsumerReadLost,
+    /// A consumer read at an offset a record other than one read there before.
+    ConsumerReadDiverged,
 }
 
 impl ViolationKind {
     /// Every kind, in order.
-    pub const ALL: [ViolationKind; 2] = [ViolationKind::CommittedWriteLost, ViolationKind::ReplicasDiverged];
+    pub const ALL: [ViolationKind; 4] = [
+        ViolationKind::CommittedWriteLost,
+        ViolationKind::ReplicasDiverged,
+        ViolationKind::ConsumerReadLost,
+        ViolationKind::ConsumerReadDiverged,
+    ];
+
+    /// The kinds about the replicas, which the checker's bounds choose among;
+    /// the consumers' kinds need a consumer.
+    pub const REPLICAS: [ViolationKind; 2] = [ViolationKind::CommittedWriteLost, ViolationKind::ReplicasDiverged];
 
     /// The kind's kebab-case name, as scenarios write it.
     pub fn name(self) -> &'static str {
         match self {
             ViolationKind::CommittedWriteLost => "committed-write-lost",
             ViolationKind::ReplicasDiverged => "replicas-diverged",
+            ViolationKind::ConsumerReadLost => "consumer-read-lost",
+            ViolationKind::ConsumerReadDiverged => "consumer-read-diverged",
         }
     }
 
@@ -625,6 +726,35 @@ pub enum Violation {
         /// The follower's record there: its epoch and value.
         follower_record: (u32, Value),
     },
+    /// A record a consumer read is no longer at its offset in the leader's log.
+    ConsumerReadLost {
+        /// The consumer that read it.
+        consumer: Value,
+        /// The leader whose log lacks it.
+        leader: BrokerIx,
+        /// The record's offset.
+        offset: u64,
+        /// The leader epoch it was written in.
+        epoch: u32,
+        /// Its value.
+        value: Value,
+        /// What the leader holds there now, if anything.
+        now: Option<(u32, Value)>,
+    },
+    /// A consumer read at `offset` a record other than one a consumer read
+    /// there before.
+    ConsumerReadDiverged {
+        /// The consumer that read it now.
+        consumer: Value,
+        /// The consumer that read the other record before (maybe the same).
+        earlier: Value,
+        /// The offset.
+        offset: u64,
+        /// The record read before: its epoch and value.
+        before: (u32, Value),
+        /// The record read now: its epoch and value.
+        now: (u32, Value),
+    },
 }
 
 impl Violation {
@@ -633,6 +763,8 @@ impl Violation {
         match self {
             Violation::CommittedWriteLost { .. } => ViolationKind::CommittedWriteLost,
             Violation::ReplicasDiverged { .. } => ViolationKind::ReplicasDiverged,
+            Violation::ConsumerReadLost { .. } => ViolationKind::ConsumerReadLost,
+            Violation::ConsumerReadDiverged { .. } => ViolationKind::ConsumerReadDiverged,
         }
     }
 }

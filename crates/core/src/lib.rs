@@ -17,6 +17,7 @@ pub mod cluster;
 pub mod command;
 pub mod compare;
 pub mod config;
+pub mod consumer;
 pub mod decisive;
 pub mod epoch_cache;
 pub mod event;
@@ -29,6 +30,7 @@ pub mod partition;
 pub mod protocol;
 pub mod safety;
 pub mod scenario;
+pub mod snapshot;
 pub mod timeline;
 pub mod value;
 

@@ -7,6 +7,7 @@ use crate::broker_set::{BrokerIx, BrokerSet};
 use crate::brokers::Brokers;
 use crate::chunked::{Chunked, Slice};
 use crate::config::{Config, KeySet, SettingKey, SettingSource, Settings};
+use crate::consumer::Consumer;
 use crate::message::Request;
 use crate::protocol::{ControllerKind, Protocol, Rules};
 use crate::value::Value;
@@ -42,6 +43,15 @@ impl Setup {
     /// the script's settings over them. The one place the two meet.
     pub fn config(&self) -> Config {
         self.settings.over(self.protocol.defaults())
+    }
+
+    /// This setup with `base`'s values written for every key its settings leave
+    /// to a release default that differs from `base` under some protocol
+    /// (`Settings::pinned_to`): with `Config::LANGUAGE_1_3`, the meaning it had
+    /// before each release had its own defaults.
+    pub fn pinned_to(mut self, base: Config) -> Setup {
+        self.settings = self.settings.pinned_to(base);
+        self
     }
 
     /// This setup with `setting` written (replacing what was written for its key).
@@ -103,6 +113,8 @@ pub struct Partition {
     pub(crate) now_ms: u64,
     pub(crate) pending_acks: Chunked<PendingAck>,
     pub(crate) acked: Chunked<Value>,
+    /// The consumers, in the order of their first `consume`.
+    pub(crate) consumers: Vec<Consumer>,
 }
 
 /// By hand for `clone_from` (see `Cluster`): every field is named, so a new
@@ -124,6 +136,7 @@ impl Clone for Partition {
             now_ms: self.now_ms,
             pending_acks: self.pending_acks.clone(),
             acked: self.acked.clone(),
+            consumers: self.consumers.clone(),
         }
     }
 
@@ -152,6 +165,7 @@ impl Partition {
             now_ms,
             pending_acks,
             acked,
+            consumers,
         } = source;
         self.protocol = *protocol;
         self.config = *config;
@@ -171,6 +185,7 @@ impl Partition {
         self.now_ms = *now_ms;
         self.pending_acks.clone_from(pending_acks);
         self.acked.clone_from(acked);
+        self.consumers.clone_from(consumers);
     }
 
     /// Makes the partition equal to `source` again, given that it equalled it
@@ -219,6 +234,7 @@ impl Partition {
             now_ms: 0,
             pending_acks: Chunked::default(),
             acked: Chunked::default(),
+            consumers: Vec::new(),
         }
     }
 
@@ -309,6 +325,14 @@ impl Partition {
     /// The values acknowledged to producers, in order.
     pub fn acked(&self) -> Slice<'_, Value> {
         self.acked.all()
+    }
+    /// The consumers, in the order of their first `consume`.
+    pub fn consumers(&self) -> &[Consumer] {
+        &self.consumers
+    }
+    /// The consumer named `name`, if it has consumed.
+    pub fn consumer(&self, name: &str) -> Option<&Consumer> {
+        self.consumers.iter().find(|c| &*c.name == name)
     }
     /// The acks=all writes still waiting for the HW.
     pub fn pending_acks(&self) -> Slice<'_, PendingAck> {

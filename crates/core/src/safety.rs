@@ -1,13 +1,17 @@
-//! The two safety checks, run after every command on the state it left. Each kind
-//! is reported once, at the first command where it holds. To stay cheap, a check
+//! The safety checks, run after every command on the state it left. The two
+//! about the replicas are reported once each, at the first command where they
+//! hold; the two about consumers (contract 1.4) once per consumer and record,
+//! and once per offset and pair of records read. To stay cheap, a check
 //! looks only where the command's events say something could have gone wrong;
 //! `full_check` looks everywhere and the property tests hold the two to agree.
 
 use crate::broker_set::BrokerIx;
 use crate::chunked::{Chunked, Slice};
+use crate::consumer::ReadRecord;
 use crate::event::{Event, Violation, ViolationKind};
 use crate::log::{Record, Records};
 use crate::partition::Partition;
+use crate::value::Value;
 
 /// The two safety checks' state: what has been committed, and the violations found.
 #[derive(Debug, Default, PartialEq, Eq, Hash)]
@@ -17,12 +21,19 @@ pub struct Safety {
     /// A committed record a leader committed over with a different one: it is lost.
     overwritten: Option<Violation>,
     fired: Vec<Violation>,
+    /// The records consumers read that were reported lost, with who read them.
+    reads_lost: Vec<(Value, ReadRecord)>,
+    /// The distinct records consumers read at each offset (index = offset),
+    /// each with the consumer that read it first.
+    read_at: Vec<Vec<(u32, Value, Value)>>,
 }
 
 clone_by_fields!(Safety {
     committed,
     overwritten,
-    fired
+    fired,
+    reads_lost,
+    read_at
 });
 
 impl Safety {
@@ -84,6 +95,11 @@ impl Safety {
 
     /// Runs both checks where `events` say they could newly hold.
     pub(crate) fn check(&mut self, cluster: &Partition, events: &mut Vec<Event>) {
+        self.check_replicas(cluster, events);
+        self.check_consumers(cluster, events);
+    }
+
+    fn check_replicas(&mut self, cluster: &Partition, events: &mut Vec<Event>) {
         self.note_commits(cluster, events);
         let Some(leader) = cluster.leader() else {
             return;
@@ -111,6 +127,84 @@ impl Safety {
                 self.fire(v, events);
             }
         }
+    }
+
+    /// The consumers' checks: a read at an offset of a record other than one
+    /// read there before (at each `Consumed`), and a record read that the
+    /// leader's log no longer holds (after a leader change, and for new reads).
+    fn check_consumers(&mut self, p: &Partition, events: &mut Vec<Event>) {
+        let mut found = Vec::new();
+        for e in events.iter() {
+            if let Event::Consumed { consumer, records, .. } = e {
+                for r in records {
+                    self.note_read(*consumer, r, &mut found);
+                }
+            }
+        }
+        let elected = events.iter().any(|e| matches!(e, Event::LeaderElected { .. }));
+        if let Some(leader) = p.leader().filter(|_| !p.consumers().is_empty()) {
+            let log = &p.brokers()[leader].durable.log;
+            for c in p.consumers() {
+                let reads = c.read();
+                let fresh = events
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Consumed { consumer, records, .. } if *consumer == c.name => Some(records.len()),
+                        _ => None,
+                    })
+                    .sum::<usize>();
+                // Only a leader change can take a record from the leader's log
+                // (a leader only appends): before it, check what was just read.
+                let from = if elected {
+                    0
+                } else {
+                    reads.len() - fresh.min(reads.len())
+                };
+                for r in reads.iter().skip(from) {
+                    let held = log
+                        .get(r.offset)
+                        .is_some_and(|x| x.epoch == r.epoch && x.value == r.value);
+                    if held || self.reads_lost.contains(&(c.name, *r)) {
+                        continue;
+                    }
+                    self.reads_lost.push((c.name, *r));
+                    found.push(Violation::ConsumerReadLost {
+                        consumer: c.name,
+                        leader,
+                        offset: r.offset,
+                        epoch: r.epoch,
+                        value: r.value,
+                        now: log.get(r.offset).map(|x| (x.epoch, x.value)),
+                    });
+                }
+            }
+        }
+        for v in found {
+            self.fire(v, events);
+        }
+    }
+
+    /// `consumer` read `r`: a record other than those read at its offset before
+    /// diverges from each of them.
+    fn note_read(&mut self, consumer: Value, r: &ReadRecord, found: &mut Vec<Violation>) {
+        let at = usize::try_from(r.offset).unwrap_or(usize::MAX);
+        if self.read_at.len() <= at {
+            self.read_at.resize_with(at + 1, Vec::new);
+        }
+        let seen = &mut self.read_at[at];
+        if seen.iter().any(|&(e, v, _)| (e, v) == (r.epoch, r.value)) {
+            return;
+        }
+        for &(e, v, earlier) in seen.iter() {
+            found.push(Violation::ConsumerReadDiverged {
+                consumer,
+                earlier,
+                offset: r.offset,
+                before: (e, v),
+                now: (r.epoch, r.value),
+            });
+        }
+        seen.push((r.epoch, r.value, consumer));
     }
 
     fn fire(&mut self, v: Violation, events: &mut Vec<Event>) {
@@ -188,6 +282,18 @@ pub fn full_check(cluster: &Partition, safety: &Safety) -> Vec<ViolationKind> {
     }
     if replicas_diverged(cluster, None, 0, u64::MAX).is_some() {
         kinds.push(ViolationKind::ReplicasDiverged);
+    }
+    if let Some(leader) = cluster.leader() {
+        let log = &cluster.brokers()[leader].durable.log;
+        let lost = cluster.consumers().iter().any(|c| {
+            c.read().iter().any(|r| {
+                !log.get(r.offset)
+                    .is_some_and(|x| x.epoch == r.epoch && x.value == r.value)
+            })
+        });
+        if lost {
+            kinds.push(ViolationKind::ConsumerReadLost);
+        }
     }
     kinds
 }

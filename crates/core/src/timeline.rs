@@ -96,6 +96,14 @@ impl Timeline {
         Timeline::replay_until_refused(setup, self.commands.all())
     }
 
+    /// The same history from a setup with `setting` written into its header
+    /// (a header-only setting the reader changed), replayed until a command is
+    /// refused.
+    pub fn with_setting(&self, setting: crate::config::Setting) -> (Timeline, Option<ReplayError>) {
+        let setup = (*self.setup).clone().with(setting);
+        Timeline::replay_until_refused(setup, self.commands.all())
+    }
+
     /// The starting point.
     pub fn setup(&self) -> &Setup {
         &self.setup

@@ -1,14 +1,16 @@
-//! The preset scenario files (web/scenarios/*.scn) are integration tests of the
-//! model: every file's `expect` lines must hold under every protocol.
+//! The preset scenario files (web/scenarios/*.scn) and the consumer stories
+//! (tests/stories/*.scn) are integration tests of the model: every file's
+//! `expect` lines must hold under every protocol.
 
 use replab_core::scenario::{self, Outcome};
 use replab_core::Protocol;
 use std::path::PathBuf;
 
 fn scenario_files() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web/scenarios");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("web/scenarios exists")
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut files: Vec<PathBuf> = ["web/scenarios", "tests/stories"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(root.join(dir)).expect("the folder exists"))
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "scn"))
         .collect();

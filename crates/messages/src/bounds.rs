@@ -87,7 +87,7 @@ impl Bounds {
             Command::Elect { unclean: false, .. } => self.clean_elections,
             Command::Elect { unclean: true, .. } => self.unclean_elections,
             Command::Tick { .. } => self.lag_ticks,
-            Command::Set { .. } => false,
+            Command::Set { .. } | Command::Consume { .. } => false,
             Command::Fetch { .. }
             | Command::Send { .. }
             | Command::Deliver { .. }

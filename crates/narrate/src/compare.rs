@@ -23,6 +23,8 @@ pub fn checker_outcome(lang: Lang, o: &CheckerOutcome) -> String {
             match kind {
                 ViolationKind::CommittedWriteLost => id::CHECKER_OUTCOME_VIOLATION_COMMITTED_WRITE_LOST,
                 ViolationKind::ReplicasDiverged => id::CHECKER_OUTCOME_VIOLATION_REPLICAS_DIVERGED,
+                ViolationKind::ConsumerReadLost => id::CHECKER_OUTCOME_VIOLATION_CONSUMER_READ_LOST,
+                ViolationKind::ConsumerReadDiverged => id::CHECKER_OUTCOME_VIOLATION_CONSUMER_READ_DIVERGED,
             },
             kind = kind.name(),
             steps_count = count(lang, steps.into(), Unit::Step),
@@ -191,6 +193,11 @@ fn shown(d: &Difference, c: &Cluster, other: &Cluster) -> Shown {
         Difference::Hw { broker } => Shown::Number(c.broker(broker).map_or(0, |b| b.hw())),
         Difference::Acked => Shown::Values(c.acked().to_vec()),
         Difference::Violation { kind } => Shown::Fired(c.safety().has_fired(kind)),
+        Difference::ConsumerRead { consumer } => Shown::Values(
+            c.consumer(&consumer)
+                .map(|x| x.read().iter().map(|r| r.value).collect())
+                .unwrap_or_default(),
+        ),
     }
 }
 
@@ -245,6 +252,15 @@ pub fn difference(lang: Lang, names: &Names, d: &Difference, a: &Cluster, b: &Cl
         Difference::Violation {
             kind: ViolationKind::ReplicasDiverged,
         } => say!(lang, id::COMPARE_DIFFERENCE_WHAT_REPLICAS_DIVERGED),
+        Difference::Violation {
+            kind: ViolationKind::ConsumerReadLost,
+        } => say!(lang, id::COMPARE_DIFFERENCE_WHAT_CONSUMER_READ_LOST),
+        Difference::Violation {
+            kind: ViolationKind::ConsumerReadDiverged,
+        } => say!(lang, id::COMPARE_DIFFERENCE_WHAT_CONSUMER_READ_DIVERGED),
+        Difference::ConsumerRead { consumer } => {
+            say!(lang, id::COMPARE_DIFFERENCE_WHAT_CONSUMER_READ, consumer = consumer)
+        }
     };
     say!(
         lang,

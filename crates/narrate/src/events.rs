@@ -5,6 +5,7 @@
 use crate::catalogue::id;
 use crate::words::{count, election_reason, list, reply, request, truncation_reason, Unit};
 use crate::{catalogue, say, thousands, Lang, Names};
+use replab_core::consumer::{ConsumerError, ResetCause};
 use replab_core::event::{
     AckFailure, ElectionReason, Event, FollowerNext, LossReason, ProduceRefusal, ShrinkReason, Violation,
 };
@@ -405,11 +406,121 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
                 value = setting.value_text()
             )
         }
+        Event::ConsumeWithoutLeader { consumer } => say!(lang, id::EVENT_CONSUME_WITHOUT_LEADER, consumer = consumer),
+        Event::PositionValidated {
+            consumer,
+            leader,
+            asked,
+            epoch,
+            end_offset,
+            position,
+        } => say!(
+            lang,
+            id::EVENT_POSITION_VALIDATED,
+            consumer = consumer,
+            position = position,
+            leader = n(*leader),
+            asked = asked,
+            epoch = epoch,
+            end_offset = end_offset
+        ),
+        Event::TruncationDetected {
+            consumer,
+            leader,
+            epoch,
+            end_offset,
+            from,
+            moved,
+            ..
+        } => say!(
+            lang,
+            if *moved {
+                id::EVENT_TRUNCATION_DETECTED
+            } else {
+                id::EVENT_TRUNCATION_DETECTED_KEPT
+            },
+            consumer = consumer,
+            leader = n(*leader),
+            epoch = epoch,
+            end_offset = end_offset,
+            from = from
+        ),
+        Event::ConsumerReset {
+            consumer,
+            leader,
+            cause,
+            policy,
+            from,
+            to,
+        } => {
+            let cause = reset_cause(lang, *cause);
+            match to {
+                Some(to) => say!(
+                    lang,
+                    id::EVENT_CONSUMER_RESET,
+                    consumer = consumer,
+                    from = from,
+                    to = to,
+                    policy = policy.name(),
+                    cause = cause
+                ),
+                None => say!(
+                    lang,
+                    id::EVENT_CONSUMER_RESET_NOT_AVAILABLE,
+                    consumer = consumer,
+                    leader = n(*leader),
+                    cause = cause
+                ),
+            }
+        }
+        Event::ConsumerFailed {
+            consumer, error, at, ..
+        } => say!(
+            lang,
+            match error {
+                ConsumerError::OffsetOutOfRange => id::EVENT_CONSUMER_FAILED_OFFSET_OUT_OF_RANGE,
+                ConsumerError::LogTruncation => id::EVENT_CONSUMER_FAILED_LOG_TRUNCATION,
+            },
+            consumer = consumer,
+            at = at
+        ),
+        Event::Consumed {
+            consumer,
+            leader,
+            from,
+            records,
+            high_watermark,
+        } => match records.last() {
+            None => say!(
+                lang,
+                id::EVENT_CONSUMED_NOTHING,
+                consumer = consumer,
+                from = from,
+                leader = n(*leader),
+                hw = high_watermark
+            ),
+            Some(last) => say!(
+                lang,
+                id::EVENT_CONSUMED,
+                consumer = consumer,
+                values = records
+                    .iter()
+                    .map(|r| r.value.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                leader = n(*leader),
+                from = from,
+                last = last.offset,
+                position = last.offset + 1
+            ),
+        },
         Event::ViolationFound { violation } => say!(
             lang,
             match violation {
                 Violation::CommittedWriteLost { .. } => id::EVENT_VIOLATION_FOUND_COMMITTED_WRITE_LOST,
                 Violation::ReplicasDiverged { .. } => id::EVENT_VIOLATION_FOUND_REPLICAS_DIVERGED,
+                Violation::ConsumerReadLost { .. } => id::EVENT_VIOLATION_FOUND_CONSUMER_READ_LOST,
+                Violation::ConsumerReadDiverged { .. } => id::EVENT_VIOLATION_FOUND_CONSUMER_READ_DIVERGED,
             },
             violation = violation_sentence(lang, names, violation)
         ),
@@ -637,7 +748,39 @@ pub fn violation_detail(lang: Lang, _names: &Names, v: &Violation) -> String {
             leader_value = leader_record.1,
             offset = offset
         ),
+        Violation::ConsumerReadLost {
+            consumer,
+            offset,
+            value,
+            ..
+        } => say!(
+            lang,
+            id::EVENT_VIOLATION_DETAIL_CONSUMER_READ_LOST,
+            value = value,
+            offset = offset,
+            consumer = consumer
+        ),
+        Violation::ConsumerReadDiverged {
+            offset, before, now, ..
+        } => say!(
+            lang,
+            id::EVENT_VIOLATION_DETAIL_CONSUMER_READ_DIVERGED,
+            before_value = before.1,
+            now_value = now.1,
+            offset = offset
+        ),
     }
+}
+
+/// Why a consumer's reset was due, as words.
+fn reset_cause(lang: Lang, cause: ResetCause) -> String {
+    say!(
+        lang,
+        match cause {
+            ResetCause::OffsetOutOfRange => id::RESET_CAUSE_OFFSET_OUT_OF_RANGE,
+            ResetCause::Undefined => id::RESET_CAUSE_UNDEFINED,
+        }
+    )
 }
 
 /// A violation as a sentence, without the kind's name ("m2 (epoch 0) is no
@@ -691,6 +834,57 @@ pub fn violation_sentence(lang: Lang, names: &Names, v: &Violation) -> String {
             leader = n(*leader),
             leader_value = leader_record.1,
             leader_epoch = leader_record.0
+        ),
+        Violation::ConsumerReadLost {
+            consumer,
+            leader,
+            offset,
+            epoch,
+            value,
+            now: None,
+        } => say!(
+            lang,
+            id::EVENT_VIOLATION_CONSUMER_READ_LOST,
+            consumer = consumer,
+            value = value,
+            epoch = epoch,
+            offset = offset,
+            leader = n(*leader)
+        ),
+        Violation::ConsumerReadLost {
+            consumer,
+            leader,
+            offset,
+            epoch,
+            value,
+            now: Some((now_epoch, now_value)),
+        } => say!(
+            lang,
+            id::EVENT_VIOLATION_CONSUMER_READ_LOST_REPLACED,
+            consumer = consumer,
+            value = value,
+            epoch = epoch,
+            offset = offset,
+            leader = n(*leader),
+            now_value = now_value,
+            now_epoch = now_epoch
+        ),
+        Violation::ConsumerReadDiverged {
+            consumer,
+            earlier,
+            offset,
+            before,
+            now,
+        } => say!(
+            lang,
+            id::EVENT_VIOLATION_CONSUMER_READ_DIVERGED,
+            offset = offset,
+            consumer = consumer,
+            now_value = now.1,
+            now_epoch = now.0,
+            earlier = earlier,
+            before_value = before.1,
+            before_epoch = before.0
         ),
     }
 }

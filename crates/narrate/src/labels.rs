@@ -39,6 +39,8 @@ pub fn violation_label(kind: replab_core::ViolationKind) -> Label {
     match kind {
         replab_core::ViolationKind::CommittedWriteLost => Label::CommittedWriteLost,
         replab_core::ViolationKind::ReplicasDiverged => Label::ReplicasDiverged,
+        replab_core::ViolationKind::ConsumerReadLost => Label::ConsumerReadLost,
+        replab_core::ViolationKind::ConsumerReadDiverged => Label::ConsumerReadDiverged,
     }
 }
 

@@ -54,6 +54,14 @@ pub fn matrix_cell(lang: Lang, cell: &MatrixCell) -> String {
             kind: ViolationKind::ReplicasDiverged,
             steps,
         } => say!(lang, id::MATRIX_CELL_DIVERGED, steps = steps),
+        MatrixCell::Violation {
+            kind: ViolationKind::ConsumerReadLost,
+            steps,
+        } => say!(lang, id::MATRIX_CELL_READ_LOST, steps = steps),
+        MatrixCell::Violation {
+            kind: ViolationKind::ConsumerReadDiverged,
+            steps,
+        } => say!(lang, id::MATRIX_CELL_READ_DIVERGED, steps = steps),
         MatrixCell::Safe { states: n } => say!(lang, id::MATRIX_CELL_SAFE, states = count(lang, n as u64, Unit::State)),
         MatrixCell::Unfinished { states: n, depth } => {
             say!(

@@ -41,7 +41,9 @@ const CONTRACT_1_1: &str = "brokers A B C\nset acks=1\nproduce m1\nfetch B\nfetc
 #[test]
 fn contract_1_1_events_have_a_sentence_in_every_language() {
     use replab_core::event::ElectionReason;
-    let script = scenario::parse(CONTRACT_1_1).expect("parses");
+    let script = scenario::parse(CONTRACT_1_1)
+        .expect("parses")
+        .pinned_to(replab_core::Config::LANGUAGE_1_3);
     let names = Names(&script.brokers);
     let mut seen = [false; 4];
     for p in Protocol::ALL {

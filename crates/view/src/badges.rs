@@ -169,7 +169,10 @@ mod tests {
     use replab_core::{scenario, Protocol};
 
     fn head(text: &str, protocol: Protocol) -> Cluster {
-        let script = scenario::parse(text).expect("parses");
+        // Written for the 1.3 defaults (unclean election off under hw).
+        let script = scenario::parse(text)
+            .expect("parses")
+            .pinned_to(replab_core::Config::LANGUAGE_1_3);
         scenario::load(&script, Some(protocol))
             .expect("loads")
             .timeline

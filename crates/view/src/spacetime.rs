@@ -501,9 +501,14 @@ mod tests {
     use replab_core::scenario;
 
     fn load(text: &str, protocol: replab_core::Protocol) -> Timeline {
-        scenario::load(&scenario::parse(text).expect("parses"), Some(protocol))
-            .expect("loads")
-            .timeline
+        scenario::load(
+            &scenario::parse(text)
+                .expect("parses")
+                .pinned_to(replab_core::Config::LANGUAGE_1_3),
+            Some(protocol),
+        )
+        .expect("loads")
+        .timeline
     }
 
     /// B's `send` at A's log end waits there (5) until A appends (6); it waits

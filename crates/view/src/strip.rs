@@ -459,7 +459,9 @@ pub(crate) mod tests {
                                         bounce B\ncrash A\nrestart A\nfetch A\n";
 
     fn data_loss() -> Timeline {
-        let script = scenario::parse(DATA_LOSS).expect("parses");
+        let script = scenario::parse(DATA_LOSS)
+            .expect("parses")
+            .pinned_to(replab_core::Config::LANGUAGE_1_3);
         scenario::load(&script, None).expect("loads").timeline
     }
 

@@ -212,7 +212,11 @@ mod tests {
 
     #[test]
     fn two_brokers_under_hw_lose_a_committed_write_in_five_steps() {
-        let r = request("brokers A B\nprotocol hw\n", "hw", Bounds::with_limit(300_000));
+        let r = request(
+            "brokers A B\nprotocol hw\nset unclean.leader.election.enable=false\n",
+            "hw",
+            Bounds::with_limit(300_000),
+        );
         let out = replies(&r, 100);
         let (last, progress) = out.split_last().expect("replies");
         assert!(!progress.is_empty() && progress.iter().all(|p| matches!(p, SearchReply::Progress { .. })));

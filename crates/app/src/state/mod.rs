@@ -260,6 +260,13 @@ impl AppState {
 
     /// Acts at the cursor: a past step forks the history there.
     fn act(&mut self, command: Command) {
+        // A setting only the header sets (contract 1.4 rule 3) changes the
+        // story's start: the history is replayed from it, as a protocol switch is.
+        if let Command::Set { setting } = command {
+            if setting.header_only() {
+                return self.set_header(setting);
+            }
+        }
         if let Err(e) = self.view.check(&command) {
             self.notice = Some(Notice::Refused(e));
             return;
@@ -276,6 +283,22 @@ impl AppState {
         self.view = h.timeline.state_arc(self.cursor);
         self.history = h;
         self.notice = None;
+    }
+
+    fn set_header(&mut self, setting: replab_core::Setting) {
+        let old = self.history.timeline.clone();
+        let (timeline, refused) = old.with_setting(setting);
+        let cursor = self.cursor;
+        self.replace_history(History::new(timeline), cursor);
+        self.undo = None;
+        self.notice = refused.map(|r| Notice::ReplayStopped {
+            step: r.index,
+            command: old
+                .command(r.index + 1)
+                .map(|c| replab_core::scenario::command_line(&old.setup().brokers, c))
+                .unwrap_or_default(),
+            error: r.error,
+        });
     }
 
     fn step_to(&mut self, k: usize) {

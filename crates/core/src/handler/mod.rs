@@ -3,6 +3,7 @@
 //! command's event list for one step, changes the one and pushes onto the other;
 //! `Cluster::apply` picks the handler for a command.
 
+pub(crate) mod consumer;
 pub(crate) mod controller;
 pub(crate) mod follower;
 pub(crate) mod leader;

@@ -48,6 +48,13 @@ pub struct Capabilities {
     /// `ConfigHandler` 80-81, `KafkaController` 1003-1010); before, it reads
     /// the setting only at its next election (0.10.2.1 `ConfigHandler` 46-69).
     pub elects_when_unclean_enabled: bool,
+    /// A consumer keeps its position's leader epoch and validates it with
+    /// OffsetsForLeaderEpoch when the leader or its epoch changes (KIP-320's
+    /// client side, KAFKA-7747, Kafka 2.3); before, it keeps only an offset
+    /// (2.1.0 SubscriptionState 461, Fetcher 894-896). With it the leader answers
+    /// a `latest` reset with OFFSET_NOT_AVAILABLE while its HW is below its
+    /// epoch's start (KIP-207, 2.2).
+    pub consumer_validates_position: bool,
 }
 
 impl Capabilities {
@@ -71,6 +78,7 @@ pub const HW: Capabilities = Capabilities {
     response_survives_same_leader_epoch: false,
     diverging_epoch_sets_hw: false,
     elects_when_unclean_enabled: false,
+    consumer_validates_position: false,
 };
 
 /// Kafka 0.11.0.0 (`kip-101`): leader epochs, recorded with the first write.
@@ -93,6 +101,7 @@ pub const KIP_279: Capabilities = Capabilities {
     response_survives_same_leader_epoch: false,
     diverging_epoch_sets_hw: false,
     elects_when_unclean_enabled: true,
+    consumer_validates_position: false,
 };
 
 /// Kafka 2.8.1 and 3.x with ZooKeeper (`diverging-epoch`).
@@ -103,6 +112,7 @@ pub const DIVERGING_EPOCH: Capabilities = Capabilities {
     reelects_current_leader: false,
     response_survives_same_leader_epoch: true,
     diverging_epoch_sets_hw: true,
+    consumer_validates_position: true,
     ..KIP_279
 };
 

@@ -2,6 +2,7 @@
 
 use crate::broker_set::{BrokerIx, BrokerSet};
 use crate::cluster::Cluster;
+use crate::consumer::ConsumerError;
 use crate::event::ViolationKind;
 use crate::value::Value;
 use serde::Serialize;
@@ -54,6 +55,27 @@ pub enum Expectation {
     Violation(ViolationKind),
     /// No violation fired so far (of this kind, if one is named).
     NoViolation(Option<ViolationKind>),
+    /// The values a consumer has returned so far, in the order read.
+    ConsumerRead {
+        /// The consumer.
+        consumer: Value,
+        /// The values expected.
+        values: Vec<Value>,
+    },
+    /// The offset a consumer fetches next (None: a reset waits).
+    ConsumerPosition {
+        /// The consumer.
+        consumer: Value,
+        /// The position expected.
+        position: Option<u64>,
+    },
+    /// What a consumer's last `consume` raised (None: nothing).
+    ConsumerError {
+        /// The consumer.
+        consumer: Value,
+        /// The error expected.
+        error: Option<ConsumerError>,
+    },
 }
 
 /// What the state held instead.
@@ -72,6 +94,10 @@ pub enum Found {
     Brokers(BrokerSet),
     /// The kinds of violation fired so far.
     Violations(Vec<ViolationKind>),
+    /// A consumer's position (None: a reset waits).
+    Position(Option<u64>),
+    /// A consumer's last error.
+    ConsumerError(Option<ConsumerError>),
 }
 
 impl Expectation {
@@ -121,6 +147,22 @@ impl Expectation {
             Expectation::Violation(kind) => {
                 let fired: Vec<ViolationKind> = cluster.violations().iter().map(|v| v.kind()).collect();
                 (!fired.contains(kind)).then_some(Found::Violations(fired))
+            }
+            Expectation::ConsumerRead { consumer, values } => {
+                let read: Vec<Value> = cluster
+                    .consumer(consumer)
+                    .map(|c| c.read().iter().map(|r| r.value).collect())
+                    .unwrap_or_default();
+                (read != *values).then_some(Found::Values(read))
+            }
+            Expectation::ConsumerPosition { consumer, position } => {
+                // A consumer not created under this protocol would start at 0.
+                let now = cluster.consumer(consumer).map_or(Some(0), |c| c.position);
+                (now != *position).then_some(Found::Position(now))
+            }
+            Expectation::ConsumerError { consumer, error } => {
+                let now = cluster.consumer(consumer).and_then(|c| c.error);
+                (now != *error).then_some(Found::ConsumerError(now))
             }
             Expectation::NoViolation(kind) => {
                 let fired: Vec<ViolationKind> = cluster.violations().iter().map(|v| v.kind()).collect();

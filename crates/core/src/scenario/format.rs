@@ -39,6 +39,7 @@ pub fn command_line(names: &[String], command: &Command) -> String {
             format!("elect {}{}", n(*broker), if *unclean { " unclean" } else { "" })
         }
         Command::Tick { ms } => format!("tick {ms}"),
+        Command::Consume { consumer, max: m } => format!("consume {consumer}{}", max(m)),
         Command::Set { setting } => format!("set {}={}", setting.key(), setting.value_text()),
     }
 }
@@ -83,6 +84,20 @@ pub fn expectation_line(names: &[String], e: &Expectation) -> String {
         Expectation::Violation(k) => s += &format!("violation {}", k.name()),
         Expectation::NoViolation(None) => s += "no-violation",
         Expectation::NoViolation(Some(k)) => s += &format!("no-violation {}", k.name()),
+        Expectation::ConsumerRead { consumer, values } => {
+            let _ = write!(s, "consumer {consumer} read");
+            for v in values {
+                let _ = write!(s, " {v}");
+            }
+        }
+        Expectation::ConsumerPosition { consumer, position } => {
+            let p = position.map_or("none".to_string(), |p| p.to_string());
+            let _ = write!(s, "consumer {consumer} position {p}");
+        }
+        Expectation::ConsumerError { consumer, error } => {
+            let e = error.map_or("none", |e| e.name());
+            let _ = write!(s, "consumer {consumer} error {e}");
+        }
     }
     s
 }

@@ -75,6 +75,15 @@ impl Script {
         }
     }
 
+    /// This script with `base`'s value written into its header for every key
+    /// it leaves to a release default that differs from `base` under some
+    /// protocol: read as it was under `base` (a share link made before 1.4, or
+    /// a test written for the 1.3 defaults, with `Config::LANGUAGE_1_3`).
+    pub fn pinned_to(mut self, base: crate::config::Config) -> Script {
+        self.settings = Settings::from_lines(&self.settings).pinned_to(base).lines();
+        self
+    }
+
     /// The commands that apply under `protocol`, with their lines.
     pub fn commands_under(&self, protocol: Protocol) -> impl Iterator<Item = (usize, &Command)> {
         self.statements.iter().filter_map(move |s| match &s.kind {

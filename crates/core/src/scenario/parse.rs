@@ -4,6 +4,7 @@ use super::{Expectation, Script, Statement, StatementKind};
 use crate::broker_set::{BrokerIx, BrokerSet, MAX_BROKERS};
 use crate::command::{Command, CrashTarget};
 use crate::config::{Acks, Setting};
+use crate::consumer::ConsumerError;
 use crate::event::ViolationKind;
 use crate::protocol::Protocol;
 use crate::value::Value;
@@ -127,6 +128,26 @@ pub enum ScriptErrorKind {
         /// The kind given.
         kind: String,
     },
+    /// A consumer name that is not a letter followed by letters, digits, `_` or `-`.
+    BadConsumerName {
+        /// The name.
+        name: String,
+    },
+    /// A consumer named like a broker.
+    ConsumerIsBroker {
+        /// The name.
+        name: String,
+    },
+    /// `expect consumer` names a consumer no earlier line consumed with.
+    UnknownConsumer {
+        /// The name.
+        name: String,
+    },
+    /// `expect consumer ... error` names an unknown error.
+    UnknownConsumerError {
+        /// The error given.
+        error: String,
+    },
     /// `title` with no text.
     EmptyTitle,
     /// The text is longer than a front end that replays it loads (`MAX_TEXT_BYTES`):
@@ -219,6 +240,8 @@ struct Parser {
     leader: Option<(usize, String)>,
     settings: Vec<Setting>,
     statements: Vec<Statement>,
+    /// Consumer names, in the order of their first `consume` line.
+    consumers: Vec<String>,
 }
 
 impl Parser {
@@ -344,6 +367,7 @@ impl Parser {
             "title" | "protocol" | "brokers" | "leader" => {
                 return Err(err(line, ScriptErrorKind::HeaderAfterAction { verb: verb.into() }))
             }
+            "consume" => StatementKind::Command(self.consume(line, args)?),
             _ => StatementKind::Command(self.command(line, verb, args)?),
         };
         self.statements.push(Statement { line, under, kind });
@@ -438,6 +462,74 @@ impl Parser {
         }
     }
 
+    /// `consume <name> [max=<n>]`: the first names a new consumer.
+    fn consume(&mut self, line: usize, args: &[&str]) -> Result<Command, ScriptError> {
+        let verb = "consume";
+        let (name, rest) = args.split_first().ok_or_else(|| missing(line, verb, "consumer"))?;
+        if !is_broker_id(name) {
+            return Err(err(line, ScriptErrorKind::BadConsumerName { name: (*name).into() }));
+        }
+        if self.brokers.as_ref().is_some_and(|b| b.iter().any(|x| x == name)) {
+            return Err(err(line, ScriptErrorKind::ConsumerIsBroker { name: (*name).into() }));
+        }
+        let max = option_value(line, verb, rest, "max")?
+            .map(|v| parse_count(line, "max", v))
+            .transpose()?;
+        if !self.consumers.iter().any(|c| c == name) {
+            self.consumers.push((*name).into());
+        }
+        Ok(Command::Consume {
+            consumer: Value::from(*name),
+            max,
+        })
+    }
+
+    /// `expect consumer <name> read|position|error ...`.
+    fn consumer_expectation(&self, line: usize, rest: &[&str]) -> Result<Expectation, ScriptError> {
+        let verb = "expect";
+        let (name, rest) = rest.split_first().ok_or_else(|| missing(line, verb, "consumer"))?;
+        if !self.consumers.iter().any(|c| c == name) {
+            return Err(err(line, ScriptErrorKind::UnknownConsumer { name: (*name).into() }));
+        }
+        let consumer = Value::from(*name);
+        let (what, values) = rest
+            .split_first()
+            .ok_or_else(|| missing(line, verb, "read, position or error"))?;
+        let one = |values: &[&'_ str], what: &str| -> Result<String, ScriptError> {
+            match values {
+                [] => Err(missing(line, verb, what)),
+                [v] => Ok((*v).to_string()),
+                [_, extra, ..] => Err(unexpected(line, verb, extra)),
+            }
+        };
+        match *what {
+            "read" => Ok(Expectation::ConsumerRead {
+                consumer,
+                values: values.iter().map(|v| parse_value(line, v)).collect::<Result<_, _>>()?,
+            }),
+            "position" => {
+                let v = one(values, "offset or none")?;
+                let position = match v.as_str() {
+                    "none" => None,
+                    n => Some(parse_number(line, "offset", n)?),
+                };
+                Ok(Expectation::ConsumerPosition { consumer, position })
+            }
+            "error" => {
+                let v = one(values, "error or none")?;
+                let error = match v.as_str() {
+                    "none" => None,
+                    e => Some(
+                        ConsumerError::from_name(e)
+                            .ok_or_else(|| err(line, ScriptErrorKind::UnknownConsumerError { error: e.into() }))?,
+                    ),
+                };
+                Ok(Expectation::ConsumerError { consumer, error })
+            }
+            other => Err(err(line, ScriptErrorKind::UnknownExpectation { what: other.into() })),
+        }
+    }
+
     /// `<id>` or `none`, and nothing after it.
     fn broker_or_none(&self, line: usize, rest: &[&str]) -> Result<Option<BrokerIx>, ScriptError> {
         let (id, more) = rest
@@ -493,6 +585,7 @@ impl Parser {
                     u32::try_from(n).map_err(|_| bad_number(line, "epoch", &n.to_string()))?,
                 ))
             }
+            "consumer" => self.consumer_expectation(line, rest),
             "isr" => Ok(Expectation::Isr(self.broker_set(line, rest)?)),
             "elr" => Ok(Expectation::Elr(self.broker_set(line, rest)?)),
             "last-known-leader" => Ok(Expectation::LastKnownLeader(self.broker_or_none(line, rest)?)),

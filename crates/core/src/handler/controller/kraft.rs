@@ -18,7 +18,8 @@ pub(crate) struct KRaft;
 #[derive(Clone, Copy)]
 enum Trigger {
     LeaderFenced,
-    Restart,
+    /// The restart of this broker.
+    Restart(BrokerIx),
     PeriodicCheck,
 }
 
@@ -64,7 +65,7 @@ impl ControllerRules for KRaft {
         if !clean {
             leave_isr(c, broker, ShrinkReason::UncleanRestart, BrokerSet::only(broker));
             if c.p.leader.is_none() {
-                elect_leader(c, Trigger::Restart);
+                elect_leader(c, Trigger::Restart(broker));
             }
         }
         c.start_broker(broker, clean);
@@ -74,7 +75,7 @@ impl ControllerRules for KRaft {
             state.followers[broker].leo = None;
         }
         if c.p.leader.is_none() {
-            elect_leader(c, Trigger::Restart);
+            elect_leader(c, Trigger::Restart(broker));
         }
         if c.p.leader != Some(broker) {
             c.follow_or_wait(broker);
@@ -234,7 +235,7 @@ fn elect_leader(c: &mut Controller<'_>, trigger: Trigger) {
     let unfenced = |b: &BrokerIx| !p.is_fenced(*b);
     let (clean, unclean) = match trigger {
         Trigger::LeaderFenced => (ElectionReason::LeaderFailed, ElectionReason::UncleanAfterFailure),
-        Trigger::Restart => (
+        Trigger::Restart(_) => (
             ElectionReason::CameBack { unclean: false },
             ElectionReason::CameBack { unclean: true },
         ),
@@ -243,9 +244,21 @@ fn elect_leader(c: &mut Controller<'_>, trigger: Trigger) {
             ElectionReason::UncleanCheck,
         ),
     };
+    // At a restart, a broker other than the one restarting did not come back:
+    // the controller elected for the offline partition.
+    let restarted = match trigger {
+        Trigger::Restart(b) => Some(b),
+        _ => None,
+    };
+    let by = |b: BrokerIx, reason: ElectionReason| match (restarted, reason) {
+        (Some(r), ElectionReason::CameBack { unclean }) if r != b => ElectionReason::OfflineElection { unclean },
+        _ => reason,
+    };
+    let clean = |b: BrokerIx| by(b, clean);
+    let unclean = |b: BrokerIx| by(b, unclean);
     if let Some(b) = p.isr.iter().find(unfenced) {
         let isr = p.isr;
-        return c.make_leader(b, isr, clean);
+        return c.make_leader(b, isr, clean(b));
     }
     if p.isr.is_empty() {
         if let Some(b) = p.elr.iter().find(unfenced) {
@@ -260,7 +273,7 @@ fn elect_leader(c: &mut Controller<'_>, trigger: Trigger) {
     if p.config.unclean_leader_election {
         if let Some(b) = (0..p.brokers.len()).find(unfenced) {
             set_elr(c, BrokerSet::default(), None);
-            return c.make_leader(b, BrokerSet::only(b), unclean);
+            return c.make_leader(b, BrokerSet::only(b), unclean(b));
         }
     }
     if c.p.leader.is_some() {
