@@ -856,7 +856,7 @@ mod tests {
         for protocol in Protocol::ALL {
             let setup = Setup::of(&["A", "B"], protocol).pinned_to(replab_core::Config::LANGUAGE_1_3);
             for bounds in &cases {
-                for kind in ViolationKind::ALL {
+                for kind in ViolationKind::REPLICAS {
                     let bounds = Bounds {
                         only: Some(kind),
                         ..*bounds

@@ -92,6 +92,8 @@ pub fn cases() -> Vec<Case> {
                     "title Found by replab-check: committed-write-lost in 5 steps\n\
                      protocol hw\n\
                      brokers A B\n\
+                     set unclean.leader.election.enable=false\n\
+                     set replica.lag.time.max.ms=30000\n\
                      produce m1\n\
                      fetch B\n\
                      send B\n\
