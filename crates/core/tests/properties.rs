@@ -380,7 +380,7 @@ proptest! {
         // A `set` before the first action is a header setting: the same configuration.
         let leading = statements.iter().take_while(|s| matches!(s.kind, StatementKind::Command(Command::Set { .. }))).count();
         let settings = statements[..leading].iter().filter_map(|s| match &s.kind {
-            StatementKind::Command(Command::Set { setting }) => Some(setting.clone()),
+            StatementKind::Command(Command::Set { setting }) => Some(*setting),
             _ => None,
         }).collect();
         let statements = statements[leading..].to_vec();

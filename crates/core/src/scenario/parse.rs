@@ -454,7 +454,7 @@ impl Parser {
                             verb: format!("set {}", one.key()),
                         },
                     )),
-                    [one] => Ok(Command::Set { setting: one.clone() }),
+                    [one] => Ok(Command::Set { setting: *one }),
                     _ => Err(unexpected(line, verb, args[1])),
                 }
             }
