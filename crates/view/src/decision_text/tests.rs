@@ -524,7 +524,7 @@ fn a_write_committed_below_min_isr_is_answered_with_an_error() {
     );
     replab_narrate::said!(
         "view/a_write_committed_below_min_isr_is_answered_with_an_error",
-        |lang| said_decisions(vec![only(lang, &t, 3)])
+        |lang| said_decisions(vec![only(lang, &t, 2)])
     );
 }
 
