@@ -379,7 +379,9 @@ mod wasm_tests {
     fn the_worker_replies_with_the_native_counterexample() {
         let case = &golden::cases()[0];
         let request = SearchRequest {
-            scenario: "brokers A B\n".into(),
+            // The golden case's setup: its settings pinned to the 1.3 defaults.
+            scenario: "brokers A B\nset unclean.leader.election.enable=false\nset replica.lag.time.max.ms=30000\n"
+                .into(),
             protocol: case.setup.protocol.name().into(),
             bounds: Bounds {
                 max_states: case.bounds.max_states,
