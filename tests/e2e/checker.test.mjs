@@ -48,9 +48,10 @@ test('two brokers under hw: the checker finds the committed write lost in 5 step
   assert.deepEqual(requests.filter((u) => WORKER.test(u)), [], 'the worker is not fetched at load');
   assert.ok(requests.some((u) => /replab-app-.*\.wasm$/.test(u)), 'the page wasm is fetched');
 
-  await load(page, 'brokers A B\nprotocol hw\n', 'hw');
+  // Unclean election off, as the recorded search was made (0.10.2.1 shipped it on).
+  await load(page, 'brokers A B\nprotocol hw\nset unclean.leader.election.enable=false replica.lag.time.max.ms=30000\n', 'hw');
   await page.getByTestId('explore-open').click();
-  assert.match(await text(page, 'checker-setup'), /hw \(Kafka 0\.10\) · brokers A, B · leader A · default settings/);
+  assert.match(await text(page, 'checker-setup'), /hw \(Kafka 0\.10\) · brokers A, B · leader A · .*unclean\.leader\.election\.enable=false/);
   // Still nothing of the worker: opening the panel is not running it.
   assert.equal(requests.filter((u) => WORKER.test(u)).length, 0);
   assert.equal(await page.getByTestId('explore-cancel').isDisabled(), true);
