@@ -109,11 +109,6 @@ impl Config {
             SettingKey::AutoOffsetReset => Setting::AutoOffsetReset(self.auto_offset_reset),
         }
     }
-
-    /// Every setting this configuration gives, in key order.
-    pub fn all(&self) -> [Setting; SettingKey::ALL.len()] {
-        SettingKey::ALL.map(|k| self.get(k))
-    }
 }
 
 /// A setting's key.

@@ -95,17 +95,6 @@ impl Protocol {
         }
     }
 
-    /// The release it stands for, as Kafka numbers it.
-    pub fn release(self) -> &'static str {
-        match self {
-            Protocol::Hw => "0.10.2.1",
-            Protocol::Kip101 => "0.11.0.0",
-            Protocol::Kip279 => "2.1.0",
-            Protocol::DivergingEpoch => "2.8.1",
-            Protocol::KraftElr => "4.1.0",
-        }
-    }
-
     /// Which controller it runs with.
     pub fn controller(self) -> ControllerKind {
         match self {
