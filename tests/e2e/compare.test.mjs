@@ -205,13 +205,13 @@ test('an embed with ?compare= renders both columns side by side', async () => {
   }
 });
 
-test('a share link carries the comparison (a v2 link), and opens with both columns', async () => {
+test('a share link carries the comparison (a v3 link), and opens with both columns', async () => {
   const { page } = await open();
   await compareDataLoss(page, 'kip-279');
   await page.getByTestId('compare-jump').click();
   await page.getByTestId('copy-link').click();
   const url = await page.getByTestId('share-link').inputValue();
-  assert.match(url, /#v2\./);
+  assert.match(url, /#v3\./);
   await page.close();
   const other = await openApp(browser, url);
   await other.page.getByTestId('compare-column').waitFor();

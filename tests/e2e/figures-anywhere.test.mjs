@@ -244,9 +244,9 @@ test("Copy embed code offers a <replab-figure> beside its iframe (a preset's wit
   // link, with a link to the full page in place of an image.
   await page.getByTestId('tick').click();
   await page.getByTestId('copy-embed').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid=element-code]')?.value.includes('#v1.'));
+  await page.waitForFunction(() => document.querySelector('[data-testid=element-code]')?.value.includes('#v3.'));
   const shared = await page.getByTestId('element-code').inputValue();
-  assert.match(shared, /<replab-figure src="[^"]+\?embed#v1\.[^"]+" height="\d+" title="Divergence: a power failure on both replicas">\n {2}<a href="[^"]+#v1\.[^"]+">Divergence: a power failure on both replicas<\/a>/);
+  assert.match(shared, /<replab-figure src="[^"]+\?embed#v3\.[^"]+" height="\d+" title="Divergence: a power failure on both replicas">\n {2}<a href="[^"]+#v3\.[^"]+">Divergence: a power failure on both replicas<\/a>/);
   assert.doesNotMatch(shared, /<img/);
   await page.close();
 });

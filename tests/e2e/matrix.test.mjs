@@ -134,7 +134,7 @@ test('a cell opens its history in the lab and as a share link', async () => {
   const link = hw.getByTestId('matrix-cell-link');
   await page.waitForFunction((el) => el && el.getAttribute('href'), await link.elementHandle());
   const href = await link.getAttribute('href');
-  assert.match(href, /#v1\./, href);
+  assert.match(href, /#v3\./, href);
   await hw.getByTestId('matrix-cell-open').click();
   await page.getByTestId('violation').first().waitFor();
   assert.equal(await page.getByTestId('protocol').inputValue(), 'hw');

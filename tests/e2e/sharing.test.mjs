@@ -38,10 +38,10 @@ test('a copied link reopens the same step, protocol and language', async () => {
   const lanes = await lanesOf(page);
   await page.getByTestId('copy-link').click();
   const url = await page.getByTestId('share-link').inputValue();
-  assert.match(url, /#v1\.[A-Za-z0-9_-]+$/);
+  assert.match(url, /#v3\.[A-Za-z0-9_-]+$/);
   // The browser deflated it (CompressionStream): plain raw deflate, which another
   // implementation reads (zlib here; the runner's miniz_oxide likewise).
-  const payload = inflateRawSync(Buffer.from(url.split('#v1.')[1], 'base64url')).toString();
+  const payload = inflateRawSync(Buffer.from(url.split('#v3.')[1], 'base64url')).toString();
   assert.match(payload, new RegExp(`^protocol=kip-279\nstep=${step}\nlang=zh\n\n`));
 
   const other = await open(url);
@@ -53,6 +53,64 @@ test('a copied link reopens the same step, protocol and language', async () => {
   assert.equal(await lanesOf(other.page), lanes);
   await screenshot(other.page, 'reopened-link');
   assert.deepEqual([...errors, ...other.errors], []);
+});
+
+// Links printed by `replab link` at d9ad2e9, the build before scenario
+// language 1.4, of this story under hw: read with 1.3's defaults (unclean
+// election off, replica.lag.time.max.ms 30000), B stays in the ISR, m1 is never
+// acknowledged and B's election is clean; read with Kafka 0.10's own defaults
+// (unclean on, 10000 ms), B would leave the ISR, m1 be acknowledged and lost.
+const OLD_STORY = 'title An old link\nbrokers A B\nproduce m1\ntick 20000\ncrash A\n';
+const OLD_LINKS = {
+  // --protocol hw
+  end: 'v1.Dcq7EYAgDADQPlNkBD81BW6ikBOOmHAhnuvLq183dU3KoXwwnHrYgU-5AwmAV2fCKKickas0uEwb2cCIB3TT_CbCZ50xNdyWCZKdo2CEHw',
+  // --protocol hw --compare kip-279
+  compared: 'v2.DcoxDsIwDAXQ_Z_CF0CCMiCGDOEmwbVoFDe2nKBev33z87BpbJq2A2y7l5DUqt-W1xtjiqcntPRfkg7MOlUodzJdSWtv-IY1iUGZPvCw9c9C--OK3Gi5X8BRxkYZJw',
+  // --protocol hw --step 1 --lang zh
+  zh: 'v1.DcrBDYAgDADAf6foCOKfB26C0AihUlJqTJxe7n1DxSQJ-_LCNBreAcd--a8AWDUmDB2FM3LtDU6VRjox4AFDJT-J8HYrpob7tkDSOAsG-AE',
+};
+
+test('a link made before scenario language 1.4 opens with its old meaning, in the page and in an embed', async () => {
+  assert.match(inflateRawSync(Buffer.from(OLD_LINKS.end.slice(3), 'base64url')).toString(), new RegExp(`\n\n${OLD_STORY}$`));
+  const oldMeaning = (s) => {
+    assert.equal(s.protocol, 'hw');
+    assert.equal(s.leader, 'B');
+    assert.deepEqual(s.acked, [], 'm1 was never acknowledged');
+    assert.deepEqual(s.violations, [], 'no acknowledged write was lost');
+  };
+  for (const query of ['', '?embed']) {
+    const { page, errors } = await open(`${server.url}${query}#${OLD_LINKS.end}`);
+    await page.waitForFunction(() => window.replab?.state().step === 3);
+    oldMeaning(await page.evaluate(() => window.replab.state()));
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+  // The editor shows the settings the link was read with, and the page's own
+  // link for it is a v3 link that keeps that meaning.
+  const { page, errors } = await open(`${server.url}#${OLD_LINKS.end}`);
+  await page.waitForFunction(() => window.replab?.state().step === 3);
+  const text = await page.getByTestId('scenario-editor').inputValue();
+  assert.match(text, /^set unclean\.leader\.election\.enable=false$/m);
+  assert.match(text, /^set replica\.lag\.time\.max\.ms=30000$/m);
+  await page.getByTestId('copy-link').click();
+  const url = await page.getByTestId('share-link').inputValue();
+  assert.match(url, /#v3\./);
+  await page.close();
+  const again = await open(url);
+  await again.page.waitForFunction(() => window.replab?.state().step === 3);
+  oldMeaning(await again.page.evaluate(() => window.replab.state()));
+  await again.page.close();
+  // A v2 link's comparison, and a v1 link's step and language.
+  const cmp = await open(`${server.url}#${OLD_LINKS.compared}`);
+  await cmp.page.getByTestId('compare-column').waitFor();
+  assert.equal(await cmp.page.getByTestId('compare').inputValue(), 'kip-279');
+  oldMeaning(await cmp.page.evaluate(() => window.replab.state()));
+  await cmp.page.close();
+  const zh = await open(`${server.url}#${OLD_LINKS.zh}`);
+  await zh.page.waitForFunction(() => window.replab?.state().step === 1);
+  assert.match(await zh.page.evaluate(() => document.documentElement.lang), /^zh/);
+  await zh.page.close();
+  assert.deepEqual(errors, []);
 });
 
 test('malformed links say what is wrong and load nothing', async () => {
@@ -91,7 +149,7 @@ test('the embed renders and plays at 360 px and 800 px', async () => {
     assert.equal(await page.getByTestId('fetch-A').count(), 0, 'no lane buttons in an embed');
     assert.equal(await stepOf(page), 0);
     await page.locator('[data-testid=open-full][href]').waitFor();
-    assert.match(await page.getByTestId('open-full').getAttribute('href'), /#v1\./);
+    assert.match(await page.getByTestId('open-full').getAttribute('href'), /#v3\./);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `scrolls sideways by ${overflow}px at ${width}px`);
     if (await page.getByTestId('speed').isVisible()) await page.getByTestId('speed').selectOption('350');
@@ -110,7 +168,7 @@ test("an embed's link to the full app follows its step once the view rests, and 
   const fragment = link(`protocol=kip-101\nstep=0\nlang=en\n\n${walkthrough}`);
   const { page, errors } = await open(`${server.url}?embed#${fragment}`, { width: 800, height: 900 });
   await page.getByTestId('broker-B').waitFor();
-  const stepIn = (href) => Number(/^step=(\d+)$/m.exec(inflateRawSync(Buffer.from(href.split('#v1.')[1], 'base64url')).toString())[1]);
+  const stepIn = (href) => Number(/^step=(\d+)$/m.exec(inflateRawSync(Buffer.from(href.split('#v3.')[1], 'base64url')).toString())[1]);
   const full = page.getByTestId('open-full');
   await page.waitForFunction(() => document.querySelector('[data-testid=open-full]').getAttribute('href'));
   assert.equal(stepIn(await full.getAttribute('href')), 0);
@@ -123,7 +181,7 @@ test("an embed's link to the full app follows its step once the view rests, and 
   // A click before the link has caught up opens the step shown all the same.
   await page.getByTestId('step-forward').click();
   const [popup] = await Promise.all([page.context().waitForEvent('page'), full.click()]);
-  await popup.waitForURL(/#v1\./);
+  await popup.waitForURL(/#v3\./);
   assert.equal(stepIn(popup.url()), 3);
   await popup.close();
   assert.deepEqual(errors, []);
@@ -266,11 +324,11 @@ test('the copied embed code is an iframe that opens the embed; an unchanged pres
   // is a produce: a tick makes another history).
   await page.getByTestId('tick').click();
   await page.getByTestId('copy-embed').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid=embed-code]')?.value.includes('#v1.'));
+  await page.waitForFunction(() => document.querySelector('[data-testid=embed-code]')?.value.includes('#v3.'));
   const code = await page.getByTestId('embed-code').inputValue();
   const m = code.match(/^<iframe src="([^"]+)" title="([^"]+)" width="100%" height="(\d+)"/);
   assert.ok(m, code);
-  assert.match(m[1], /\?embed#v1\./);
+  assert.match(m[1], /\?embed#v3\./);
   assert.equal(m[2], 'Data loss: a quick restart, then a leader change');
   const embed = await open(m[1], { width: 700, height: Number(m[3]) });
   await embed.page.getByTestId('broker-B').waitFor();

@@ -48,12 +48,17 @@ pub fn shared_view(t: &Timeline, title: Option<&str>, cursor: usize, compare: Op
         compare,
         step: cursor.saturating_sub(leading_sets),
         lang: lang.code().to_string(),
+        made_before_1_4: false,
     }
 }
 
-/// Opens a fragment: everything is checked before anything is shown.
+/// Opens a fragment: everything is checked before anything is shown. A link
+/// made before 1.4 is read with 1.3's defaults, written into its text.
 pub async fn open(fragment: &str) -> Result<Opened, LinkProblem> {
-    let shared = decode(fragment).await.map_err(LinkProblem::Link)?;
+    let mut shared = decode(fragment).await.map_err(LinkProblem::Link)?;
+    if shared.made_before_1_4 {
+        shared.text = scenario::pinned_text(&shared.text, replab_core::Config::LANGUAGE_1_3);
+    }
     let script = scenario::parse_within_limits(&shared.text).map_err(|error| LinkProblem::Script {
         error,
         names: Vec::new(),

@@ -357,6 +357,7 @@ fn link_command(args: &[String]) -> Result<ExitCode, String> {
         compare,
         step,
         lang,
+        made_before_1_4: false,
     };
     println!("{}", replab_share::encode(&shared));
     Ok(ExitCode::SUCCESS)

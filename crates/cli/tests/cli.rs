@@ -157,17 +157,18 @@ fn link_prints_a_fragment_that_decodes_to_the_file() {
 }
 
 #[test]
-fn link_with_a_compared_protocol_prints_a_v2_fragment() {
+fn link_with_a_compared_protocol_prints_a_v3_fragment() {
     let o = replab(&["link", "--compare", "kip-101", "web/scenarios/data-loss.scn"], None);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let fragment = stdout(&o);
-    assert!(fragment.starts_with("v2."), "{fragment}");
+    assert!(fragment.starts_with("v3."), "{fragment}");
+    assert!(!replab_share::decode(fragment.trim()).expect("decodes").made_before_1_4);
     let shared = replab_share::decode(fragment.trim()).expect("decodes");
     assert_eq!(shared.protocol, replab_core::Protocol::Hw, "the file's header");
     assert_eq!(shared.compare, Some(replab_core::Protocol::Kip101));
-    // Without --compare the link stays v1, which every page reads.
+    // Without --compare too: its text is read with the release defaults.
     let o = replab(&["link", "web/scenarios/data-loss.scn"], None);
-    assert!(stdout(&o).starts_with("v1."));
+    assert!(stdout(&o).starts_with("v3."));
     for (args, message) in [
         (
             &["link", "--compare", "kip-9", "web/scenarios/data-loss.scn"][..],

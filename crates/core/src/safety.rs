@@ -47,6 +47,23 @@ impl Safety {
         self.fired.iter().any(|v| v.kind() == kind)
     }
 
+    /// Whether `consumer`'s read `r` has been found no longer at its offset in
+    /// a leader's log (`consumer-read-lost`): lost after it was read.
+    pub fn read_lost(&self, consumer: Value, r: &ReadRecord) -> bool {
+        self.reads_lost.contains(&(consumer, *r))
+    }
+
+    /// Whether `r` differs from a record some consumer read at its offset
+    /// before it (`consumer-read-diverged`): every distinct record read there
+    /// after the first.
+    pub fn read_diverged(&self, r: &ReadRecord) -> bool {
+        let at = usize::try_from(r.offset).unwrap_or(usize::MAX);
+        self.read_at
+            .get(at)
+            .and_then(|seen| seen.first())
+            .is_some_and(|&(e, v, _)| (e, v) != (r.epoch, r.value))
+    }
+
     /// Records ever committed, by offset (the latest at each offset).
     pub fn committed(&self) -> Slice<'_, Record> {
         self.committed.all()

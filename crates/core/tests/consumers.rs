@@ -217,3 +217,46 @@ fn a_consumer_changes_nothing_of_the_partition() {
         assert_eq!(c.partition().brokers(), &before[..], "{}", p.name());
     }
 }
+
+// What a consumer lane marks, from the safety checks' own record: a read whose
+// record left the leader's log is lost; a read of a record other than the first
+// read at its offset is diverged.
+#[test]
+fn reads_are_marked_lost_and_diverged_as_the_checks_found_them() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/stories/power-loss-two-consumers.scn"
+    ))
+    .expect("the story");
+    for p in Protocol::ALL {
+        let c = cluster(p, &text);
+        let marks = |name: &str| -> Vec<(String, bool, bool)> {
+            let consumer = c.consumer(name).expect("consumed");
+            consumer
+                .read()
+                .iter()
+                .map(|r| {
+                    (
+                        r.value.to_string(),
+                        c.safety().read_lost(consumer.name, r),
+                        c.safety().read_diverged(r),
+                    )
+                })
+                .collect()
+        };
+        // c1's m2 was lost after it was read; c2's m3 at the same offset is the
+        // second record read there.
+        let m = |v: &str, lost, diverged| (v.to_string(), lost, diverged);
+        assert_eq!(
+            marks("c2"),
+            vec![m("m1", false, false), m("m3", false, true)],
+            "{}",
+            p.name()
+        );
+        let mut c1 = vec![m("m1", false, false), m("m2", true, false)];
+        if p.rules().capabilities().consumer_validates_position {
+            c1.push(m("m3", false, true));
+        }
+        assert_eq!(marks("c1"), c1, "{}", p.name());
+    }
+}

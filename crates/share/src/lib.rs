@@ -13,12 +13,15 @@
 //! <scenario text>
 //! ```
 //!
-//! Two versions exist. `v1` has exactly the header lines `protocol`, `step` and
-//! `lang`; `v2` adds an optional `compare`, a second protocol different from
-//! `protocol`. [`encode`] writes the oldest version that holds the view: `v1`
-//! without a compared protocol, so those links still open in pages built before
-//! `v2`, and `v2` with one (a `v1` reader refuses it as an unknown version rather
-//! than dropping the comparison). [`decode`] reads both.
+//! Three versions exist. `v1` has exactly the header lines `protocol`, `step`
+//! and `lang`; `v2` adds an optional `compare`, a second protocol different from
+//! `protocol`; `v3` has the lines of `v2`, and its scenario text is read with
+//! each release's defaults (scenario language 1.4, rule 1). A `v1` or `v2` link
+//! was made when every protocol shared the defaults of 1.3, so its text is read
+//! with those ([`Shared::made_before_1_4`]; the page pins them into the
+//! script, `Script::pinned_to(Config::LANGUAGE_1_3)`): an old link opens exactly
+//! what it showed. [`encode`] writes `v3`, or a link read as `v1`/`v2` back in
+//! its own version. [`decode`] reads all three.
 //!
 //! Decoding checks everything and says what is wrong; it never panics and never
 //! drops a part silently: a `v1` link with a `compare` line is refused (an unknown
@@ -39,7 +42,7 @@ pub mod browser;
 /// The newest format: this build reads every version from 1 up to it, and writes
 /// it when a link needs it (a compared protocol); links of other versions are
 /// refused.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// Whether `code` is a language code a link may carry: two or three small
 /// letters. The link carries it as it is; the lab speaks it if it is one of
@@ -60,6 +63,10 @@ pub struct Shared {
     pub step: usize,
     /// A language code (`is_lang_code`).
     pub lang: String,
+    /// A `v1`/`v2` link: its text means what it meant under the scenario
+    /// language's 1.3 defaults (`Config::LANGUAGE_1_3`), not the release
+    /// defaults of 1.4.
+    pub made_before_1_4: bool,
 }
 
 /// Why a fragment is not a usable link.
@@ -106,17 +113,19 @@ pub fn payload(s: &Shared) -> String {
     )
 }
 
-/// The version `s`'s link is written in: the oldest that holds the view.
+/// The version `s`'s link is written in: `v3`, whose text is read with the
+/// release defaults; a link read from a `v1`/`v2` one keeps the oldest of those
+/// that holds it, so its text keeps its meaning.
 pub fn version_for(s: &Shared) -> u32 {
-    if compared(s).is_some() {
-        2
-    } else {
-        1
+    match (s.made_before_1_4, compared(s).is_some()) {
+        (false, _) => VERSION,
+        (true, true) => 2,
+        (true, false) => 1,
     }
 }
 
-/// The fragment (without `#`) for `s`: a `v1` link without a compared protocol, a
-/// `v2` link with one. A `compare` equal to `protocol` is left out.
+/// The fragment (without `#`) for `s` (`version_for`). A `compare` equal to
+/// `protocol` is left out.
 #[cfg(feature = "deflate")]
 pub fn encode(s: &Shared) -> String {
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -228,6 +237,7 @@ pub fn parse_payload(version: u32, text: &str) -> Result<Shared, LinkError> {
         compare,
         step: step.ok_or(LinkError::MissingField { field: "step" })?,
         lang: lang.ok_or(LinkError::MissingField { field: "lang" })?,
+        made_before_1_4: version < 3,
     })
 }
 
@@ -244,6 +254,15 @@ mod tests {
             compare: None,
             step: 2,
             lang: "de".into(),
+            made_before_1_4: false,
+        }
+    }
+
+    /// `sample()` as read from a link made before 1.4.
+    fn old_sample() -> Shared {
+        Shared {
+            made_before_1_4: true,
+            ..sample()
         }
     }
 
@@ -272,16 +291,24 @@ mod tests {
     #[test]
     fn round_trip() {
         let f = round_trips(&sample());
-        assert!(f.starts_with("v1."), "no compared protocol: a v1 link");
+        assert!(f.starts_with("v3."), "{f}");
+        // A link read from a v1 link is written back as one.
+        let f = round_trips(&old_sample());
+        assert!(f.starts_with("v1."), "{f}");
     }
 
     #[test]
-    fn a_compared_protocol_makes_a_v2_link_that_round_trips() {
+    fn a_compared_protocol_round_trips() {
         let f = round_trips(&Shared {
             compare: Some(Protocol::Kip101),
             ..sample()
         });
-        assert!(f.starts_with("v2."));
+        assert!(f.starts_with("v3."));
+        let f = round_trips(&Shared {
+            compare: Some(Protocol::Kip101),
+            ..old_sample()
+        });
+        assert!(f.starts_with("v2."), "an old comparison stays a v2 link");
         // Every pair of different protocols.
         for p in Protocol::ALL {
             for c in Protocol::ALL.into_iter().filter(|&c| c != p) {
@@ -301,9 +328,9 @@ mod tests {
             "v2",
             "protocol=kip-279\nstep=2\nlang=de\n\ntitle T\nbrokers A B\nproduce m1\nfetch B\n",
         );
-        assert_eq!(decode(&f), Ok(sample()));
+        assert_eq!(decode(&f), Ok(old_sample()));
         // ...and is written back as the v1 link it can be.
-        assert!(encode(&sample()).starts_with("v1."));
+        assert!(encode(&old_sample()).starts_with("v1."));
         // The header's lines may come in any order.
         let f = link("v2", "lang=de\ncompare=hw\nstep=2\nprotocol=kip-279\n\nbrokers A");
         let s = decode(&f).expect("decodes");
@@ -317,8 +344,23 @@ mod tests {
             ..sample()
         };
         let f = encode(&s);
-        assert!(f.starts_with("v1."));
+        assert!(f.starts_with("v3."));
         assert_eq!(decode(&f), Ok(sample()));
+        let f = encode(&Shared {
+            made_before_1_4: true,
+            ..s
+        });
+        assert!(f.starts_with("v1."));
+        assert_eq!(decode(&f), Ok(old_sample()));
+    }
+
+    #[test]
+    fn only_v3_links_are_read_with_the_release_defaults() {
+        let payload = "protocol=hw\ncompare=kip-101\nstep=0\nlang=en\n\nbrokers A B";
+        assert_eq!(decode(&link("v2", payload)).map(|s| s.made_before_1_4), Ok(true));
+        assert_eq!(decode(&link("v3", payload)).map(|s| s.made_before_1_4), Ok(false));
+        let one = "protocol=hw\nstep=0\nlang=en\n\nbrokers A B";
+        assert_eq!(decode(&link("v1", one)).map(|s| s.made_before_1_4), Ok(true));
     }
 
     /// Links made before v2 existed, by the v1 encoder: they must keep opening.
@@ -334,7 +376,7 @@ mod tests {
                 lang: sample().lang,
                 ..old
             },
-            sample()
+            old_sample()
         );
         // The example post's embeds, published with v1 links.
         let post = include_str!("../../../web/example-post.html");
@@ -356,14 +398,15 @@ mod tests {
         let f = encode(&sample());
         assert_eq!(decode("hello"), Err(LinkError::NotALink));
         assert_eq!(decode("vx.abc"), Err(LinkError::NotALink));
-        for v in ["v0", "v3", "v9"] {
+        for v in ["v0", "v4", "v9"] {
             assert_eq!(
-                decode(&f.replacen("v1", v, 1)),
+                decode(&f.replacen("v3", v, 1)),
                 Err(LinkError::UnknownVersion { version: v.into() })
             );
         }
         assert_eq!(decode("v1.***"), Err(LinkError::BadEncoding));
         assert_eq!(decode("v2.***"), Err(LinkError::BadEncoding));
+        assert_eq!(decode("v3.***"), Err(LinkError::BadEncoding));
         assert_eq!(decode(&f[..f.len() / 2]), Err(LinkError::Corrupted));
         for cut in 4..f.len() {
             assert_eq!(

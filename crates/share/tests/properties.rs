@@ -1,4 +1,4 @@
-//! encode → decode is the identity (v1 and v2 links), and no fragment panics the
+//! encode → decode is the identity (every version: a link read from a v1/v2 one is written back in its version), and no fragment panics the
 //! decoder.
 
 use proptest::prelude::*;
@@ -12,14 +12,16 @@ fn shared() -> impl Strategy<Value = Shared> {
         prop::option::of(prop::sample::select(Protocol::ALL.to_vec())),
         0usize..10_000,
         "[a-z]{2,3}",
+        any::<bool>(),
     )
-        .prop_map(|(text, protocol, compare, step, lang)| Shared {
+        .prop_map(|(text, protocol, compare, step, lang, made_before_1_4)| Shared {
             text,
             protocol,
             // A link compares two different protocols, or none.
             compare: compare.filter(|&c| c != protocol),
             step,
             lang,
+            made_before_1_4,
         })
 }
 

@@ -540,6 +540,7 @@ fn result(lang: Lang, f: &Finished, on_load: &Callback<Found>) -> Html {
             compare: None,
             step: length,
             lang: lang.code().to_string(),
+            made_before_1_4: false,
         });
         let shown = text.to_string();
         let onclick = on_load.reform(move |_| Found {

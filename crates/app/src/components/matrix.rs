@@ -416,6 +416,7 @@ fn cell_view(lang: Lang, cell: Cell, state: &CellState, on_load: &Callback<Found
                 compare: None,
                 step: *steps as usize,
                 lang: lang.code().to_string(),
+                made_before_1_4: false,
             });
             let (kind, steps) = (*kind, *steps as usize);
             let onclick = on_load.reform(move |_| Found {

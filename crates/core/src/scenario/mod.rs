@@ -93,9 +93,81 @@ impl Script {
     }
 }
 
+/// `text` with a `set` line after its `brokers` line for every setting
+/// `Script::pinned_to(base)` writes into its header: the same scenario as text
+/// (a share link made before 1.4, reopened and shown in the editor, keeps its
+/// meaning when it is edited or shared again). A text that does not parse, or
+/// needs no line, is returned as it is.
+pub fn pinned_text(text: &str, base: crate::config::Config) -> String {
+    let Ok(script) = parse(text) else {
+        return text.to_string();
+    };
+    let pinned = Settings::from_lines(&script.settings).pinned_to(base).lines();
+    let added: Vec<&Setting> = pinned.iter().filter(|s| !script.settings.contains(s)).collect();
+    let mut out = String::with_capacity(text.len() + 48 * added.len());
+    let mut written = added.is_empty();
+    for line in text.split_inclusive('\n') {
+        out.push_str(line);
+        if !written && line.split_whitespace().next() == Some("brokers") {
+            if !line.ends_with('\n') {
+                out.push('\n');
+            }
+            for s in &added {
+                out.push_str(&format!("set {}={}\n", s.key(), s.value_text()));
+            }
+            written = true;
+        }
+    }
+    out
+}
+
 impl Statement {
     /// Whether the statement applies under `protocol`.
     pub fn applies_under(&self, protocol: Protocol) -> bool {
         self.under.as_ref().is_none_or(|ps| ps.contains(&protocol))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+
+    #[test]
+    fn a_pinned_text_reads_as_the_pinned_script() {
+        let base = Config::LANGUAGE_1_3;
+        for text in [
+            "title T\nbrokers A B\nproduce m1\ncrash A\n",
+            "# a comment\nbrokers A B C\nleader B\nset unclean.leader.election.enable=true\n\nproduce m1",
+            "brokers A\n",
+            "brokers A B",
+        ] {
+            let pinned = pinned_text(text, base);
+            let script = parse(text).expect("parses");
+            let reread = parse(&pinned).expect("the pinned text parses");
+            for p in Protocol::ALL {
+                assert_eq!(
+                    reread.setup(Some(p)),
+                    script.clone().pinned_to(base).setup(Some(p)),
+                    "{pinned}"
+                );
+                assert_eq!(reread.setup(Some(p)).config(), base_with(&script, base), "{pinned}");
+            }
+            assert_eq!(pinned_text(&pinned, base), pinned, "pinning twice adds nothing");
+        }
+        // The story's own line wins over the pin.
+        let own = pinned_text("brokers A B\nset unclean.leader.election.enable=true\n", base);
+        assert_eq!(own.matches("unclean.leader.election.enable").count(), 1, "{own}");
+        // A text that does not parse is left alone.
+        assert_eq!(pinned_text("brokers A B\nfly away\n", base), "brokers A B\nfly away\n");
+    }
+
+    /// `base` with the settings `script`'s header writes.
+    fn base_with(script: &Script, base: Config) -> Config {
+        let mut c = base;
+        for s in &script.settings {
+            s.apply_to(&mut c);
+        }
+        c
     }
 }
