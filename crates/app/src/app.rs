@@ -2,6 +2,7 @@
 
 use crate::components::{
     compare::Compare,
+    consumer_lane::ConsumerLane,
     controls::Controls,
     decision::DecisionPanel,
     editor::Editor,
@@ -87,6 +88,14 @@ pub fn app(p: &AppProps) -> Html {
             }) }
             <Flights lang={lang} timeline={timeline.clone()} cursor={state.cursor} playing={state.playing}
                 speed_ms={state.speed_ms} on_screen={state.on_screen} />
+            if !state.view.consumers().is_empty() {
+                <div class="consumers" role="group" aria-label={label(lang, Label::Consumers)}>
+                    { for (0..state.view.consumers().len()).map(|ix| html! {
+                        <ConsumerLane key={ix} view={state.view.clone()} ix={ix} lang={lang} interactive={!state.embed}
+                            on_command={callbacks.command.clone()} />
+                    }) }
+                </div>
+            }
         </>
     };
     if state.embed {

@@ -334,6 +334,15 @@ impl Partition {
     pub fn consumer(&self, name: &str) -> Option<&Consumer> {
         self.consumers.iter().find(|c| &*c.name == name)
     }
+    /// The name a new consumer takes: the first of c1, c2, … that is neither a
+    /// consumer's nor a broker's (what a front end's "add a consumer" consumes with).
+    pub fn next_consumer_name(&self) -> Value {
+        (1..)
+            .map(|i| format!("c{i}"))
+            .find(|n| self.consumer(n).is_none() && !self.brokers.iter().any(|b| b.id == *n))
+            .map(Value::from)
+            .unwrap_or_else(|| Value::from("c"))
+    }
     /// The acks=all writes still waiting for the HW.
     pub fn pending_acks(&self) -> Slice<'_, PendingAck> {
         self.pending_acks.all()

@@ -260,3 +260,11 @@ fn reads_are_marked_lost_and_diverged_as_the_checks_found_them() {
         assert_eq!(marks("c1"), c1, "{}", p.name());
     }
 }
+
+#[test]
+fn a_new_consumer_takes_the_first_free_name() {
+    let mut c = cluster(Protocol::Kip279, "brokers c1 B\nproduce m1");
+    assert_eq!(&*c.next_consumer_name(), "c2", "c1 is a broker");
+    consume(&mut c, "consume c2");
+    assert_eq!(&*c.next_consumer_name(), "c3");
+}

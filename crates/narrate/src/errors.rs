@@ -258,6 +258,68 @@ pub fn hw_mark(lang: Lang, offset: u64) -> String {
     say!(lang, id::PAGE_HW_MARK, offset = offset)
 }
 
+/// A consumer's position: "position 2, epoch 0"; "no position: …" while a reset is due.
+pub fn consumer_position(lang: Lang, position: Option<u64>, epoch: Option<u32>) -> String {
+    match (position, epoch) {
+        (None, _) => say!(lang, id::PAGE_CONSUMER_NO_POSITION),
+        (Some(offset), None) => say!(lang, id::PAGE_CONSUMER_POSITION, offset = offset),
+        (Some(offset), Some(epoch)) => say!(lang, id::PAGE_CONSUMER_POSITION_EPOCH, offset = offset, epoch = epoch),
+    }
+}
+
+/// Where a consumer read a record: "offset 1, epoch 0".
+pub fn consumer_read_title(lang: Lang, offset: u64, epoch: u32) -> String {
+    say!(lang, id::PAGE_CONSUMER_READ_TITLE, offset = offset, epoch = epoch)
+}
+
+/// Reads of a consumer's lane left out before those shown.
+pub fn consumer_earlier_reads(lang: Lang, n: u64) -> String {
+    say!(lang, id::PAGE_CONSUMER_EARLIER_READS, n = thousands(lang, n))
+}
+
+/// A setting's source: "Kafka 0.10.2.1's default", or "set by this story".
+pub fn setting_source(lang: Lang, source: replab_core::config::SettingSource, p: Protocol) -> String {
+    match source {
+        replab_core::config::SettingSource::Script => crate::label(lang, crate::Label::SetByStory).to_string(),
+        replab_core::config::SettingSource::Release => {
+            say!(lang, id::PAGE_SETTING_RELEASE_DEFAULT, release = p.defaults_release())
+        }
+    }
+}
+
+/// The producer's acks: the lab's choice, beside Kafka's producer default of `p`'s release.
+pub fn lab_acks(lang: Lang, p: Protocol) -> String {
+    say!(
+        lang,
+        id::PAGE_LAB_ACKS,
+        release = p.defaults_release(),
+        acks = p.kafka_producer_acks().name()
+    )
+}
+
+/// The release defaults that changed with a protocol switch to `p`, each as
+/// (new, old): "Kafka 0.10.2.1's defaults apply: unclean.leader.election.enable=true (was false)".
+pub fn defaults_changed(lang: Lang, p: Protocol, changes: &[(replab_core::Setting, replab_core::Setting)]) -> String {
+    let list: Vec<String> = changes
+        .iter()
+        .map(|(new, old)| {
+            say!(
+                lang,
+                id::PAGE_DEFAULT_CHANGED,
+                key = new.key(),
+                value = new.value_text(),
+                old = old.value_text()
+            )
+        })
+        .collect();
+    say!(
+        lang,
+        id::PAGE_DEFAULTS_CHANGED,
+        release = p.defaults_release(),
+        changes = list.join(", ")
+    )
+}
+
 /// The log end's mark in a log: "LEO 3".
 pub fn leo_mark(lang: Lang, offset: u64) -> String {
     say!(lang, id::PAGE_LEO_MARK, offset = offset)

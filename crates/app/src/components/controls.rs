@@ -2,6 +2,7 @@
 
 use super::{bind_text, target_checked, target_value};
 use replab_core::chunked::Slice;
+use replab_core::config::{OffsetReset, SettingKey, SettingSource};
 use replab_core::scenario::ScriptErrorKind;
 use replab_core::{Acks, Cluster, Command, Setting};
 use replab_narrate::{self as narrate, label, Label, Lang};
@@ -93,6 +94,17 @@ pub fn controls(p: &ControlsProps) -> Html {
         })
     };
     let brokers = p.view.brokers().len() as u32;
+    let protocol = p.view.protocol();
+    // Where a value comes from: the story's `set`, or its release's default.
+    let source = |key: SettingKey| {
+        let from = p.view.source_of(key);
+        html! {
+            <small class="source" data-testid={format!("source-{}", key.name())}
+                data-source={if from == SettingSource::Script { "script" } else { "release" }}>
+                { narrate::setting_source(lang, from, protocol) }
+            </small>
+        }
+    };
     html! {
         <div class="controls">
             <form class="produce" onsubmit={on_produce}>
@@ -127,6 +139,15 @@ pub fn controls(p: &ControlsProps) -> Html {
                 <button data-testid="tick" title={label(lang, Label::TickTitle)} onclick={on_tick}>{ label(lang, Label::Tick) }</button>
                 <span class="clock">{ narrate::clock(lang, p.view.now_ms()) }</span>
             </div>
+            <div class="consumer-controls">
+                <button data-testid="add-consumer" title={label(lang, Label::AddConsumerTitle)}
+                    onclick={p.on_command.reform({
+                        let consumer = p.view.next_consumer_name();
+                        move |_| Command::Consume { consumer, max: None }
+                    })}>
+                    { label(lang, Label::AddConsumer) }
+                </button>
+            </div>
             <p class="producer" data-testid="acked">
                 <span>{ label(lang, Label::Acked) }{ " " }</span>
                 <strong>{ values(lang, p.view.acked(), |v| v) }</strong>
@@ -152,15 +173,18 @@ pub fn controls(p: &ControlsProps) -> Html {
                             <option value={n.to_string()} selected={n == config.min_insync_replicas}>{ n }</option>
                         }) }
                     </select>
+                    { source(SettingKey::MinInsyncReplicas) }
                 </label>
                 <label>
                     <input type="checkbox" data-testid="unclean" checked={config.unclean_leader_election} onchange={on_unclean} />
                     <span>{ label(lang, Label::UncleanElection) }</span>
+                    { source(SettingKey::UncleanLeaderElection) }
                 </label>
                 <label>
                     <span>{ label(lang, Label::LagTime) }</span>
                     <input type="number" min="0" step="1000" data-testid="lag-time" value={config.replica_lag_time_max_ms.to_string()}
                         onchange={set(|v| v.parse().ok().map(Setting::ReplicaLagTimeMaxMs))} />
+                    { source(SettingKey::ReplicaLagTimeMaxMs) }
                 </label>
                 <label>
                     <span>{ label(lang, Label::Acks) }</span>
@@ -169,6 +193,20 @@ pub fn controls(p: &ControlsProps) -> Html {
                             <option value={a.name()} selected={config.acks == *a}>{ a.name() }</option>
                         }) }
                     </select>
+                    if p.view.source_of(SettingKey::Acks) == SettingSource::Script {
+                        { source(SettingKey::Acks) }
+                    } else {
+                        <small class="source" data-testid="source-acks" data-source="lab">{ narrate::lab_acks(lang, protocol) }</small>
+                    }
+                </label>
+                <label>
+                    <span>{ label(lang, Label::AutoOffsetReset) }</span>
+                    <select data-testid="auto-offset-reset" onchange={set(|v| OffsetReset::from_name(v).map(Setting::AutoOffsetReset))}>
+                        { for [OffsetReset::Latest, OffsetReset::Earliest, OffsetReset::None].iter().map(|r| html! {
+                            <option value={r.name()} selected={config.auto_offset_reset == *r}>{ r.name() }</option>
+                        }) }
+                    </select>
+                    { source(SettingKey::AutoOffsetReset) }
                 </label>
             </details>
         </div>
@@ -235,5 +273,22 @@ mod rendered_tests {
             "{html}"
         );
         assert!(html.contains("t = 0 ms"));
+        // Each value says where it comes from.
+        let source = |key: &str| {
+            let at = html.find(&format!("data-testid=\"source-{key}\"")).expect("a source");
+            let rest = &html[at..];
+            rest[..rest.find("</small>").expect("its end")].to_string()
+        };
+        assert!(source("min.insync.replicas").contains("set by this story"));
+        assert!(
+            source("unclean.leader.election.enable").contains("Kafka 2.8.1&#x27;s default")
+                || source("unclean.leader.election.enable").contains("Kafka 2.8.1's default"),
+            "{}",
+            source("unclean.leader.election.enable")
+        );
+        assert!(source("acks").contains("the lab&#x27;s choice") || source("acks").contains("the lab's choice"));
+        assert!(source("acks").contains("acks=1"), "2.8.1's producer: acks=1");
+        assert!(html.contains(r#"data-testid="auto-offset-reset""#));
+        assert!(html.contains(r#"data-testid="add-consumer""#));
     }
 }

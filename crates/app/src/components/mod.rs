@@ -4,6 +4,7 @@
 pub mod checker;
 pub mod checker_body;
 pub mod compare;
+pub mod consumer_lane;
 pub mod controls;
 pub mod decision;
 pub mod editor;

@@ -46,6 +46,16 @@ pub fn notice_bar(lang: Lang, notice: &Notice, names: &[String], on_close: &Call
         ),
         Notice::PresetUnavailable(why) => format!("{} ({why})", label(lang, Label::PresetUnavailable)),
         Notice::LanguageUnavailable(why) => format!("{} ({why})", label(lang, Label::LanguageUnavailable)),
+        // Not a problem: what the switch changed, said once.
+        Notice::DefaultsChanged { protocol, changes } => {
+            let text = narrate::defaults_changed(lang, *protocol, changes);
+            return html! {
+                <div class="notice info" role="status" data-testid="defaults-changed">
+                    <span>{ text }</span>
+                    <button aria-label={label(lang, Label::Close)} onclick={on_close.reform(|_| ())}>{ "×" }</button>
+                </div>
+            };
+        }
     };
     alert(lang, None, "notice", html! { { text } }, on_close)
 }

@@ -32,6 +32,12 @@ pub enum Notice {
         command: String,
         error: CommandError,
     },
+    /// A protocol switch changed settings the story leaves to the release
+    /// defaults: (the value now, the value before) each.
+    DefaultsChanged {
+        protocol: Protocol,
+        changes: Vec<(replab_core::Setting, replab_core::Setting)>,
+    },
     /// A preset's file could not be fetched (why, as the browser said it).
     PresetUnavailable(String),
     /// Another language's messages could not be fetched (why, as the browser
@@ -427,9 +433,12 @@ impl AppState {
                 if s.compare == Some(p) {
                     s.compare = Some(was);
                 }
-                if let Some(Stopped { step, command, error }) = under.stopped {
-                    s.notice = Some(Notice::ReplayStopped { step, command, error });
-                }
+                let changes = t.setup().settings.inherited_changes(was, p);
+                s.notice = match under.stopped {
+                    Some(Stopped { step, command, error }) => Some(Notice::ReplayStopped { step, command, error }),
+                    None if !changes.is_empty() => Some(Notice::DefaultsChanged { protocol: p, changes }),
+                    None => None,
+                };
                 s.undo = None;
             }
             Action::SetCompare(p) => {

@@ -84,6 +84,23 @@ impl Protocol {
         }
     }
 
+    /// The release whose code its defaults row cites (`defaults.rs`): "0.10.2.1".
+    pub fn defaults_release(self) -> &'static str {
+        match self {
+            Protocol::Hw => "0.10.2.1",
+            Protocol::Kip101 => "0.11.0.0",
+            Protocol::Kip279 => "2.1.0",
+            Protocol::DivergingEpoch => "2.8.1",
+            Protocol::KraftElr => "4.1.0",
+        }
+    }
+
+    /// The acks Kafka's own Java producer of its release used by default
+    /// (`defaults::KAFKA_PRODUCER_ACKS`); the language's `produce` asks acks=all.
+    pub fn kafka_producer_acks(self) -> crate::config::Acks {
+        defaults::KAFKA_PRODUCER_ACKS[Protocol::ALL.iter().position(|&p| p == self).unwrap_or(0)]
+    }
+
     /// The settings its release runs with by default (`defaults.rs`).
     pub fn defaults(self) -> crate::config::Config {
         match self {
