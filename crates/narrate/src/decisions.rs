@@ -389,6 +389,89 @@ pub enum Explain<'a> {
         /// The epoch it asks about in OffsetsForLeaderEpoch (None: no epoch).
         leader_epoch: Option<u32>,
     },
+    /// A consumer validates its position after a leader change (KIP-320).
+    ConsumerValidateQuestion {
+        /// The consumer.
+        consumer: &'a str,
+        /// The leader asked.
+        leader: BrokerIx,
+        /// The epoch asked: its position's.
+        asked: u32,
+        /// Its position.
+        position: u64,
+    },
+    /// The leader's answer: where the epoch ends in its log.
+    ConsumerValidateAnswer {
+        /// The leader.
+        leader: BrokerIx,
+        /// The epoch answered for.
+        epoch: u32,
+        /// Where it ends.
+        end_offset: u64,
+    },
+    /// KIP-320's rule on the consumer's side, from Kafka 2.3.
+    ConsumerTruncationRule,
+    /// What the consumer does once it detected the truncation.
+    ConsumerTruncationResult {
+        /// The consumer.
+        consumer: &'a str,
+        /// Where its position goes back to (None: it stays, auto.offset.reset=none).
+        to: Option<u64>,
+        /// The epoch the leader answered for.
+        epoch: u32,
+        /// Its position before.
+        from: u64,
+    },
+    /// Why a consumer's position was reset.
+    ConsumerResetCause {
+        /// The consumer.
+        consumer: &'a str,
+        /// The leader.
+        leader: BrokerIx,
+        /// Its fetch was past the leader's log end (else: an undefined answer).
+        out_of_range: bool,
+        /// Its position before.
+        from: u64,
+        /// The leader's log end.
+        leader_leo: u64,
+    },
+    /// auto.offset.reset and what ListOffsets gives.
+    ConsumerResetRule {
+        /// latest (else earliest).
+        latest: bool,
+    },
+    /// Where the reset left the consumer: what it skips or reads again.
+    ConsumerResetResult {
+        /// The consumer.
+        consumer: &'a str,
+        /// Its position before.
+        from: u64,
+        /// Its position now (None: not available yet, KIP-207).
+        to: Option<u64>,
+    },
+    /// Why a poll raised an error.
+    ConsumerFailedCause {
+        /// The consumer.
+        consumer: &'a str,
+        /// OffsetOutOfRangeException (else LogTruncationException).
+        out_of_range: bool,
+        /// Its position.
+        at: u64,
+        /// For a truncation, the end offset the leader answered.
+        divergent: Option<u64>,
+    },
+    /// auto.offset.reset=none: the exception reaches the application.
+    ConsumerFailedRule {
+        /// OffsetOutOfRangeException (else LogTruncationException).
+        out_of_range: bool,
+    },
+    /// The position stays; the next poll tries again.
+    ConsumerFailedResult {
+        /// The consumer.
+        consumer: &'a str,
+        /// Its position.
+        at: u64,
+    },
 }
 
 /// What a follower does, without its subject ("must first validate its log ...").
@@ -833,6 +916,144 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
                 leader_log_end = leader_log_end
             ),
         },
+        Explain::ConsumerValidateQuestion {
+            consumer,
+            leader,
+            asked,
+            position,
+        } => say!(
+            lang,
+            id::DECISION_CONSUMER_VALIDATE_QUESTION,
+            consumer = consumer,
+            leader = n(leader),
+            asked = asked,
+            position = position
+        ),
+        Explain::ConsumerValidateAnswer {
+            leader,
+            epoch,
+            end_offset,
+        } => say!(
+            lang,
+            id::DECISION_CONSUMER_VALIDATE_ANSWER,
+            leader = n(leader),
+            epoch = epoch,
+            end_offset = end_offset
+        ),
+        Explain::ConsumerTruncationRule => say!(lang, id::DECISION_CONSUMER_TRUNCATION_RULE),
+        Explain::ConsumerTruncationResult {
+            consumer,
+            to,
+            epoch,
+            from,
+        } => match to {
+            Some(to) => say!(
+                lang,
+                id::DECISION_CONSUMER_TRUNCATION_RESULT,
+                consumer = consumer,
+                to = to,
+                epoch = epoch,
+                from = from
+            ),
+            None => say!(
+                lang,
+                id::DECISION_CONSUMER_TRUNCATION_RESULT_NONE,
+                consumer = consumer,
+                from = from
+            ),
+        },
+        Explain::ConsumerResetCause {
+            consumer,
+            leader,
+            out_of_range,
+            from,
+            leader_leo,
+        } => say!(
+            lang,
+            if out_of_range {
+                id::DECISION_CONSUMER_RESET_CAUSE_OUT_OF_RANGE
+            } else {
+                id::DECISION_CONSUMER_RESET_CAUSE_UNDEFINED
+            },
+            consumer = consumer,
+            leader = n(leader),
+            from = from,
+            leader_leo = leader_leo
+        ),
+        Explain::ConsumerResetRule { latest } => say!(
+            lang,
+            if latest {
+                id::DECISION_CONSUMER_RESET_RULE_LATEST
+            } else {
+                id::DECISION_CONSUMER_RESET_RULE_EARLIEST
+            }
+        ),
+        Explain::ConsumerResetResult { consumer, from, to } => match to {
+            None => say!(
+                lang,
+                id::DECISION_CONSUMER_RESET_RESULT_NOT_AVAILABLE,
+                consumer = consumer
+            ),
+            Some(to) if to > from => say!(
+                lang,
+                id::DECISION_CONSUMER_RESET_RESULT_SKIPS,
+                consumer = consumer,
+                from = from,
+                to = to,
+                last = to - 1
+            ),
+            Some(to) if to < from => say!(
+                lang,
+                id::DECISION_CONSUMER_RESET_RESULT_REREADS,
+                consumer = consumer,
+                from = from,
+                to = to,
+                last = from - 1
+            ),
+            Some(to) => say!(
+                lang,
+                id::DECISION_CONSUMER_RESET_RESULT_SAME,
+                consumer = consumer,
+                to = to
+            ),
+        },
+        Explain::ConsumerFailedCause {
+            consumer,
+            out_of_range,
+            at,
+            divergent,
+        } => match (out_of_range, divergent) {
+            (true, _) => say!(
+                lang,
+                id::DECISION_CONSUMER_FAILED_CAUSE_OUT_OF_RANGE,
+                consumer = consumer,
+                at = at
+            ),
+            (false, Some(end)) => say!(
+                lang,
+                id::DECISION_CONSUMER_FAILED_CAUSE_TRUNCATED,
+                consumer = consumer,
+                at = at,
+                end_offset = end
+            ),
+            (false, None) => say!(
+                lang,
+                id::DECISION_CONSUMER_FAILED_CAUSE_UNDEFINED,
+                consumer = consumer,
+                at = at
+            ),
+        },
+        Explain::ConsumerFailedRule { out_of_range } => say!(
+            lang,
+            if out_of_range {
+                id::DECISION_CONSUMER_FAILED_RULE_OUT_OF_RANGE
+            } else {
+                id::DECISION_CONSUMER_FAILED_RULE_TRUNCATION
+            }
+        ),
+        Explain::ConsumerFailedResult { consumer, at } => {
+            say!(lang, id::DECISION_CONSUMER_FAILED_RESULT, consumer = consumer, at = at)
+        }
         Explain::HaltedRule => say!(lang, id::DECISION_HALTED_RULE),
         Explain::HaltedResult { broker, leo } => say!(lang, id::DECISION_HALTED_RESULT, broker = n(broker), leo = leo),
         Explain::BounceCause { broker, broker_epoch } => match broker_epoch {

@@ -73,6 +73,13 @@ pub enum DecisionKind {
     BounceNoticed,
     /// `elect` of the current leader: nothing happens.
     ElectionNotNeeded,
+    /// A consumer's validation found the log it read truncated (KIP-320). Its
+    /// broker is the leader asked; the panel names the consumer.
+    TruncationDetected,
+    /// A consumer's position was reset (auto.offset.reset).
+    ConsumerReset,
+    /// A consumer's poll raised an error to the application.
+    ConsumerFailed,
 }
 
 impl DecisionKind {
@@ -98,6 +105,9 @@ impl DecisionKind {
             DecisionKind::HwHeldByReplica => (6, Label::DecisionHwHeldByReplica, "hw-held-by-replica"),
             DecisionKind::AfterAppend => (7, Label::DecisionAfterAppend, "not-enough-replicas-after-append"),
             DecisionKind::FetchParked => (8, Label::DecisionFetchParked, "fetch-parked"),
+            DecisionKind::TruncationDetected => (9, Label::DecisionTruncationDetected, "truncation-detected"),
+            DecisionKind::ConsumerReset => (9, Label::DecisionConsumerReset, "consumer-reset"),
+            DecisionKind::ConsumerFailed => (9, Label::DecisionConsumerFailed, "consumer-failed"),
         }
     }
 
@@ -151,6 +161,11 @@ pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
         )
     });
     let elected = events.iter().any(|e| matches!(e, Event::LeaderElected { .. }));
+    let detected_by = |name: replab_core::Value| {
+        events
+            .iter()
+            .any(|e| matches!(*e, Event::TruncationDetected { consumer, .. } if consumer == name))
+    };
     let mut out: Vec<Decision> = events
         .iter()
         .enumerate()
@@ -210,6 +225,12 @@ pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
                     ..
                 } if elected => (DecisionKind::LeaderFound, broker, t.waiting_since(k, broker)?),
                 Event::Truncation { broker, .. } => (DecisionKind::Truncation, broker, 0),
+                Event::TruncationDetected { leader, .. } => (DecisionKind::TruncationDetected, leader, 0),
+                Event::ConsumerReset { leader, .. } => (DecisionKind::ConsumerReset, leader, 0),
+                // A truncation detected with auto.offset.reset=none says what it raised.
+                Event::ConsumerFailed { consumer, .. } if !detected_by(consumer) => {
+                    (DecisionKind::ConsumerFailed, 0, 0)
+                }
                 _ => return None,
             };
             Some(Decision {

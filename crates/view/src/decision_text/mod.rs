@@ -20,6 +20,7 @@
 //! or after the step); it decides nothing.
 
 mod brokers;
+mod consumers;
 mod elections;
 mod followers;
 mod hw;
@@ -120,8 +121,21 @@ fn rows(kind: DecisionKind, s: &Step) -> Option<(Rows, Option<Cut>)> {
         DecisionKind::WaitForLeader => brokers::wait_for_leader(s),
         DecisionKind::Halted => brokers::halted(s),
         DecisionKind::BounceNoticed => brokers::bounce_noticed(s),
+        DecisionKind::TruncationDetected => consumers::truncation_detected(s),
+        DecisionKind::ConsumerReset => consumers::reset(s),
+        DecisionKind::ConsumerFailed => consumers::failed(s),
     };
     Some((rows?, None))
+}
+
+/// The consumer a consumer's event is about.
+fn consumer_of(e: Option<&Event>) -> Option<String> {
+    match e? {
+        Event::TruncationDetected { consumer, .. }
+        | Event::ConsumerReset { consumer, .. }
+        | Event::ConsumerFailed { consumer, .. } => Some(consumer.to_string()),
+        _ => None,
+    }
 }
 
 /// The kinds whose words tell the state the step left.
@@ -157,7 +171,8 @@ pub fn describe(lang: Lang, t: &Timeline, step: usize) -> Vec<Described> {
             let (rows, cut) = rows(d.kind, &s)?;
             Some(Described {
                 kind: d.kind,
-                broker: n.get(d.broker).to_string(),
+                // A consumer's decision is about the consumer, not a broker.
+                broker: consumer_of(events.get(d.event)).unwrap_or_else(|| n.get(d.broker).to_string()),
                 rows,
                 cut,
             })

@@ -649,3 +649,60 @@ fn a_truncation_that_removes_nothing_in_kafka_2_1_asks_the_same_question_again()
         |lang| said_decisions(all(lang, &t, 10))
     );
 }
+
+// KIP-101 scenario 2 with two consumers: c1's last poll, under 2.8, validates its
+// position 2 (epoch 0) at the new leader B and finds epoch 0 ends at 1.
+#[test]
+fn a_consumer_that_detects_a_truncation_is_explained_as_a_follower_is() {
+    let story = include_str!("../../../../tests/stories/power-loss-two-consumers.scn");
+    let t = timeline(story, Protocol::DivergingEpoch);
+    let last = t.len();
+    let (heading, rows) = only(Lang::EN, &t, last);
+    assert_eq!(heading, "Truncation detected by a consumer · c1");
+    assert_eq!(
+        rows,
+        vec![
+            ("Question", "c1 polls after a leader change: OffsetsForLeaderEpoch for epoch 0, its position 2's, at leader B".to_string()),
+            ("Answer", "epoch 0 ends at offset 1 in B's log".to_string()),
+            ("Rule", "KIP-320, the consumer's side, from Kafka 2.3: an end offset below the position means the log the consumer read was truncated (SubscriptionState.maybeCompleteValidation)".to_string()),
+            ("Result", "c1's position goes back from 2 to 1, epoch 0: it reads the leader's records from there; nothing reaches the application".to_string()),
+        ]
+    );
+    // Under 2.1 nothing is detected: no decision at that step.
+    let t = timeline(story, Protocol::Kip279);
+    assert!(describe(Lang::EN, &t, t.len()).is_empty());
+}
+
+// The seed's story with a consumer under 0.10: c's fetch from 2 is past the new
+// leader's log end, and latest moves it to the leader's HW.
+#[test]
+fn a_consumer_reset_says_what_it_skips_or_reads_again() {
+    let text = "protocol hw\nbrokers A B\nset acks=1\nproduce m1\nproduce m2\nfetch B\nfetch B\nconsume c\ncrash A B@1\nrestart B\nconsume c\n";
+    let t = timeline(text, Protocol::Hw);
+    let (heading, rows) = only(Lang::EN, &t, t.len());
+    assert_eq!(heading, "Consumer position reset · c");
+    assert_eq!(
+        rows[0].1,
+        "c fetches from offset 2, past B's log end, 1 (OFFSET_OUT_OF_RANGE)"
+    );
+    assert_eq!(
+        rows[1].1,
+        "auto.offset.reset=latest: ListOffsets at the leader gives its high watermark"
+    );
+    assert!(
+        rows[2].1.starts_with("c's position moves back from 2 to "),
+        "{}",
+        rows[2].1
+    );
+    // With none, the error raised to the application.
+    let t = timeline(
+        &text.replace("set acks=1", "set acks=1 auto.offset.reset=none"),
+        Protocol::Hw,
+    );
+    let (heading, rows) = only(Lang::EN, &t, t.len());
+    assert_eq!(heading, "Error raised to the application · c");
+    assert_eq!(
+        rows[1].1,
+        "auto.offset.reset=none: the poll throws OffsetOutOfRangeException to the application"
+    );
+}
