@@ -267,7 +267,7 @@ test('dark colour scheme and reduced motion', async () => {
 test('every preset replays under every protocol without an error', async () => {
   const { page, errors } = await open();
   const presets = await page.getByTestId('preset').locator('option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
-  assert.equal(presets.length, 18);
+  assert.equal(presets.length, 22);
   for (const preset of presets) {
     // The preset's file is fetched when chosen: it has loaded when its title shows.
     await pickPreset(page, preset);

@@ -11,6 +11,7 @@
 use crate::state::{Action, AppState, Loaded};
 use replab_core::event::Event;
 use replab_core::scenario;
+use replab_core::snapshot::Snapshot;
 use replab_core::{Protocol, ViolationKind};
 use replab_narrate::{self as narrate, Lang, Names};
 use replab_view::decision_text::summaries;
@@ -26,42 +27,19 @@ pub const VERSION: u32 = 1;
 
 type Dispatch = UseReducerDispatcher<AppState>;
 
-/// What `state()` returns.
+/// What `state()` returns: the core's one read model of the partition
+/// (`Snapshot`, what the runner's `--json` writes, consumers and settings
+/// with their sources included), with the view's step and the safety checks
+/// fired up to it.
 #[derive(Serialize)]
 struct ApiState {
-    protocol: &'static str,
+    #[serde(flatten)]
+    snapshot: Snapshot,
     step: usize,
     len: usize,
-    leader: Option<String>,
+    /// The leader epoch under its API version 1 name.
     epoch: u32,
-    isr: Vec<String>,
-    brokers: Vec<ApiBroker>,
-    acked: Vec<String>,
     violations: Vec<ApiViolation>,
-}
-
-#[derive(Serialize)]
-struct ApiBroker {
-    id: String,
-    role: &'static str,
-    alive: bool,
-    leo: u64,
-    hw: u64,
-    log: Vec<ApiRecord>,
-    epochs: Vec<ApiEpoch>,
-}
-
-#[derive(Serialize)]
-struct ApiRecord {
-    offset: u64,
-    epoch: u32,
-    value: String,
-}
-
-#[derive(Serialize)]
-struct ApiEpoch {
-    epoch: u32,
-    start_offset: u64,
 }
 
 #[derive(Serialize)]
@@ -78,10 +56,10 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
 
 /// The state at the cursor, as plain data.
 fn state_of(s: &AppState) -> ApiState {
-    let v = &s.view;
-    let ids: Vec<String> = v.brokers().iter().map(|b| b.id.clone()).collect();
     let t = s.timeline();
-    let violations = (1..=s.cursor.min(t.len()))
+    let shown = 1..=s.cursor.min(t.len());
+    let violations = shown
+        .clone()
         .flat_map(|k| {
             t.events_of(k).iter().filter_map(move |e| match e {
                 Event::ViolationFound { violation } => Some(ApiViolation {
@@ -93,54 +71,37 @@ fn state_of(s: &AppState) -> ApiState {
         })
         .collect();
     ApiState {
-        protocol: v.protocol().name(),
+        snapshot: Snapshot::of(&s.view, shown.map(|k| (k, t.events_of(k)))),
         step: s.cursor,
         len: t.len(),
-        leader: v.leader().map(|l| ids[l].clone()),
-        epoch: v.leader_epoch(),
-        isr: v.isr().iter().map(|b| ids[b].clone()).collect(),
-        brokers: v
-            .brokers()
-            .iter()
-            .enumerate()
-            .map(|(ix, b)| ApiBroker {
-                id: b.id.clone(),
-                role: if !b.is_alive() {
-                    "down"
-                } else if v.leader() == Some(ix) {
-                    "leader"
-                } else {
-                    "follower"
-                },
-                alive: b.is_alive(),
-                leo: b.leo(),
-                hw: b.hw(),
-                log: b
-                    .durable
-                    .log
-                    .records()
-                    .iter()
-                    .map(|r| ApiRecord {
-                        offset: r.offset,
-                        epoch: r.epoch,
-                        value: r.value.to_string(),
-                    })
-                    .collect(),
-                epochs: b
-                    .durable
-                    .epoch_cache
-                    .entries()
-                    .iter()
-                    .map(|e| ApiEpoch {
-                        epoch: e.epoch,
-                        start_offset: e.start_offset,
-                    })
-                    .collect(),
-            })
-            .collect(),
-        acked: v.acked().iter().map(|a| a.to_string()).collect(),
+        epoch: s.view.leader_epoch(),
         violations,
     }
+}
+
+/// `state()` as a JS object: the snapshot, and for API version 1's readers
+/// each broker's `role` and its epoch cache as `epochs` too.
+fn state_js(s: &AppState) -> JsValue {
+    let object = to_js(&state_of(s));
+    let v = &s.view;
+    if let Ok(brokers) = js_sys::Reflect::get(&object, &"brokers".into()) {
+        let brokers = js_sys::Array::from(&brokers);
+        for (ix, b) in v.brokers().iter().enumerate() {
+            let role = if !b.is_alive() {
+                "down"
+            } else if v.leader() == Some(ix) {
+                "leader"
+            } else {
+                "follower"
+            };
+            let broker = brokers.get(ix as u32);
+            let _ = js_sys::Reflect::set(&broker, &"role".into(), &role.into());
+            if let Ok(cache) = js_sys::Reflect::get(&broker, &"epoch_cache".into()) {
+                let _ = js_sys::Reflect::set(&broker, &"epochs".into(), &cache);
+            }
+        }
+    }
+    object
 }
 
 /// The events of step `k`, each as its data (`type` and fields) with `text`,
@@ -296,7 +257,7 @@ impl Shown {
     fn resolve(&self, state: &AppState) {
         let waiting = std::mem::take(&mut *self.0.borrow_mut());
         if !waiting.is_empty() {
-            let value = to_js(&state_of(state));
+            let value = state_js(state);
             for resolve in waiting {
                 let _ = resolve.call1(&JsValue::NULL, &value);
             }
@@ -434,7 +395,7 @@ pub fn use_api(state: &AppState, dispatch: &Dispatch) {
                 let latest = latest.clone();
                 method(
                     "state",
-                    Closure::<dyn Fn() -> JsValue>::new(move || to_js(&state_of(&latest.borrow()))).into_js_value(),
+                    Closure::<dyn Fn() -> JsValue>::new(move || state_js(&latest.borrow())).into_js_value(),
                 );
             }
             {

@@ -46,12 +46,20 @@ pub const PRESETS: &[Preset] = &[
         title: Label::PresetDataLoss,
     },
     Preset {
+        id: "consumer-saw-data-loss",
+        title: Label::PresetConsumerSawDataLoss,
+    },
+    Preset {
         id: "follower-restart-then-failover",
         title: Label::PresetRestartFailover,
     },
     Preset {
         id: "divergence",
         title: Label::PresetDivergence,
+    },
+    Preset {
+        id: "power-loss-two-consumers",
+        title: Label::PresetPowerLossTwoConsumers,
     },
     Preset {
         id: "leader-epoch-walkthrough",
@@ -64,6 +72,10 @@ pub const PRESETS: &[Preset] = &[
     Preset {
         id: "unclean-election",
         title: Label::PresetUnclean,
+    },
+    Preset {
+        id: "operator-enables-unclean",
+        title: Label::PresetOperatorEnablesUnclean,
     },
     Preset {
         id: "min-isr-protects",
@@ -104,6 +116,10 @@ pub const PRESETS: &[Preset] = &[
     Preset {
         id: "committed-not-acknowledged",
         title: Label::PresetAfterAppend,
+    },
+    Preset {
+        id: "acks-1-lost-unseen",
+        title: Label::PresetAcks1LostUnseen,
     },
     Preset {
         id: "follower-halts",

@@ -225,7 +225,7 @@ fn a_consumer_changes_nothing_of_the_partition() {
 fn reads_are_marked_lost_and_diverged_as_the_checks_found_them() {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/stories/power-loss-two-consumers.scn"
+        "/../../web/scenarios/power-loss-two-consumers.scn"
     ))
     .expect("the story");
     for p in Protocol::ALL {

@@ -1,6 +1,5 @@
-//! The preset scenario files (web/scenarios/*.scn) and the consumer stories
-//! (tests/stories/*.scn) are integration tests of the model: every file's
-//! `expect` lines must hold under every protocol.
+//! The preset scenario files (web/scenarios/*.scn) are integration tests of
+//! the model: every file's `expect` lines must hold under every protocol.
 
 use replab_core::scenario::{self, Outcome};
 use replab_core::Protocol;
@@ -8,7 +7,7 @@ use std::path::PathBuf;
 
 fn scenario_files() -> Vec<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut files: Vec<PathBuf> = ["web/scenarios", "tests/stories"]
+    let mut files: Vec<PathBuf> = ["web/scenarios"]
         .iter()
         .flat_map(|dir| std::fs::read_dir(root.join(dir)).expect("the folder exists"))
         .filter_map(|e| e.ok().map(|e| e.path()))

@@ -172,7 +172,7 @@ mod tests {
         })
     }
 
-    const STORY: &str = include_str!("../../../../tests/stories/power-loss-two-consumers.scn");
+    const STORY: &str = include_str!("../../../../web/scenarios/power-loss-two-consumers.scn");
 
     #[test]
     fn a_lane_shows_the_reads_with_their_marks_and_the_position() {

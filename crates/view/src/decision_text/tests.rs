@@ -654,7 +654,7 @@ fn a_truncation_that_removes_nothing_in_kafka_2_1_asks_the_same_question_again()
 // position 2 (epoch 0) at the new leader B and finds epoch 0 ends at 1.
 #[test]
 fn a_consumer_that_detects_a_truncation_is_explained_as_a_follower_is() {
-    let story = include_str!("../../../../tests/stories/power-loss-two-consumers.scn");
+    let story = include_str!("../../../../web/scenarios/power-loss-two-consumers.scn");
     let t = timeline(story, Protocol::DivergingEpoch);
     let last = t.len();
     let (heading, rows) = only(Lang::EN, &t, last);
