@@ -127,10 +127,43 @@ pub fn current_hash() -> String {
         .unwrap_or_default()
 }
 
-/// A height that fits the embed: the player and title, one lane per broker, and
-/// the decision panel.
-pub fn embed_height(brokers: usize) -> u32 {
-    150 + 170 * brokers as u32 + 300
+/// The lanes an embed shows: one per broker, and a compact one per consumer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lanes {
+    pub brokers: usize,
+    pub consumers: usize,
+}
+
+impl Lanes {
+    /// The lanes of `t`'s story: its brokers, and every consumer it ever polls.
+    pub fn of(t: &Timeline) -> Lanes {
+        let mut names: Vec<replab_core::Value> = Vec::new();
+        for c in t.commands() {
+            if let Command::Consume { consumer, .. } = c {
+                if !names.contains(consumer) {
+                    names.push(*consumer);
+                }
+            }
+        }
+        Lanes {
+            brokers: t.setup().brokers.len(),
+            consumers: names.len(),
+        }
+    }
+
+    /// Twice these: two columns stacked in a narrow frame.
+    fn doubled(self) -> Lanes {
+        Lanes {
+            brokers: 2 * self.brokers,
+            consumers: 2 * self.consumers,
+        }
+    }
+}
+
+/// A height that fits the embed: the player and title, one lane per broker, a
+/// compact one per consumer, and the decision panel.
+pub fn embed_height(lanes: Lanes) -> u32 {
+    150 + 170 * lanes.brokers as u32 + 84 * lanes.consumers as u32 + 300
 }
 
 /// The folder of the page: where the site's other pages are.
@@ -144,15 +177,15 @@ pub fn site_base() -> String {
 
 /// The iframe snippet of a preset's pre-rendered embed at `step` (its figure
 /// is drawn before any script runs; `start::page_file` names it).
-pub fn preset_embed_code(preset: &str, step: usize, lang: Lang, brokers: usize, title: &str) -> String {
+pub fn preset_embed_code(preset: &str, step: usize, lang: Lang, lanes: Lanes, title: &str) -> String {
     let src = format!("{}{}", site_base(), crate::start::page_file(preset, Some(step), lang));
-    iframe(&src, title, embed_height(brokers), 800)
+    iframe(&src, title, embed_height(lanes), 800)
 }
 
 /// The `<replab-figure>` snippet of a preset's pre-rendered embed at `step`:
 /// the element (defined by replab-embed.js, beside the page) with its image
 /// twin and a link to the full page inside, for wherever scripts do not run.
-pub fn preset_element_code(preset: &str, step: usize, lang: Lang, brokers: usize, title: &str) -> String {
+pub fn preset_element_code(preset: &str, step: usize, lang: Lang, lanes: Lanes, title: &str) -> String {
     let base = site_base();
     let file = crate::start::page_file(preset, Some(step), lang);
     let image = crate::start::twin_file(&file, crate::start::Twin::Png);
@@ -161,14 +194,14 @@ pub fn preset_element_code(preset: &str, step: usize, lang: Lang, brokers: usize
         "<a href=\"{base}{page}\"><img src=\"{base}{image}\" alt=\"{}\" width=\"720\"></a>",
         attribute(title)
     );
-    figure_element(&format!("{base}{file}"), embed_height(brokers), title, &fallback)
+    figure_element(&format!("{base}{file}"), embed_height(lanes), title, &fallback)
 }
 
 /// The `<replab-figure>` snippet of a share link's embed: a link to the full
 /// page stands in for it where scripts do not run (only pre-rendered pages
 /// have an image twin).
-pub fn element_code(fragment: &str, brokers: usize, title: &str, compare: Option<Protocol>) -> String {
-    let (src, height, _) = embed_frame(fragment, brokers, compare);
+pub fn element_code(fragment: &str, lanes: Lanes, title: &str, compare: Option<Protocol>) -> String {
+    let (src, height, _) = embed_frame(fragment, lanes, compare);
     let fallback = format!("<a href=\"{}#{fragment}\">{}</a>", page_base(), escape(title));
     figure_element(&src, height, title, &fallback)
 }
@@ -196,21 +229,21 @@ fn attribute(text: &str) -> String {
 /// The iframe snippet for a blog post; comparing, with `&compare=<protocol>`,
 /// twice the lanes' height (the columns stack in a narrow column) and room for
 /// two columns side by side.
-pub fn embed_code(fragment: &str, brokers: usize, title: &str, compare: Option<Protocol>) -> String {
-    let (src, height, width) = embed_frame(fragment, brokers, compare);
+pub fn embed_code(fragment: &str, lanes: Lanes, title: &str, compare: Option<Protocol>) -> String {
+    let (src, height, width) = embed_frame(fragment, lanes, compare);
     iframe(&src, title, height, width)
 }
 
 /// A share link's embed: its address (escaped for an attribute), the height
 /// that fits, and its widest.
-fn embed_frame(fragment: &str, brokers: usize, compare: Option<Protocol>) -> (String, u32, u32) {
+fn embed_frame(fragment: &str, lanes: Lanes, compare: Option<Protocol>) -> (String, u32, u32) {
     let (query, height, width) = match compare {
         Some(p) => (
             format!("&amp;compare={}", p.name()),
-            embed_height(2 * brokers) + 120,
+            embed_height(lanes.doubled()) + 120,
             1400,
         ),
-        None => (String::new(), embed_height(brokers), 800),
+        None => (String::new(), embed_height(lanes), 800),
     };
     (format!("{}?embed{query}#{fragment}", page_base()), height, width)
 }

@@ -30,7 +30,7 @@ const PROVIDER: &str = "Kafka Replication Lab";
 pub fn oembed_json(page: &Page, state: &crate::state::AppState, base: &str, image: (u32, u32)) -> String {
     let src = format!("{base}{}", page.file);
     let title = state.display_title();
-    let height = crate::link::embed_height(state.view.brokers().len());
+    let height = crate::link::embed_height(crate::link::Lanes::of(state.timeline()));
     let mut answer = serde_json::json!({
         "version": "1.0",
         "type": "rich",

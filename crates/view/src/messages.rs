@@ -320,6 +320,149 @@ pub fn all_messages(t: &Timeline) -> Vec<Message> {
     scan(t, 1, t.len())
 }
 
+/// The consumers of `t` in the order of their first `consume`: the parties
+/// after the brokers (party `brokers + i` is the i-th).
+pub fn consumer_names(t: &Timeline) -> Vec<Value> {
+    let mut names: Vec<Value> = Vec::new();
+    for c in t.commands() {
+        if let replab_core::Command::Consume { consumer, .. } = c {
+            if !names.contains(consumer) {
+                names.push(*consumer);
+            }
+        }
+    }
+    names
+}
+
+/// The requests of consumers' polls and the leader's answers, each delivered in
+/// its step, in step order: an OffsetsForLeaderEpoch validation with its answer,
+/// a Fetch with its records (or OFFSET_OUT_OF_RANGE). A consumer is the party
+/// after the brokers that `consumer_names` gives (`from` or `to`).
+pub fn consumer_messages(t: &Timeline) -> Vec<Message> {
+    let names = consumer_names(t);
+    let brokers = t.setup().brokers.len();
+    let party = |name: &Value| brokers + names.iter().position(|n| n == name).unwrap_or(0);
+    let mut out = Vec::new();
+    for k in 1..=t.len() {
+        let mut pair = |consumer: &Value, leader: BrokerIx, request: Request, reply: Reply, values: Vec<Value>| {
+            let c = party(consumer);
+            let delivered = Fate::Delivered { step: k };
+            let message = |from, to, payload, values| Message {
+                step: k,
+                from,
+                to,
+                payload,
+                fate: delivered,
+                values,
+                wait: None,
+                leader_hw: None,
+            };
+            out.push(message(c, leader, Payload::Request(request), Vec::new()));
+            out.push(message(leader, c, Payload::Reply(reply), values));
+        };
+        for e in t.events_of(k) {
+            match e {
+                Event::PositionValidated {
+                    consumer,
+                    leader,
+                    asked,
+                    epoch,
+                    end_offset,
+                    ..
+                }
+                | Event::TruncationDetected {
+                    consumer,
+                    leader,
+                    asked,
+                    epoch,
+                    end_offset,
+                    ..
+                } => pair(
+                    consumer,
+                    *leader,
+                    Request::OffsetsForLeaderEpoch {
+                        leader_epoch: Some(*asked),
+                    },
+                    Reply::EpochEndOffset {
+                        asked: Some(*asked),
+                        answer: replab_core::message::EpochAnswer {
+                            epoch: Some(*epoch),
+                            end_offset: Some(*end_offset),
+                        },
+                    },
+                    Vec::new(),
+                ),
+                Event::Consumed {
+                    consumer,
+                    leader,
+                    from,
+                    records,
+                    high_watermark,
+                } => pair(
+                    consumer,
+                    *leader,
+                    Request::Fetch {
+                        offset: *from,
+                        last_fetched_epoch: None,
+                        max: None,
+                    },
+                    Reply::Records {
+                        from: *from,
+                        count: records.len() as u64,
+                        high_watermark: *high_watermark,
+                    },
+                    records.iter().map(|r| r.value).collect(),
+                ),
+                Event::ConsumerReset {
+                    consumer,
+                    leader,
+                    cause: replab_core::consumer::ResetCause::OffsetOutOfRange,
+                    from,
+                    ..
+                } => {
+                    // A consumer changes nothing: the leader's log end is as after the step.
+                    let log_end_offset = t.state_at(k).broker(*leader).map_or(0, |b| b.leo());
+                    pair(
+                        consumer,
+                        *leader,
+                        Request::Fetch {
+                            offset: *from,
+                            last_fetched_epoch: None,
+                            max: None,
+                        },
+                        Reply::OffsetOutOfRange { log_end_offset },
+                        Vec::new(),
+                    );
+                }
+                Event::ConsumerFailed {
+                    consumer,
+                    error: replab_core::consumer::ConsumerError::OffsetOutOfRange,
+                    at,
+                    ..
+                } => {
+                    let after = t.state_at(k);
+                    if let Some(leader) = after.leader() {
+                        let log_end_offset = after.broker(leader).map_or(0, |b| b.leo());
+                        pair(
+                            consumer,
+                            leader,
+                            Request::Fetch {
+                                offset: *at,
+                                last_fetched_epoch: None,
+                                max: None,
+                            },
+                            Reply::OffsetOutOfRange { log_end_offset },
+                            Vec::new(),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
 /// The messages that move during step `k`, in the order sent: those sent then,
 /// and those sent earlier that arrive or are lost then. Their fate is as known
 /// after step `k` (a response still on its way then is `InFlight`).

@@ -13,7 +13,7 @@
 //! page styles it with its own CSS classes (`st-…`). Made in the page's
 //! worker, so that the page's first download carries none of it.
 
-use crate::messages::{all_messages, Fate, Message, Wait};
+use crate::messages::{all_messages, consumer_messages, consumer_names, Fate, Message, Wait};
 use crate::svg::esc;
 use replab_core::scenario;
 use replab_core::timeline::Timeline;
@@ -56,6 +56,21 @@ enum Line {
     Up,
     Leader(u32),
     Down,
+    /// A consumer's line.
+    Consumer,
+}
+
+/// The consumer a consumer's event is about.
+fn consumer_of(e: &Event) -> Option<replab_core::Value> {
+    match e {
+        Event::ConsumeWithoutLeader { consumer }
+        | Event::PositionValidated { consumer, .. }
+        | Event::TruncationDetected { consumer, .. }
+        | Event::ConsumerReset { consumer, .. }
+        | Event::ConsumerFailed { consumer, .. }
+        | Event::Consumed { consumer, .. } => Some(*consumer),
+        _ => None,
+    }
 }
 
 struct Arrow {
@@ -85,14 +100,25 @@ pub fn window(len: usize, cursor: usize) -> (usize, usize) {
 }
 
 fn layout(t: &Timeline, first: usize, last: usize) -> Layout {
-    let names = t.setup().brokers.clone();
+    // The parties: a line per broker, then one per consumer (from its first poll).
+    let brokers = t.setup().brokers.len();
+    let consumers = consumer_names(t);
+    let mut names = t.setup().brokers.clone();
+    names.extend(consumers.iter().map(|c| c.to_string()));
     let n = names.len().max(1);
     let spacing = (270.0 / n as f64).max(78.0);
     let width = GUTTER + spacing * n as f64;
-    let messages: Vec<Message> = all_messages(t)
+    let mut messages: Vec<Message> = all_messages(t)
         .into_iter()
+        .chain(if consumers.is_empty() {
+            Vec::new()
+        } else {
+            consumer_messages(t)
+        })
         .filter(|m| (first..=last).contains(&m.step))
         .collect();
+    // In step order (a stable sort keeps each step's brokers' messages first).
+    messages.sort_by_key(|m| m.step);
     // Slots per step: messages arriving from an earlier step, then those sent.
     let mut slots = vec![0usize; last + 2 - first];
     let mut arrivals: Vec<Option<usize>> = Vec::with_capacity(messages.len());
@@ -129,8 +155,10 @@ fn layout(t: &Timeline, first: usize, last: usize) -> Layout {
     let mut leader = Some(t.setup().leader);
     let mut bands = vec![(0, leader, 1, last)];
     let mut epoch = 0;
-    let mut up = vec![true; names.len()];
+    let mut up = vec![true; brokers];
     let mut lines: Vec<Vec<(usize, usize, Line)>> = vec![Vec::new(); names.len()];
+    // A consumer's line starts at its first poll.
+    let mut polled = vec![false; consumers.len()];
     for k in 1..=last {
         let mut marks = Vec::new();
         let mut violation = false;
@@ -159,6 +187,18 @@ fn layout(t: &Timeline, first: usize, last: usize) -> Layout {
                 } => (leader, epoch) = (Some(l), e),
                 Event::PartitionOffline { epoch: e, .. } => (leader, epoch) = (None, e),
                 Event::ViolationFound { .. } => violation = true,
+                Event::TruncationDetected { consumer, .. }
+                | Event::ConsumerReset { consumer, .. }
+                | Event::ConsumerFailed { consumer, .. } => {
+                    let (symbol, what) = match *e {
+                        Event::TruncationDetected { .. } => ("✂", Label::DecisionTruncationDetected),
+                        Event::ConsumerReset { .. } => ("↺", Label::DecisionConsumerReset),
+                        _ => ("!", Label::DecisionConsumerFailed),
+                    };
+                    if let Some(i) = consumers.iter().position(|c| *c == consumer) {
+                        marks.push((brokers + i, symbol, what));
+                    }
+                }
                 _ => {}
             }
         }
@@ -166,7 +206,21 @@ fn layout(t: &Timeline, first: usize, last: usize) -> Layout {
             band.3 = k - 1;
             bands.push((epoch, leader, k, last));
         }
+        for e in t.events_of(k) {
+            if let Some(i) = consumer_of(e).and_then(|c| consumers.iter().position(|x| *x == c)) {
+                polled[i] = true;
+            }
+        }
         for (b, runs) in lines.iter_mut().enumerate() {
+            if b >= brokers {
+                if polled[b - brokers] {
+                    match runs.last_mut() {
+                        Some(run) => run.1 = k,
+                        None => runs.push((k, k, Line::Consumer)),
+                    }
+                }
+                continue;
+            }
             let style = match (up[b], leader == Some(b)) {
                 (false, _) => Line::Down,
                 (true, true) => Line::Leader(epoch),
@@ -359,6 +413,7 @@ fn markup(l: &Layout, lang: Lang) -> String {
                 Line::Up => String::new(),
                 Line::Leader(e) => format!(" leader e{}", e % 8),
                 Line::Down => " down".into(),
+                Line::Consumer => " consumer".into(),
             };
             let _ = write!(
                 under,
@@ -542,6 +597,38 @@ mod tests {
         assert!(svg.ends_with(r#"<g class="st-at" data-at="13"/></g></svg>"#));
         // Whole numbers or tenths only.
         assert!(!svg.contains("NaN") && !svg.contains("inf"));
+    }
+
+    /// KIP-101's scenario 2 with two consumers under 2.8: a line per consumer
+    /// after the brokers', their polls as arrows to the leader and back, and
+    /// c1's truncation detected marked on its line.
+    #[test]
+    fn consumers_have_lines_and_their_polls_arrows() {
+        let story = include_str!("../../../web/scenarios/power-loss-two-consumers.scn");
+        let t = load(story, replab_core::Protocol::DivergingEpoch);
+        let svg = diagram(&t, Lang::EN, 1, t.len());
+        assert!(svg.contains(">c1</text>") && svg.contains(">c2</text>"), "{svg}");
+        assert_eq!(svg.matches(r#"class="st-line consumer""#).count(), 2);
+        // c1's polls: a fetch (step 5), a fetch (last step) after its validation;
+        // c2's one fetch.
+        assert_eq!(
+            svg.matches(r#"data-kind="offsets-for-leader-epoch""#).count(),
+            1,
+            "c1 validates once"
+        );
+        assert!(
+            svg.contains("records m1 m2 · HW 2") && svg.contains("records m1 m3 · HW 2"),
+            "{svg}"
+        );
+        assert!(
+            svg.contains("<title>Truncation detected by a consumer</title>✂"),
+            "{svg}"
+        );
+        // Under 2.1 nothing is validated.
+        let t = load(story, replab_core::Protocol::Kip279);
+        let svg = diagram(&t, Lang::EN, 1, t.len());
+        assert_eq!(svg.matches(r#"data-kind="offsets-for-leader-epoch""#).count(), 0);
+        assert!(!svg.contains("✂"));
     }
 
     /// Kafka 0.10: A, back after B's unclean-free takeover, fetches past B's log

@@ -218,6 +218,14 @@ pub fn compare(p: &CompareProps) -> Html {
                 <Lane key={ix} view={c.view.clone()} ix={ix} lang={lang} selected={false} interactive={false} prefix="cmp-"
                     folds={p.folds.get(ix).cloned().unwrap_or_default()} on_fold={p.on_fold.clone()} ghosts={ghosts.get(ix).cloned().unwrap_or_default()} last_restart={restarts.get(ix).copied().flatten()} on_command={Callback::noop()} on_select={Callback::noop()} />
             }) }
+            if !c.view.consumers().is_empty() {
+                <div class="consumers">
+                    { for (0..c.view.consumers().len()).map(|ix| html! {
+                        <crate::components::consumer_lane::ConsumerLane key={ix} view={c.view.clone()} ix={ix} lang={lang}
+                            interactive={false} prefix="cmp-" on_command={Callback::noop()} />
+                    }) }
+                </div>
+            }
         </section>
         </>
     }

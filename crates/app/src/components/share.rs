@@ -104,7 +104,7 @@ pub fn share_bar(p: &ShareProps) -> Html {
         let (shown, element) = (shown.clone(), element.clone());
         Callback::from(move |_| {
             let p = &props;
-            let (brokers, title, shown) = (p.timeline.setup().brokers.len(), p.display_title.clone(), shown.clone());
+            let (lanes, title, shown) = (link::Lanes::of(&p.timeline), p.display_title.clone(), shown.clone());
             let (cursor, lang, compare) = (p.cursor, p.lang, p.compare);
             let unchanged = unchanged_preset(p);
             let shared = unchanged.is_none().then(|| p.shared());
@@ -112,14 +112,14 @@ pub fn share_bar(p: &ShareProps) -> Html {
             yew::platform::spawn_local(async move {
                 let (code, figure) = match (unchanged, shared) {
                     (Some(preset), _) => (
-                        link::preset_embed_code(preset, cursor, lang, brokers, &title),
-                        link::preset_element_code(preset, cursor, lang, brokers, &title),
+                        link::preset_embed_code(preset, cursor, lang, lanes, &title),
+                        link::preset_element_code(preset, cursor, lang, lanes, &title),
                     ),
                     (None, Some(shared)) => {
                         let fragment = link::encode(&shared).await;
                         (
-                            link::embed_code(&fragment, brokers, &title, compare),
-                            link::element_code(&fragment, brokers, &title, compare),
+                            link::embed_code(&fragment, lanes, &title, compare),
+                            link::element_code(&fragment, lanes, &title, compare),
                         )
                     }
                     (None, None) => return,
