@@ -296,7 +296,72 @@ pub fn lanes(
         }
         s.push_str("</g>");
     }
-    lane_h * brokers.len() as u32
+    let brokers_h = lane_h * brokers.len() as u32;
+    brokers_h + consumer_lanes(s, lang, view, width, top + brokers_h)
+}
+
+/// A consumer lane's height.
+const CONSUMER_LANE: u32 = 60;
+
+/// Every consumer's compact lane below the brokers': its name, position and
+/// last error, and the records it read in order, a read lost after it was
+/// read struck out, a diverged one outlined in red. Returns their height.
+fn consumer_lanes(s: &mut String, lang: Lang, view: &Cluster, width: u32, top: u32) -> u32 {
+    let safety = view.safety();
+    // The latest reads that fit, a cell each.
+    let cell = 40;
+    let fits = (width.saturating_sub(LEFT + 16) / cell).max(1) as usize;
+    for (i, c) in view.consumers().iter().enumerate() {
+        let y = top + CONSUMER_LANE * i as u32;
+        let _ = write!(
+            s,
+            r##"<g class="consumer" data-consumer="{}"><rect x="8" y="{y}" width="{}" height="{}" rx="8" fill="#ffffff" stroke="#9aa0a6" stroke-dasharray="2 2"/>"##,
+            esc(&c.name),
+            width - 16,
+            CONSUMER_LANE - 8
+        );
+        let mut facts = narrate::consumer_position(lang, c.position, c.position_epoch);
+        if let Some(e) = c.error {
+            facts = format!("{facts} · {}", e.name());
+        }
+        let _ = write!(
+            s,
+            r##"<text x="20" y="{}" font-size="15" font-weight="700">{}</text><text x="20" y="{}" font-size="11" fill="#5d6470">{}</text>"##,
+            y + 21,
+            esc(&c.name),
+            y + 39,
+            esc(&facts)
+        );
+        let reads = c.read();
+        let skip = reads.len().saturating_sub(fits);
+        for (j, r) in reads.iter().skip(skip).enumerate() {
+            let x = LEFT + cell * j as u32;
+            let color = EPOCH_COLORS[(r.epoch % 8) as usize];
+            let (lost, diverged) = (safety.read_lost(c.name, r), safety.read_diverged(r));
+            let stroke = if diverged { "#c92a2a" } else { color };
+            let _ = write!(
+                s,
+                r##"<rect x="{x}" y="{}" width="{}" height="36" rx="5" fill="{color}" fill-opacity="{}" stroke="{stroke}" stroke-width="2"{}/><text x="{}" y="{}" font-size="9" fill="#5d6470" text-anchor="middle">{}</text><text x="{}" y="{}" font-weight="600" text-anchor="middle"{}>{}</text>"##,
+                y + 8,
+                cell - 4,
+                if lost { "0" } else { "0.14" },
+                if lost { r#" stroke-dasharray="2 3""# } else { "" },
+                x + cell / 2 - 2,
+                y + 19,
+                r.offset,
+                x + cell / 2 - 2,
+                y + 36,
+                if lost {
+                    r##" text-decoration="line-through" fill="#9aa0a6""##
+                } else {
+                    ""
+                },
+                esc(&r.value)
+            );
+        }
+        s.push_str("</g>");
+    }
+    CONSUMER_LANE * view.consumers().len() as u32
 }
 
 /// The colour of leader epoch `epoch`, as the lanes draw it.
@@ -323,6 +388,35 @@ mod tests {
         }
         assert!(svg.contains("Divergence &lt;test&gt;"));
         assert_eq!(svg.matches("<g").count(), svg.matches("</g>").count());
+    }
+
+    #[test]
+    fn consumers_have_compact_lanes_below_the_brokers_with_their_marks() {
+        let text = include_str!("../../../web/scenarios/power-loss-two-consumers.scn");
+        let script = scenario::parse(text).expect("parses");
+        let t = scenario::load(&script, Some(replab_core::Protocol::DivergingEpoch))
+            .expect("loads")
+            .timeline;
+        let mut s = String::new();
+        let brokers_only = {
+            let mut b = String::new();
+            lanes(&mut b, Lang::EN, t.state_arc(4).as_ref(), &[], &[], 720, 0)
+        };
+        let h = lanes(&mut s, Lang::EN, t.head(), &[], &[], 720, 0);
+        assert_eq!(h, brokers_only + 2 * CONSUMER_LANE, "two consumer lanes");
+        for c in ["c1", "c2"] {
+            assert!(s.contains(&format!(r#"<g class="consumer" data-consumer="{c}">"#)));
+        }
+        assert!(s.contains("position 2, epoch 1"), "{s}");
+        // c1's m2 is struck out; its m3 and c2's m3 are outlined in red.
+        assert_eq!(
+            s.matches(r##"text-decoration="line-through" fill="#9aa0a6">m2<"##)
+                .count(),
+            1,
+            "{s}"
+        );
+        assert_eq!(s.matches(r##"stroke="#c92a2a" stroke-width="2"/>"##).count(), 2, "{s}");
+        assert_eq!(s.matches("<g").count(), s.matches("</g>").count());
     }
 
     #[test]
