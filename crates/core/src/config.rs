@@ -209,22 +209,6 @@ impl Settings {
         c
     }
 
-    /// The settings a switch from protocol `from` to `to` changes: for each key
-    /// these settings leave to the release defaults, where the two releases'
-    /// defaults differ, (the value under `to`, the value under `from`).
-    pub fn inherited_changes(
-        &self,
-        from: crate::protocol::Protocol,
-        to: crate::protocol::Protocol,
-    ) -> Vec<(Setting, Setting)> {
-        let (a, b) = (from.defaults(), to.defaults());
-        SettingKey::ALL
-            .into_iter()
-            .filter(|&k| self.written(k).is_none() && a.get(k) != b.get(k))
-            .map(|k| (b.get(k), a.get(k)))
-            .collect()
-    }
-
     /// Which keys were written, as a set of bits (`SettingKey` order).
     pub fn keys(&self) -> KeySet {
         KeySet(

@@ -334,6 +334,18 @@ impl Partition {
     pub fn consumer(&self, name: &str) -> Option<&Consumer> {
         self.consumers.iter().find(|c| &*c.name == name)
     }
+    /// The settings in force here that differ from `before`'s and that this
+    /// partition takes from its release's defaults, each as (now, before): what
+    /// a protocol switch changed that the story did not choose.
+    pub fn defaults_changed_from(&self, before: &Partition) -> Vec<(crate::config::Setting, crate::config::Setting)> {
+        use crate::config::{SettingKey, SettingSource};
+        let (now, was) = (self.config(), before.config());
+        SettingKey::ALL
+            .into_iter()
+            .filter(|&k| now.get(k) != was.get(k) && self.source_of(k) == SettingSource::Release)
+            .map(|k| (now.get(k), was.get(k)))
+            .collect()
+    }
     /// The name a new consumer takes: the first of c1, c2, … that is neither a
     /// consumer's nor a broker's (what a front end's "add a consumer" consumes with).
     pub fn next_consumer_name(&self) -> Value {

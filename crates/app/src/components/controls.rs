@@ -160,6 +160,9 @@ pub fn controls(p: &ControlsProps) -> Html {
                 <span><span class="swatch e0"></span><span class="swatch e1"></span><span class="swatch e2"></span>{ label(lang, Label::LegendEpoch) }</span>
                 <span><span class="swatch dashed"></span>{ label(lang, Label::LegendUncommitted) }</span>
                 <span><span class="swatch struck">{ "m" }</span>{ label(lang, Label::LegendLost) }</span>
+                if !p.view.consumers().is_empty() {
+                    <span class="reads-legend"><span class="swatch struck">{ "m" }</span><span class="swatch diverged">{ "≠" }</span>{ label(lang, Label::LegendRead) }</span>
+                }
                 if p.view.has_elr() {
                     <span><span class="badge elr">{ label(lang, Label::InElr) }</span>{ " " }{ label(lang, Label::LegendElr) }</span>
                 }

@@ -423,17 +423,18 @@ impl AppState {
                 let t = s.history.timeline.clone();
                 let under = s.under_protocol(&t, p);
                 let was = t.setup().protocol;
+                let before = s.view.clone();
                 let cursor = if under.reloaded && s.cursor == t.len() {
                     under.timeline.len()
                 } else {
                     s.cursor
                 };
                 s.replace_history(History::new(under.timeline), cursor);
+                let changes = s.view.defaults_changed_from(&before);
                 // Switching to the protocol compared with swaps the two.
                 if s.compare == Some(p) {
                     s.compare = Some(was);
                 }
-                let changes = t.setup().settings.inherited_changes(was, p);
                 s.notice = match under.stopped {
                     Some(Stopped { step, command, error }) => Some(Notice::ReplayStopped { step, command, error }),
                     None if !changes.is_empty() => Some(Notice::DefaultsChanged { protocol: p, changes }),

@@ -54,29 +54,7 @@ mod tests {
     use crate::protocol::Protocol;
 
     #[test]
-    fn a_switch_names_the_inherited_defaults_that_change() {
-        use crate::config::{Setting, Settings};
-        let none = Settings::default();
-        assert_eq!(
-            none.inherited_changes(Protocol::DivergingEpoch, Protocol::Hw),
-            vec![
-                (
-                    Setting::UncleanLeaderElection(true),
-                    Setting::UncleanLeaderElection(false)
-                ),
-                (
-                    Setting::ReplicaLagTimeMaxMs(10_000),
-                    Setting::ReplicaLagTimeMaxMs(30_000)
-                ),
-            ]
-        );
-        assert_eq!(
-            none.inherited_changes(Protocol::DivergingEpoch, Protocol::KraftElr),
-            vec![]
-        );
-        // A key the story set does not change.
-        let set = Settings::from_lines(&[Setting::UncleanLeaderElection(false)]);
-        assert_eq!(set.inherited_changes(Protocol::Kip279, Protocol::Hw), vec![]);
+    fn each_release_names_its_producers_default_acks() {
         assert_eq!(Protocol::KraftElr.kafka_producer_acks(), Acks::All);
         assert_eq!(Protocol::Hw.kafka_producer_acks(), Acks::Leader);
     }
