@@ -45,6 +45,12 @@ pub fn actions(cluster: &Cluster, spent: Spent, bounds: &Bounds) -> Vec<Command>
             }
         }
     }
+    for i in 0..bounds.consumers {
+        extra.push(Command::Consume {
+            consumer: crate::bounds::consumer_name(i),
+            max: None,
+        });
+    }
     if bounds.lag_ticks {
         // Past the lag time, to the next run of the leader's isr-expiration task
         // (every replica.lag.time.max.ms / 2), so the clock's phase stays 0 and

@@ -856,9 +856,21 @@ mod tests {
         for protocol in Protocol::ALL {
             let setup = Setup::of(&["A", "B"], protocol).pinned_to(replab_core::Config::LANGUAGE_1_3);
             for bounds in &cases {
-                for kind in ViolationKind::REPLICAS {
+                // The consumers' kinds with one consumer polling (its reads are
+                // in the form too), with unflushed loss, where both happen.
+                let polled = if bounds.unflushed_loss {
+                    vec![
+                        (ViolationKind::ConsumerReadLost, 1),
+                        (ViolationKind::ConsumerReadDiverged, 1),
+                    ]
+                } else {
+                    Vec::new()
+                };
+                let kinds = ViolationKind::REPLICAS.into_iter().map(|k| (k, 0)).chain(polled);
+                for (kind, consumers) in kinds {
                     let bounds = Bounds {
                         only: Some(kind),
+                        consumers,
                         ..*bounds
                     };
                     let reduced = Explorer::new(setup.clone(), bounds).expect("setup").run();

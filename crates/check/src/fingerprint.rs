@@ -391,6 +391,43 @@ fn write_canonical<S: Sink>(out: &mut S, cluster: &Cluster, tracked: &Tracked, c
     f.word(u64::from(cluster.leader_epoch()));
     f.records(cluster.safety().committed());
     f.word(u64::from(tracked.spent.produces) | u64::from(tracked.spent.failures) << 32);
+    // Consumers, only when a search polls with them (a form without any is
+    // the form of a search without consumers, so their figures stay).
+    if !cluster.consumers().is_empty() {
+        f.consumers(cluster);
+    }
+}
+
+impl<S: Sink> Form<'_, S> {
+    /// Every consumer, in the order of its first poll: its name, position,
+    /// position epoch, the reset it owes, the leader and epoch it last used
+    /// its position with, its last error, and what it read (offset, epoch and
+    /// value each). What the safety checker records of reads is left out: which
+    /// records were read at each offset follows from the reads, and which lost
+    /// reads were reported only keeps a violation from being told twice.
+    fn consumers(&mut self, cluster: &Cluster) {
+        self.word(cluster.consumers().len() as u64);
+        for c in cluster.consumers() {
+            // The name's bytes (c1 … c8 in a search), a word.
+            let name = c.name.bytes().take(8).fold(0u64, |w, b| w << 8 | u64::from(b));
+            self.word(name);
+            self.opt(c.position);
+            self.opt(c.position_epoch.map(u64::from));
+            self.opt(
+                c.reset_due
+                    .map(|d| d.from << 1 | u64::from(d.cause == replab_core::consumer::ResetCause::Undefined)),
+            );
+            self.opt(c.used_with.map(|(l, e)| (l as u64) << 32 | u64::from(e)));
+            self.opt(c.error.map(|e| e as u64));
+            let reads = c.read();
+            self.word(reads.len() as u64);
+            for r in reads.iter() {
+                let id = self.values.position(r.value) as u64;
+                self.word(r.offset);
+                self.word(u64::from(r.epoch) << 32 | id);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -422,3 +422,26 @@ fn kraft_elr_at_min_isr_2_keeps_committed_writes_without_unflushed_loss() {
     let (kind, _) = violation(&s1, run(&s1, lossy));
     assert_eq!(kind, ViolationKind::CommittedWriteLost);
 }
+
+// With a consumer polling, the search finds what an application read: under
+// 2.1 with unflushed loss a record c1 returned is lost, and the history replays
+// through the scenario runner with its `consume c1` line.
+#[test]
+fn a_consumer_polling_finds_a_read_lost_that_replays() {
+    let s = setup(Protocol::Kip279, &["A", "B"]);
+    let bounds = Bounds {
+        max_produces: 2,
+        max_failures: 1,
+        max_epoch: 2,
+        unflushed_loss: true,
+        consumers: 1,
+        only: Some(ViolationKind::ConsumerReadLost),
+        ..Bounds::default()
+    };
+    let (kind, trace) = violation(&s, run(&s, bounds));
+    assert_eq!((kind, trace.len()), (ViolationKind::ConsumerReadLost, 6));
+    assert!(trace.iter().any(|c| matches!(c, Command::Consume { .. })), "{trace:?}");
+    // Without a consumer the same bounds find nothing of the kind.
+    let none = Bounds { consumers: 0, ..bounds };
+    no_violation(&s, run(&s, none));
+}

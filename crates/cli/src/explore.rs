@@ -15,13 +15,15 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 pub const USAGE: &str = "  replab explore [--protocol P|all] [--produces K] [--crashes C] [--max-epoch E] [--unclean]
-                 [--unflushed] [--no-elect] [--lag-ticks] [--multi-crash] [--only KIND]
-                 [--max-states N] [--threads T] [--json] FILE|-
+                 [--unflushed] [--no-elect] [--lag-ticks] [--multi-crash] [--consumers N]
+                 [--only KIND] [--max-states N] [--threads T] [--json] FILE|-
       (every history within the bounds, breadth first, for the shortest that breaks a safety
        check; FILE's header gives the setup. Prints a table (protocol, distinct states,
        transitions, depth, complete or cut, seconds, states/s), then each violation found as a
        scenario that `replab run` replays; --json prints one object per protocol, an array for
-       `all`. Threads: every core (the result is the same for any number). Exit 1 when a
+       `all`. --consumers N: consumers c1..cN poll at any step, and the search also looks for
+       what an application read (consumer-read-lost, consumer-read-diverged).
+       Threads: every core (the result is the same for any number). Exit 1 when a
        violation is found. Also spelled: --failures for --crashes,
        --unflushed-loss for --unflushed, --no-clean-elections for --no-elect)";
 
@@ -218,6 +220,7 @@ fn parse(args: &[String]) -> Result<Call, String> {
             "--unflushed" | "--unflushed-loss" => bounds.unflushed_loss = true,
             "--lag-ticks" => bounds.lag_ticks = true,
             "--multi-crash" => bounds.multi_crashes = true,
+            "--consumers" => bounds.consumers = number::<u32>(flag, &args.value(flag)?)?.min(8),
             "--threads" => call.threads = number::<usize>(flag, &args.value(flag)?)?.max(1),
             "--json" => call.json = true,
             f => bound_or_file(&mut args, bounds, f)?,

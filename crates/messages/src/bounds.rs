@@ -34,6 +34,11 @@ pub struct Bounds {
     /// `crash X Y`: two brokers at once, in both orders (KRaft fences them in the
     /// order written), each with or without `@offset` when `unflushed_loss` is on.
     pub multi_crashes: bool,
+    /// Consumers c1 … cN, each polling (`consume cI`) at any step: the search
+    /// then also looks for what an application read (`consumer-read-lost`,
+    /// `consumer-read-diverged`). A poll spends no budget: one that changes
+    /// nothing leaves a state already seen.
+    pub consumers: u32,
     /// Only this kind ends the search (None: either kind).
     pub only: Option<ViolationKind>,
     /// Stop with `Outcome::StateLimit` past this many distinct states (None: no
@@ -52,6 +57,7 @@ impl Default for Bounds {
             unflushed_loss: false,
             lag_ticks: false,
             multi_crashes: false,
+            consumers: 0,
             only: None,
             max_states: Some(1_000_000),
         }
@@ -87,7 +93,8 @@ impl Bounds {
             Command::Elect { unclean: false, .. } => self.clean_elections,
             Command::Elect { unclean: true, .. } => self.unclean_elections,
             Command::Tick { .. } => self.lag_ticks,
-            Command::Set { .. } | Command::Consume { .. } => false,
+            Command::Consume { consumer, .. } => consumer_index(consumer).is_some_and(|i| i < self.consumers),
+            Command::Set { .. } => false,
             Command::Fetch { .. }
             | Command::Send { .. }
             | Command::Deliver { .. }
@@ -106,6 +113,24 @@ impl Bounds {
     pub fn wants(&self, kind: ViolationKind) -> bool {
         self.only.is_none_or(|k| k == kind)
     }
+}
+
+/// The consumers a search polls with: c1, c2, … (the first `n`).
+pub fn consumer_name(i: u32) -> replab_core::Value {
+    // Made once: the search asks at every state.
+    static FIRST: std::sync::OnceLock<Vec<replab_core::Value>> = std::sync::OnceLock::new();
+    let first = FIRST.get_or_init(|| (1..=8).map(|k| replab_core::Value::from(format!("c{k}"))).collect());
+    first
+        .get(i as usize)
+        .copied()
+        .unwrap_or_else(|| replab_core::Value::from(format!("c{}", i + 1)))
+}
+
+/// The index of a consumer `consumer_name` names.
+fn consumer_index(name: &replab_core::Value) -> Option<u32> {
+    let digits = name.strip_prefix('c')?;
+    let n: u32 = digits.parse().ok()?;
+    (n >= 1 && digits == n.to_string()).then(|| n - 1)
 }
 
 /// Brokers `command` stops.
@@ -144,6 +169,23 @@ mod tests {
         assert!(b.allows(&crash(&[0]), one_left));
         assert!(!b.allows(&crash(&[0, 1]), one_left));
         assert!(b.allows(&crash(&[0, 1]), Spent::default()));
+    }
+
+    #[test]
+    fn consumers_poll_only_within_their_number() {
+        let consume = |name: &str| Command::Consume {
+            consumer: replab_core::Value::from(name),
+            max: None,
+        };
+        let b = Bounds::default();
+        assert!(!b.allows(&consume("c1"), Spent::default()), "none by default");
+        let b = Bounds { consumers: 2, ..b };
+        assert!(b.allows(&consume("c1"), Spent::default()));
+        assert!(b.allows(&consume("c2"), Spent::default()));
+        for other in ["c3", "c0", "c01", "x"] {
+            assert!(!b.allows(&consume(other), Spent::default()), "{other}");
+        }
+        assert_eq!(&*consumer_name(1), "c2");
     }
 
     #[test]
