@@ -436,8 +436,8 @@ pub fn checker_body(p: &CheckerProps) -> Html {
             <fieldset class="checker-bounds" disabled={busy}>
                 <legend>{ label(lang, Label::CheckerBounds) }</legend>
                 { protocol_field }
-                <div class="numbers">{ for BOUNDS[..3].iter().map(field) }</div>
-                <div class="toggles">{ for BOUNDS[3..].iter().map(field) }</div>
+                <div class="numbers">{ for BOUNDS[..4].iter().map(field) }</div>
+                <div class="toggles">{ for BOUNDS[4..].iter().map(field) }</div>
             </fieldset>
             <p class="hint">{ limit.clone() }</p>
             <div class="editor-actions">
@@ -657,7 +657,9 @@ pub(crate) enum Field {
 }
 
 /// The bounds the reader sets, in the order shown.
-pub(crate) const BOUNDS: [(Label, &str, Field); 8] = [
+/// The first three are the safety matrix's too; the fourth, consumers, is
+/// the checker's alone.
+pub(crate) const BOUNDS: [(Label, &str, Field); 9] = [
     (
         Label::BoundProduces,
         "explore-produces",
@@ -672,6 +674,11 @@ pub(crate) const BOUNDS: [(Label, &str, Field); 8] = [
         Label::BoundEpoch,
         "explore-max-epoch",
         Field::Number(|b| b.max_epoch, |b, n| b.max_epoch = n, 9),
+    ),
+    (
+        Label::BoundConsumers,
+        "explore-consumers",
+        Field::Number(|b| b.consumers, |b, n| b.consumers = n, 3),
     ),
     (
         Label::BoundCleanElections,
