@@ -401,11 +401,7 @@ pub fn consumer_messages(t: &Timeline) -> Vec<Message> {
                 } => pair(
                     consumer,
                     *leader,
-                    Request::Fetch {
-                        offset: *from,
-                        last_fetched_epoch: None,
-                        max: None,
-                    },
+                    consumer_fetch(*from),
                     Reply::Records {
                         from: *from,
                         count: records.len() as u64,
@@ -425,11 +421,7 @@ pub fn consumer_messages(t: &Timeline) -> Vec<Message> {
                     pair(
                         consumer,
                         *leader,
-                        Request::Fetch {
-                            offset: *from,
-                            last_fetched_epoch: None,
-                            max: None,
-                        },
+                        consumer_fetch(*from),
                         Reply::OffsetOutOfRange { log_end_offset },
                         Vec::new(),
                     );
@@ -446,11 +438,7 @@ pub fn consumer_messages(t: &Timeline) -> Vec<Message> {
                         pair(
                             consumer,
                             leader,
-                            Request::Fetch {
-                                offset: *at,
-                                last_fetched_epoch: None,
-                                max: None,
-                            },
+                            consumer_fetch(*at),
                             Reply::OffsetOutOfRange { log_end_offset },
                             Vec::new(),
                         );
@@ -461,6 +449,16 @@ pub fn consumer_messages(t: &Timeline) -> Vec<Message> {
         }
     }
     out
+}
+
+/// A consumer's Fetch from `offset`: it sends no last fetched epoch and
+/// takes all it may read.
+fn consumer_fetch(offset: u64) -> Request {
+    Request::Fetch {
+        offset,
+        last_fetched_epoch: None,
+        max: None,
+    }
 }
 
 /// The messages that move during step `k`, in the order sent: those sent then,
