@@ -27,21 +27,6 @@ pub const VERSION: u32 = 1;
 
 type Dispatch = UseReducerDispatcher<AppState>;
 
-/// What `state()` returns: the core's one read model of the partition
-/// (`Snapshot`, what the runner's `--json` writes, consumers and settings
-/// with their sources included), with the view's step and the safety checks
-/// fired up to it.
-#[derive(Serialize)]
-struct ApiState {
-    #[serde(flatten)]
-    snapshot: Snapshot,
-    step: usize,
-    len: usize,
-    /// The leader epoch under its API version 1 name.
-    epoch: u32,
-    violations: Vec<ApiViolation>,
-}
-
 #[derive(Serialize)]
 struct ApiViolation {
     kind: &'static str,
@@ -54,11 +39,15 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
         .unwrap_or(JsValue::NULL)
 }
 
-/// The state at the cursor, as plain data.
-fn state_of(s: &AppState) -> ApiState {
+/// `state()`: the core's one read model of the partition at the step shown
+/// (`Snapshot`, what the runner's `--json` writes, consumers and settings with
+/// their sources included), with the view's `step` and `len`, the safety
+/// checks fired up to it, and for API version 1's readers the leader epoch as
+/// `epoch` and each broker's `role` and its epoch cache as `epochs`.
+fn state_js(s: &AppState) -> JsValue {
     let t = s.timeline();
     let shown = 1..=s.cursor.min(t.len());
-    let violations = shown
+    let violations: Vec<ApiViolation> = shown
         .clone()
         .flat_map(|k| {
             t.events_of(k).iter().filter_map(move |e| match e {
@@ -70,20 +59,15 @@ fn state_of(s: &AppState) -> ApiState {
             })
         })
         .collect();
-    ApiState {
-        snapshot: Snapshot::of(&s.view, shown.map(|k| (k, t.events_of(k)))),
-        step: s.cursor,
-        len: t.len(),
-        epoch: s.view.leader_epoch(),
-        violations,
-    }
-}
-
-/// `state()` as a JS object: the snapshot, and for API version 1's readers
-/// each broker's `role` and its epoch cache as `epochs` too.
-fn state_js(s: &AppState) -> JsValue {
-    let object = to_js(&state_of(s));
     let v = &s.view;
+    let object = to_js(&Snapshot::of(v, shown.map(|k| (k, t.events_of(k)))));
+    let set = |o: &JsValue, key: &str, value: &JsValue| {
+        let _ = js_sys::Reflect::set(o, &key.into(), value);
+    };
+    set(&object, "step", &(s.cursor as u32).into());
+    set(&object, "len", &(t.len() as u32).into());
+    set(&object, "epoch", &v.leader_epoch().into());
+    set(&object, "violations", &to_js(&violations));
     if let Ok(brokers) = js_sys::Reflect::get(&object, &"brokers".into()) {
         let brokers = js_sys::Array::from(&brokers);
         for (ix, b) in v.brokers().iter().enumerate() {
@@ -95,9 +79,9 @@ fn state_js(s: &AppState) -> JsValue {
                 "follower"
             };
             let broker = brokers.get(ix as u32);
-            let _ = js_sys::Reflect::set(&broker, &"role".into(), &role.into());
+            set(&broker, "role", &role.into());
             if let Ok(cache) = js_sys::Reflect::get(&broker, &"epoch_cache".into()) {
-                let _ = js_sys::Reflect::set(&broker, &"epochs".into(), &cache);
+                set(&broker, "epochs", &cache);
             }
         }
     }

@@ -151,6 +151,16 @@ impl SettingKey {
         }
     }
 
+    /// Every key, in the order of their names (the runner's JSON object).
+    pub const BY_NAME: [SettingKey; 6] = [
+        SettingKey::Acks,
+        SettingKey::AutoOffsetReset,
+        SettingKey::EligibleLeaderReplicasVersion,
+        SettingKey::MinInsyncReplicas,
+        SettingKey::ReplicaLagTimeMaxMs,
+        SettingKey::UncleanLeaderElection,
+    ];
+
     /// The key named `s`, if any.
     pub fn from_name(s: &str) -> Option<SettingKey> {
         Self::ALL.into_iter().find(|k| k.name() == s)
@@ -349,5 +359,21 @@ impl Setting {
     /// Whether the setting may appear only in the header (1.4 rule 3).
     pub fn header_only(&self) -> bool {
         !self.key_of().changes_while_running()
+    }
+}
+
+#[cfg(test)]
+mod key_order_tests {
+    use super::SettingKey;
+
+    #[test]
+    fn by_name_holds_every_key_once_in_name_order() {
+        let names: Vec<&str> = SettingKey::BY_NAME.iter().map(|k| k.name()).collect();
+        let mut sorted = names.clone();
+        sorted.sort_unstable();
+        assert_eq!(names, sorted);
+        for k in SettingKey::ALL {
+            assert_eq!(SettingKey::BY_NAME.iter().filter(|&&b| b == k).count(), 1);
+        }
     }
 }

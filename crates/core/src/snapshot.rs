@@ -12,7 +12,6 @@ use crate::event::Event;
 use crate::log::Record;
 use crate::value::Value;
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// The partition's state, by name.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -36,7 +35,7 @@ pub struct Snapshot {
     /// Every consumer, in the order of its first `consume`.
     pub consumers: Vec<ConsumerSnapshot>,
     /// The settings in force, by key, each with where it comes from.
-    pub settings: BTreeMap<&'static str, SettingSnapshot>,
+    pub settings: SettingsSnapshot,
 }
 
 /// One broker.
@@ -89,6 +88,24 @@ pub struct ReadSnapshot {
     pub line: usize,
 }
 
+/// The settings in force, in the order of their keys' names: a JSON object
+/// (a list, not a map type: the page's download carries no map code for it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SettingsSnapshot(pub Vec<(&'static str, SettingSnapshot)>);
+
+impl SettingsSnapshot {
+    /// The setting of `key`'s name.
+    pub fn get(&self, key: &str) -> Option<&SettingSnapshot> {
+        self.0.iter().find(|(k, _)| *k == key).map(|(_, s)| s)
+    }
+}
+
+impl Serialize for SettingsSnapshot {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
 /// A setting in force.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SettingSnapshot {
@@ -132,11 +149,16 @@ impl Snapshot {
         let ids: Vec<String> = cluster.brokers().iter().map(|b| b.id.clone()).collect();
         let name = |b: usize| ids.get(b).cloned().unwrap_or_default();
         let set = |s: BrokerSet| s.iter().map(name).collect::<Vec<_>>();
-        let mut lines: BTreeMap<Value, Vec<usize>> = BTreeMap::new();
+        // Each consumer's reads' lines, in the order of `Cluster::consumers`
+        // (a few consumers: found by a look along them).
+        let consumers = cluster.consumers();
+        let mut lines: Vec<Vec<usize>> = vec![Vec::new(); consumers.len()];
         for (line, events) in steps {
             for e in events {
                 if let Event::Consumed { consumer, records, .. } = e {
-                    lines.entry(*consumer).or_default().extend(records.iter().map(|_| line));
+                    if let Some(i) = consumers.iter().position(|c| c.name == *consumer) {
+                        lines[i].extend(records.iter().map(|_| line));
+                    }
                 }
             }
         }
@@ -163,11 +185,11 @@ impl Snapshot {
                 })
                 .collect(),
             acked: cluster.acked().to_vec(),
-            consumers: cluster
-                .consumers()
+            consumers: consumers
                 .iter()
-                .map(|c| {
-                    let at = lines.get(&c.name);
+                .enumerate()
+                .map(|(i, c)| {
+                    let at = lines.get(i);
                     ConsumerSnapshot {
                         name: c.name,
                         position: c.position,
@@ -187,16 +209,18 @@ impl Snapshot {
                     }
                 })
                 .collect(),
-            settings: SettingKey::ALL
-                .into_iter()
-                .map(|k| {
-                    let s = SettingSnapshot {
-                        value: SettingValue::of(config.get(k)),
-                        source: cluster.source_of(k),
-                    };
-                    (k.name(), s)
-                })
-                .collect(),
+            settings: SettingsSnapshot(
+                SettingKey::BY_NAME
+                    .into_iter()
+                    .map(|k| {
+                        let s = SettingSnapshot {
+                            value: SettingValue::of(config.get(k)),
+                            source: cluster.source_of(k),
+                        };
+                        (k.name(), s)
+                    })
+                    .collect(),
+            ),
         }
     }
 }
