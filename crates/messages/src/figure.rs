@@ -47,6 +47,9 @@ pub enum FigureReply {
     SpaceTime { job: u32, svg: String },
     /// The safety matrix as a figure (`replab_view::matrix`).
     MatrixFigure { job: u32, svg: String },
+    /// One step as a standalone SVG (`replab_view::svg::frame`): the share
+    /// bar's Download SVG.
+    Frame { job: u32, svg: String },
 }
 
 /// Page → worker: the safety matrix as it stands, to draw as a figure (the
@@ -59,6 +62,22 @@ pub struct MatrixFigureRequest<'a> {
     /// The language's code (`Lang::code`).
     pub lang: String,
     pub table: MatrixTable<'a>,
+}
+
+/// Page → worker: step `step` of a history as a standalone SVG, titled as
+/// the page shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FrameRequest {
+    #[serde(default)]
+    pub job: u32,
+    /// The history as scenario text.
+    pub scenario: String,
+    pub title: String,
+    pub protocol: String,
+    /// The language's code (`Lang::code`).
+    pub lang: String,
+    pub step: u32,
 }
 
 /// Page → worker: the space-time diagram of a history's steps `first..=last`.

@@ -9,7 +9,7 @@ use replab_core::Protocol;
 use replab_narrate::{self as narrate, Lang, Names};
 use replab_view::strip::{self, Selection};
 
-pub use replab_messages::figure::{FigureReply, FigureRequest, MatrixFigureRequest, SpaceTimeRequest};
+pub use replab_messages::figure::{FigureReply, FigureRequest, FrameRequest, MatrixFigureRequest, SpaceTimeRequest};
 pub use replab_view::strip::{DELAY, PAUSE};
 
 /// The safety matrix figure's SVG.
@@ -144,6 +144,37 @@ pub fn figure(request: &FigureRequest) -> FigureReply {
         delays: strip::frame_delays(&frames, DELAY, PAUSE),
         width,
         height,
+    }
+}
+
+/// The step `request` asks for as a standalone SVG, as the page's Download
+/// SVG gives it: the lanes at that step and the latest decision up to it.
+pub fn frame(request: &FrameRequest) -> FigureReply {
+    let lang = lang_of(&request.lang);
+    let loaded = scenario::parse(&request.scenario)
+        .map_err(|e| (e, Vec::new()))
+        .and_then(|script| {
+            scenario::load(&script, Protocol::from_name(&request.protocol)).map_err(|e| (e, script.brokers))
+        });
+    match loaded {
+        Ok(l) => {
+            let t = l.timeline;
+            let cursor = (request.step as usize).min(t.len());
+            let view = t.state_arc(cursor);
+            let decisions = replab_view::history::decision_steps(&t, cursor)
+                .next()
+                .map(|k| replab_view::decision_text::describe(lang, &t, k))
+                .unwrap_or_default();
+            let restarts = replab_view::history::last_restarts(&t, cursor, &view);
+            FigureReply::Frame {
+                job: request.job,
+                svg: replab_view::svg::frame(lang, &view, &request.title, cursor, &decisions, &restarts),
+            }
+        }
+        Err((e, brokers)) => FigureReply::Invalid {
+            job: request.job,
+            message: narrate::script_error(lang, &Names(&brokers), &e),
+        },
     }
 }
 
@@ -295,6 +326,31 @@ mod tests {
             ..request
         };
         assert!(matches!(spacetime(&broken), FigureReply::Invalid { job: 4, .. }));
+    }
+
+    // Download SVG's frame, made here from the page's request: the lanes at
+    // the step (consumers too) and the latest decision up to it.
+    #[test]
+    fn a_frame_of_a_step_with_its_decision() {
+        let request: FrameRequest = serde_json::from_value(serde_json::json!({
+            "type": "frame", "job": 2, "protocol": "diverging-epoch", "lang": "en", "step": 10,
+            "title": "Power loss", "scenario": include_str!("../../../web/scenarios/power-loss-two-consumers.scn"),
+        }))
+        .expect("reads");
+        let reply = frame(&request);
+        assert_eq!(serde_json::to_value(&reply).expect("serializes")["type"], "frame");
+        let FigureReply::Frame { job, svg } = reply else {
+            panic!("a frame")
+        };
+        assert_eq!(job, 2);
+        assert!(svg.starts_with("<svg xmlns") && svg.contains("Power loss"));
+        assert!(svg.contains(r#"<g class="consumer" data-consumer="c1">"#));
+        assert!(svg.contains("Truncation detected by a consumer · c1"), "{svg}");
+        let broken = FrameRequest {
+            scenario: "brokers A\nfetch Z\n".into(),
+            ..request
+        };
+        assert!(matches!(frame(&broken), FigureReply::Invalid { job: 2, .. }));
     }
 
     #[test]

@@ -5,8 +5,8 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {
     use replab_worker::figure::{
-        figure, figure_unreadable, gif_reply, matrix_figure, spacetime, FigureReply, FigureRequest,
-        MatrixFigureRequest, SpaceTimeRequest,
+        figure, figure_unreadable, frame, gif_reply, matrix_figure, spacetime, FigureReply, FigureRequest,
+        FrameRequest, MatrixFigureRequest, SpaceTimeRequest,
     };
     use replab_worker::message::{from_js, to_js, SearchReply, SearchRequest};
     use wasm_bindgen::closure::Closure;
@@ -50,6 +50,11 @@ fn main() {
                 // The space-time diagram's.
                 Some("spacetime") => answer(match from_js::<SpaceTimeRequest>(data) {
                     Ok(request) => spacetime(&request),
+                    Err(error) => figure_unreadable(&error.to_string()),
+                }),
+                // The share bar's Download SVG.
+                Some("frame") => answer(match from_js::<FrameRequest>(data) {
+                    Ok(request) => frame(&request),
                     Err(error) => figure_unreadable(&error.to_string()),
                 }),
                 // The safety matrix panel's download.

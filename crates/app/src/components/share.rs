@@ -1,12 +1,11 @@
 //! Copy a link to this step, copy an embed code, download the frame as SVG, and
 //! export a strip, a PNG or a GIF of chosen steps (`export`).
 
-use crate::decision_text::describe;
-use crate::history;
 use crate::link;
-use crate::svg;
 use replab_core::timeline::Timeline;
 use replab_core::Protocol;
+use replab_messages::client::Session;
+use replab_messages::figure::FrameRequest;
 use replab_narrate::{label, Label, Lang};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -129,17 +128,41 @@ pub fn share_bar(p: &ShareProps) -> Html {
             });
         })
     };
+    // The frame is drawn by a worker (`replab_view::svg::frame`, the runner's
+    // rendering), so the page's download carries no drawing of it; the
+    // session is kept for the next save.
+    let drawer = use_mut_ref(|| None::<Session>);
     let on_svg = {
         let (t, cursor, title) = (p.timeline.clone(), p.cursor, p.display_title.clone());
         Callback::from(move |_| {
-            let view = t.state_arc(cursor);
-            let decisions = history::decision_steps(&t, cursor)
-                .next()
-                .map(|step| describe(lang, &t, step))
-                .unwrap_or_default();
-            let restarts = history::last_restarts(&t, cursor, &view);
-            let figure = svg::frame(lang, &view, &title, cursor, &decisions, &restarts);
-            let _ = download(&format!("replication-step-{cursor}.svg"), "image/svg+xml", &figure);
+            let request = FrameRequest {
+                job: 0,
+                scenario: replab_core::scenario::history_text(None, t.setup(), t.commands()),
+                title: title.to_string(),
+                protocol: t.setup().protocol.name().into(),
+                lang: lang.code().into(),
+                step: u32::try_from(cursor).unwrap_or(u32::MAX),
+            };
+            let Ok(request) = replab_messages::message::to_js(&request) else {
+                return;
+            };
+            let _ = js_sys::Reflect::set(&request, &"type".into(), &"frame".into());
+            let on_reply = move |data: wasm_bindgen::JsValue| {
+                let field = |key: &str| {
+                    js_sys::Reflect::get(&data, &key.into())
+                        .ok()
+                        .and_then(|v| v.as_string())
+                };
+                if field("type").as_deref() == Some("frame") {
+                    let svg = field("svg").unwrap_or_default();
+                    let _ = download(&format!("replication-step-{cursor}.svg"), "image/svg+xml", &svg);
+                }
+            };
+            let on_error =
+                |text: String| web_sys::console::warn_1(&format!("replab: the figure's worker stopped: {text}").into());
+            let session = Session::new(on_reply, on_error);
+            session.send(&request.unchecked_into());
+            *drawer.borrow_mut() = Some(session);
         })
     };
     html! {
