@@ -174,7 +174,7 @@ mod tests {
                 "bounds": {
                     "maxProduces": 2, "maxFailures": 2, "maxEpoch": 3,
                     "cleanElections": true, "uncleanElections": false, "unflushedLoss": false,
-                    "lagTicks": false, "multiCrashes": false, "only": null, "maxStates": 10
+                    "lagTicks": false, "multiCrashes": false, "consumers": 0, "only": null, "maxStates": 10
                 },
                 "lang": "en"
             })
