@@ -93,11 +93,14 @@ mod tests {
                 let t = scenario::load(&script, Some(p)).expect("loads").timeline;
                 // The history's own commands are data (the diagram labels its
                 // steps with them), as are the broker names.
-                let lines: Vec<String> = t
+                let mut lines: Vec<String> = t
                     .commands()
                     .iter()
                     .map(|c| scenario::command_line(&script.brokers, c))
                     .collect();
+                // The diagram's rows show a command's first 13 characters.
+                let short: Vec<String> = lines.iter().map(|l| l.chars().take(13).collect()).collect();
+                lines.extend(short);
                 let data: Vec<&str> = script
                     .brokers
                     .iter()
