@@ -994,6 +994,20 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
                 id::DECISION_CONSUMER_RESET_RESULT_NOT_AVAILABLE,
                 consumer = consumer
             ),
+            Some(to) if to == from + 1 => say!(
+                lang,
+                id::DECISION_CONSUMER_RESET_RESULT_SKIPS_ONE,
+                consumer = consumer,
+                from = from,
+                to = to
+            ),
+            Some(to) if to + 1 == from => say!(
+                lang,
+                id::DECISION_CONSUMER_RESET_RESULT_REREADS_ONE,
+                consumer = consumer,
+                from = from,
+                to = to
+            ),
             Some(to) if to > from => say!(
                 lang,
                 id::DECISION_CONSUMER_RESET_RESULT_SKIPS,
