@@ -137,17 +137,9 @@ pub struct Lanes {
 impl Lanes {
     /// The lanes of `t`'s story: its brokers, and every consumer it ever polls.
     pub fn of(t: &Timeline) -> Lanes {
-        let mut names: Vec<replab_core::Value> = Vec::new();
-        for c in t.commands() {
-            if let Command::Consume { consumer, .. } = c {
-                if !names.contains(consumer) {
-                    names.push(*consumer);
-                }
-            }
-        }
         Lanes {
             brokers: t.setup().brokers.len(),
-            consumers: names.len(),
+            consumers: replab_view::messages::consumer_names(t).len(),
         }
     }
 

@@ -151,50 +151,49 @@ pub fn figure(request: &FigureRequest) -> FigureReply {
 /// SVG gives it: the lanes at that step and the latest decision up to it.
 pub fn frame(request: &FrameRequest) -> FigureReply {
     let lang = lang_of(&request.lang);
-    let loaded = scenario::parse(&request.scenario)
-        .map_err(|e| (e, Vec::new()))
-        .and_then(|script| {
-            scenario::load(&script, Protocol::from_name(&request.protocol)).map_err(|e| (e, script.brokers))
-        });
-    match loaded {
-        Ok(l) => {
-            let t = l.timeline;
-            let cursor = (request.step as usize).min(t.len());
-            let view = t.state_arc(cursor);
-            let decisions = replab_view::history::decision_steps(&t, cursor)
-                .next()
-                .map(|k| replab_view::decision_text::describe(lang, &t, k))
-                .unwrap_or_default();
-            let restarts = replab_view::history::last_restarts(&t, cursor, &view);
-            FigureReply::Frame {
-                job: request.job,
-                svg: replab_view::svg::frame(lang, &view, &request.title, cursor, &decisions, &restarts),
-            }
-        }
-        Err((e, brokers)) => FigureReply::Invalid {
-            job: request.job,
-            message: narrate::script_error(lang, &Names(&brokers), &e),
-        },
+    let t = match history(&request.scenario, &request.protocol, lang, request.job) {
+        Ok(t) => t,
+        Err(invalid) => return invalid,
+    };
+    let cursor = (request.step as usize).min(t.len());
+    let view = t.state_arc(cursor);
+    let decisions = replab_view::history::decision_steps(&t, cursor)
+        .next()
+        .map(|k| replab_view::decision_text::describe(lang, &t, k))
+        .unwrap_or_default();
+    let restarts = replab_view::history::last_restarts(&t, cursor, &view);
+    FigureReply::Frame {
+        job: request.job,
+        svg: replab_view::svg::frame(lang, &view, &request.title, cursor, &decisions, &restarts),
     }
+}
+
+/// The history a request's scenario text tells under `protocol`, or the reply
+/// that says, in `lang`, why it does not load.
+fn history(
+    scenario: &str,
+    protocol: &str,
+    lang: Lang,
+    job: u32,
+) -> Result<replab_core::timeline::Timeline, FigureReply> {
+    let loaded = scenario::parse(scenario)
+        .map_err(|e| (e, Vec::new()))
+        .and_then(|script| scenario::load(&script, Protocol::from_name(protocol)).map_err(|e| (e, script.brokers)));
+    loaded.map(|l| l.timeline).map_err(|(e, brokers)| FigureReply::Invalid {
+        job,
+        message: narrate::script_error(lang, &Names(&brokers), &e),
+    })
 }
 
 /// The space-time diagram `request` asks for.
 pub fn spacetime(request: &SpaceTimeRequest) -> FigureReply {
     let lang = lang_of(&request.lang);
-    let loaded = scenario::parse(&request.scenario)
-        .map_err(|e| (e, Vec::new()))
-        .and_then(|script| {
-            scenario::load(&script, Protocol::from_name(&request.protocol)).map_err(|e| (e, script.brokers))
-        });
-    match loaded {
-        Ok(l) => FigureReply::SpaceTime {
+    match history(&request.scenario, &request.protocol, lang, request.job) {
+        Ok(t) => FigureReply::SpaceTime {
             job: request.job,
-            svg: replab_view::spacetime::diagram(&l.timeline, lang, request.first as usize, request.last as usize),
+            svg: replab_view::spacetime::diagram(&t, lang, request.first as usize, request.last as usize),
         },
-        Err((e, brokers)) => FigureReply::Invalid {
-            job: request.job,
-            message: narrate::script_error(lang, &Names(&brokers), &e),
-        },
+        Err(invalid) => invalid,
     }
 }
 
