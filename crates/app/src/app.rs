@@ -1,17 +1,18 @@
 //! The page: header, player, lanes, decision panel, event log, controls, editor.
 
 use crate::components::{
-    compare::Compare,
+    compare::{compare_picker, Compare},
     consumer_lane::ConsumerLane,
     controls::Controls,
     decision::DecisionPanel,
     editor::Editor,
     event_log::event_log,
-    header::Header,
+    header::{self, Header},
     help::help,
     lane::Lane,
     notice,
     player::{player, PlayerProps},
+    settings::Settings,
     share::ShareBar,
     violations::violations,
     Callbacks,
@@ -125,7 +126,7 @@ pub fn app(p: &AppProps) -> Html {
                     </section>
                     if state.compare.is_some() {
                         <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
-                            timeline={timeline.clone()} folds={state.folds[1].clone()} on_fold={callbacks.fold[1].clone()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} />
+                            timeline={timeline.clone()} folds={state.folds[1].clone()} on_fold={callbacks.fold[1].clone()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} picker=true />
                     }
                     <aside class="side">
                         <DecisionPanel lang={lang} timeline={timeline.clone()}
@@ -142,15 +143,41 @@ pub fn app(p: &AppProps) -> Html {
 
     html! {
         <div class={classes!("app", state.opening.then_some("opening"))} ref={root}>
-            <Header lang={lang} protocol={state.view.protocol()} preset={state.preset} title={state.story_title().map(Rc::from)}
-                actions={callbacks.header.clone()} />
-            <p class="tagline">{ label(lang, Label::Tagline) }</p>
+            <header class="header">
+                <div class="brand">
+                    <h1>{ label(lang, Label::AppTitle) }</h1>
+                    if let Some(t) = state.story_title() {
+                        <p class="story-title" data-testid="title">{ t }</p>
+                    }
+                </div>
+                // What acts on the whole story, in one place: a sheet over the
+                // page on a narrow screen (this button opens it), in the page
+                // on a wide one (web/style.css).
+                <button class="menu-button" data-testid="menu" popovertarget={header::MENU}
+                    aria-label={label(lang, Label::StoryMenu)} title={label(lang, Label::StoryMenu)}>
+                    <span aria-hidden="true">{ "☰" }</span>
+                </button>
+                <div id={header::MENU} class="story-menu" popover="auto" data-testid="story-menu">
+                    <div class="menu-head">
+                        <strong>{ label(lang, Label::StoryMenu) }</strong>
+                        <button class="menu-close" data-testid="menu-close" popovertarget={header::MENU} popovertargetaction="hide"
+                            aria-label={label(lang, Label::Close)} title={label(lang, Label::Close)}>{ "✕" }</button>
+                    </div>
+                    <Header lang={lang} protocol={state.view.protocol()} preset={state.preset} actions={callbacks.header.clone()} />
+                    <p class="tagline">{ label(lang, Label::Tagline) }</p>
+                    { compare_picker(lang, state.view.protocol(), state.compare, &callbacks.compare) }
+                    <ShareBar lang={lang} timeline={timeline.clone()} cursor={state.cursor} title={state.written_title()}
+                        display_title={Rc::<str>::from(state.display_title())} preset={state.preset} source={state.source.clone()}
+                        compare={state.compare} />
+                    <Settings lang={lang} view={state.view.clone()} on_command={callbacks.command.clone()} />
+                </div>
+            </header>
             { player(&PlayerProps { lang, cursor: state.cursor, len, playing: state.playing, speed_ms: state.speed_ms,
                 can_undo: state.undo.is_some(), marks: marks.clone(), actions: callbacks.player.clone(), difference }) }
+            if state.cursor == 0 && len > 0 && !state.playing {
+                <p class="invite" data-testid="invite">{ label(lang, Label::Invite) }</p>
+            }
             { link_alert }
-            <ShareBar lang={lang} timeline={timeline.clone()} cursor={state.cursor} title={state.written_title()}
-                display_title={Rc::<str>::from(state.display_title())} preset={state.preset} source={state.source.clone()}
-                compare={state.compare} />
             if let Some(notice) = &state.notice {
                 { notice::notice_bar(lang, notice, &names, &callbacks.dismiss) }
             }
@@ -303,6 +330,7 @@ mod rendered_tests {
                     lang,
                     embed,
                     page: embed.then(|| Rc::from("data-loss.html")),
+                    first_visit: false,
                 });
                 assert!(html.contains(r#"data-testid="step" data-step="5""#), "{html}");
                 assert!(html.contains(r#"data-testid="broker-B" data-role="follower" data-leo="0""#));

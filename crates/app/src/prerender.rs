@@ -147,6 +147,7 @@ fn story_json(story: &Story) -> String {
         "lang": story.lang.code(),
         "embed": story.embed,
         "page": story.page.as_deref(),
+        "first_visit": story.first_visit,
     })
     .to_string()
     .replace('<', "\\u003c")
@@ -191,6 +192,7 @@ pub fn story_pages(
             lang,
             embed,
             page: embed.then(|| page.clone()),
+            first_visit: false,
         };
         let image = |k: usize| Some(twin_file(&page_file(name, Some(k), lang), Twin::Png));
         pages.push(Page {
@@ -221,22 +223,41 @@ fn root_tag(page: &Page) -> String {
         page.lang.tag(),
         page.lang.code(),
         codes.join(" "),
-        if page.story.is_some() { " data-story" } else { "" },
+        // A first visit's story gives way to the reader's language, as no story does.
+        if page.story.as_ref().is_some_and(|s| !s.first_visit) {
+            " data-story"
+        } else {
+            ""
+        },
         escape(label(page.lang, Label::PanicMessage)).replace('"', "&quot;"),
         escape(label(page.lang, Label::Reload)).replace('"', "&quot;"),
     )
 }
 
-/// Every page of the built site: the default partition in each language
-/// (`index.html`, `index.zh.html`), and each preset's pages.
+/// Every page of the built site: the first visit in each language
+/// (`index.html`, `index.zh.html`: the seed's story at its first step, or the
+/// default partition if its file is missing), and each preset's pages.
 pub fn site_pages(preset_text: impl Fn(&str) -> Option<String>) -> Vec<Page> {
+    let first = crate::presets::FIRST_VISIT;
+    let first_text: Option<Rc<str>> = preset_text(first.id).map(Rc::from);
     let mut pages: Vec<Page> = Lang::ALL
         .iter()
         .map(|&lang| Page {
             file: page_file("index", None, lang),
-            story: None,
+            story: first_text.as_ref().map(|text| Story {
+                text: text.clone(),
+                preset: Some(first.id),
+                protocol: None,
+                step: Some(0),
+                lang,
+                embed: false,
+                page: None,
+                first_visit: true,
+            }),
             lang,
-            image: None,
+            image: first_text
+                .is_some()
+                .then(|| twin_file(&page_file(first.id, Some(0), lang), Twin::Png)),
         })
         .collect();
     for preset in crate::presets::PRESETS {

@@ -40,6 +40,11 @@ pub async fn text(preset: &Preset) -> Result<Rc<str>, String> {
     fetch_text(&format!("scenarios/{}.scn", preset.id)).await.map(Rc::from)
 }
 
+/// The story a first visit tells (`index.html` with no link): the seed's
+/// section 3.3.1, a committed write lost after a quick restart and a leader
+/// change, at its first step.
+pub const FIRST_VISIT: &Preset = &PRESETS[0];
+
 pub const PRESETS: &[Preset] = &[
     Preset {
         id: "data-loss",

@@ -62,6 +62,10 @@ pub struct Story {
     /// An embed's full page (relative to it), where "Open the full app" leads
     /// until the embed has made its own link (and with no JavaScript at all).
     pub page: Option<Rc<str>>,
+    /// The story a first visit tells (`index.html` with no link): shown in
+    /// the reader's language, and only to a plain visit; a link or `?embed`
+    /// opens what it opens without it.
+    pub first_visit: bool,
 }
 
 /// The app's first state, and what the page's address adds to it.
@@ -135,6 +139,7 @@ fn page_story() -> Option<Story> {
             .unwrap_or(Lang::EN),
         embed: get("embed").and_then(|e| e.as_bool()).unwrap_or(false),
         page: get("page").and_then(|p| p.as_string()).map(Rc::from),
+        first_visit: get("first_visit").and_then(|f| f.as_bool()).unwrap_or(false),
     })
 }
 
@@ -145,11 +150,21 @@ fn page_story() -> Option<Story> {
 
 /// What the app starts with in the browser: the page's story (its language
 /// and form are the author's), else the default partition in the reader's
-/// language; a share link in the address is then opened (`opening`).
+/// language; a share link in the address is then opened (`opening`). A first
+/// visit's story is told in the reader's language, and only to a visit with
+/// no link and no `?embed`, which open on the default partition as before.
 pub fn in_browser() -> Start {
     let hash = crate::link::current_hash();
+    let plain = hash.is_empty() && !crate::link::is_embed();
     let mut start = page_story()
-        .and_then(|s| Start::of(&s))
+        .and_then(|s| match s.first_visit {
+            false => Start::of(&s),
+            true if plain => Start::of(&Story {
+                lang: crate::hooks::initial_lang(),
+                ..s
+            }),
+            true => None,
+        })
         .unwrap_or_else(|| Start::empty(crate::hooks::initial_lang(), crate::link::is_embed()));
     start.state.embed |= crate::link::is_embed();
     start.state.opening = !hash.is_empty();

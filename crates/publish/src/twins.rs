@@ -45,7 +45,9 @@ struct Job {
 
 impl Job {
     fn of(page: &Page) -> Option<Job> {
-        let s = page.story.as_ref()?;
+        // A first visit's page is its preset's page at step 0: the preset's
+        // own twins stand for it.
+        let s = page.story.as_ref().filter(|s| !s.first_visit)?;
         Some(Job {
             file: page.file.clone(),
             lang: page.lang,
@@ -71,6 +73,7 @@ impl Job {
                 lang: self.lang,
                 embed: self.embed,
                 page: None,
+                first_visit: false,
             }),
         };
         write_page(r, dir, &page, base)

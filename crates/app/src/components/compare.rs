@@ -34,6 +34,35 @@ pub struct CompareProps {
     /// Goes to a step; compares with another protocol, or stops.
     pub on_step: Callback<usize>,
     pub on_compare: Callback<Option<Protocol>>,
+    /// Whether the bar holds the picker (an embed's does; the app's is in
+    /// its story menu).
+    #[prop_or_default]
+    pub picker: bool,
+}
+
+/// "Compare with: …": picks a second protocol, or none (a plain function: it
+/// stands in the story menu, `app.rs`).
+pub fn compare_picker(
+    lang: Lang,
+    protocol: Protocol,
+    compare: Option<Protocol>,
+    on_compare: &Callback<Option<Protocol>>,
+) -> Html {
+    let on_pick = on_compare.reform(|e: Event| Protocol::from_name(&target_value(&e)));
+    html! {
+        <label class="compare-pick" title={label(lang, Label::CompareTitle)}>
+            <span>{ narrate::compare_with(lang, protocol) }</span>
+            <select data-testid="compare" onchange={on_pick}>
+                <option value="" selected={compare.is_none()}>{ label(lang, Label::CompareOff) }</option>
+                { for Protocol::ALL.iter().map(|&proto| html! {
+                    <option value={proto.name()} selected={compare == Some(proto)} disabled={proto == protocol}
+                        title={narrate::protocol_note(lang, proto)}>
+                        { narrate::protocol_option(lang, proto) }
+                    </option>
+                }) }
+            </select>
+        </label>
+    }
 }
 
 #[function_component(Compare)]
@@ -74,23 +103,8 @@ pub fn compare(p: &CompareProps) -> Html {
         },
     );
 
-    let on_pick = { p.on_compare.reform(|e: Event| Protocol::from_name(&target_value(&e))) };
-    let picker = html! {
-        <label class="compare-pick" title={label(lang, Label::CompareTitle)}>
-            <span>{ narrate::compare_with(lang, p.protocol) }</span>
-            <select data-testid="compare" onchange={on_pick}>
-                <option value="" selected={p.compare.is_none()}>{ label(lang, Label::CompareOff) }</option>
-                { for Protocol::ALL.iter().map(|&proto| html! {
-                    <option value={proto.name()} selected={p.compare == Some(proto)} disabled={proto == p.protocol}
-                        title={narrate::protocol_note(lang, proto)}>
-                        { narrate::protocol_option(lang, proto) }
-                    </option>
-                }) }
-            </select>
-        </label>
-    };
     let Some(c) = c else {
-        return html! { <div class="compare-bar" data-testid="compare-bar">{ picker }</div> };
+        return html! {};
     };
 
     let names: Vec<String> = c.view.brokers().iter().map(|b| b.id.clone()).collect();
@@ -171,7 +185,9 @@ pub fn compare(p: &CompareProps) -> Html {
     html! {
         <>
         <div class="compare-bar comparing" data-testid="compare-bar">
-            { picker }
+            if p.picker {
+                { compare_picker(lang, p.protocol, p.compare, &p.on_compare) }
+            }
             { summary }
             <p class="compare-caches" data-testid="compare-cache-diff" data-step={cache_step.map(|s| s.to_string())}>
                 { caches }

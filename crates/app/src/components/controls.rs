@@ -1,10 +1,10 @@
-//! Writing messages, moving the clock, and the partition's settings.
+//! Writing messages, moving the clock, adding a consumer (the settings are
+//! `settings.rs`).
 
-use super::{bind_text, target_checked, target_value};
+use super::{bind_text, target_value};
 use replab_core::chunked::Slice;
-use replab_core::config::{OffsetReset, SettingKey, SettingSource};
 use replab_core::scenario::ScriptErrorKind;
-use replab_core::{Acks, Cluster, Command, Setting};
+use replab_core::{Acks, Cluster, Command};
 use replab_narrate::{self as narrate, label, Label, Lang};
 use std::sync::Arc;
 use yew::prelude::*;
@@ -76,35 +76,6 @@ pub fn controls(p: &ControlsProps) -> Html {
         let ms = *tick_ms;
         Callback::from(move |_| command.emit(Command::Tick { ms }))
     };
-    let set = |make: fn(&str) -> Option<Setting>| {
-        let command = p.on_command.clone();
-        Callback::from(move |e: Event| {
-            if let Some(setting) = make(&target_value(&e)) {
-                command.emit(Command::Set { setting });
-            }
-        })
-    };
-    let on_unclean = {
-        let command = p.on_command.clone();
-        Callback::from(move |e: Event| {
-            let checked = target_checked(&e);
-            command.emit(Command::Set {
-                setting: Setting::UncleanLeaderElection(checked),
-            });
-        })
-    };
-    let brokers = p.view.brokers().len() as u32;
-    let protocol = p.view.protocol();
-    // Where a value comes from: the story's `set`, or its release's default.
-    let source = |key: SettingKey| {
-        let from = p.view.source_of(key);
-        html! {
-            <small class="source" data-testid={format!("source-{}", key.name())}
-                data-source={if from == SettingSource::Script { "script" } else { "release" }}>
-                { narrate::setting_source(lang, from, protocol) }
-            </small>
-        }
-    };
     html! {
         <div class="controls">
             <form class="produce" onsubmit={on_produce}>
@@ -167,51 +138,6 @@ pub fn controls(p: &ControlsProps) -> Html {
                     <span><span class="badge elr">{ label(lang, Label::InElr) }</span>{ " " }{ label(lang, Label::LegendElr) }</span>
                 }
             </p>
-            <details class="settings">
-                <summary>{ label(lang, Label::Settings) }</summary>
-                <label>
-                    <span>{ label(lang, Label::MinIsr) }</span>
-                    <select data-testid="min-isr" onchange={set(|v| v.parse().ok().map(Setting::MinInsyncReplicas))}>
-                        { for (1..=brokers.max(config.min_insync_replicas)).map(|n| html! {
-                            <option value={n.to_string()} selected={n == config.min_insync_replicas}>{ n }</option>
-                        }) }
-                    </select>
-                    { source(SettingKey::MinInsyncReplicas) }
-                </label>
-                <label>
-                    <input type="checkbox" data-testid="unclean" checked={config.unclean_leader_election} onchange={on_unclean} />
-                    <span>{ label(lang, Label::UncleanElection) }</span>
-                    { source(SettingKey::UncleanLeaderElection) }
-                </label>
-                <label>
-                    <span>{ label(lang, Label::LagTime) }</span>
-                    <input type="number" min="0" step="1000" data-testid="lag-time" value={config.replica_lag_time_max_ms.to_string()}
-                        onchange={set(|v| v.parse().ok().map(Setting::ReplicaLagTimeMaxMs))} />
-                    { source(SettingKey::ReplicaLagTimeMaxMs) }
-                </label>
-                <label>
-                    <span>{ label(lang, Label::Acks) }</span>
-                    <select data-testid="default-acks" onchange={set(|v| Acks::from_name(v).map(Setting::Acks))}>
-                        { for [Acks::None, Acks::Leader, Acks::All].iter().map(|a| html! {
-                            <option value={a.name()} selected={config.acks == *a}>{ a.name() }</option>
-                        }) }
-                    </select>
-                    if p.view.source_of(SettingKey::Acks) == SettingSource::Script {
-                        { source(SettingKey::Acks) }
-                    } else {
-                        <small class="source" data-testid="source-acks" data-source="lab">{ narrate::lab_acks(lang, protocol) }</small>
-                    }
-                </label>
-                <label>
-                    <span>{ label(lang, Label::AutoOffsetReset) }</span>
-                    <select data-testid="auto-offset-reset" onchange={set(|v| OffsetReset::from_name(v).map(Setting::AutoOffsetReset))}>
-                        { for [OffsetReset::Latest, OffsetReset::Earliest, OffsetReset::None].iter().map(|r| html! {
-                            <option value={r.name()} selected={config.auto_offset_reset == *r}>{ r.name() }</option>
-                        }) }
-                    </select>
-                    { source(SettingKey::AutoOffsetReset) }
-                </label>
-            </details>
         </div>
     }
 }
@@ -249,49 +175,26 @@ mod rendered_tests {
     use super::*;
     use crate::components::{history_of, rendered};
 
-    fn controls(text: &str, next_value: &str) -> String {
-        let t = history_of(text, None);
-        rendered::<Controls>(ControlsProps {
+    #[test]
+    fn the_controls_show_the_next_value_the_acked_and_the_pending_writes() {
+        let t = history_of(
+            "brokers A B\nset min.insync.replicas=2\nproduce m1\nfetch B\nfetch B\nproduce m2\n",
+            None,
+        );
+        let html = rendered::<Controls>(ControlsProps {
             lang: Lang::EN,
             view: t.state_arc(t.len()),
-            next_value: next_value.into(),
+            next_value: "m3".into(),
             on_produce: Callback::noop(),
             on_command: Callback::noop(),
-        })
-    }
-
-    #[test]
-    fn the_controls_show_the_next_value_the_acked_and_the_pending_writes_and_the_settings() {
-        let html = controls(
-            "brokers A B\nset min.insync.replicas=2\nproduce m1\nfetch B\nfetch B\nproduce m2\n",
-            "m3",
-        );
+        });
         assert!(html.contains(">Produce m3</button>"), "{html}");
         let acked = html.split("data-testid=\"acked\"").nth(1).expect("acked");
         assert!(acked.contains("<strong>m1</strong>"), "{acked}");
         assert!(acked.contains("data-testid=\"pending\">m2</strong>"), "{acked}");
-        // The settings as set: min.insync.replicas 2 is the option selected.
-        assert!(
-            html.contains(r#"<option value="2" selected="selected">2</option>"#),
-            "{html}"
-        );
         assert!(html.contains("t = 0 ms"));
-        // Each value says where it comes from.
-        let source = |key: &str| {
-            let at = html.find(&format!("data-testid=\"source-{key}\"")).expect("a source");
-            let rest = &html[at..];
-            rest[..rest.find("</small>").expect("its end")].to_string()
-        };
-        assert!(source("min.insync.replicas").contains("set by this story"));
-        assert!(
-            source("unclean.leader.election.enable").contains("Kafka 2.8.1&#x27;s default")
-                || source("unclean.leader.election.enable").contains("Kafka 2.8.1's default"),
-            "{}",
-            source("unclean.leader.election.enable")
-        );
-        assert!(source("acks").contains("the lab&#x27;s choice") || source("acks").contains("the lab's choice"));
-        assert!(source("acks").contains("acks=1"), "2.8.1's producer: acks=1");
-        assert!(html.contains(r#"data-testid="auto-offset-reset""#));
         assert!(html.contains(r#"data-testid="add-consumer""#));
+        // The settings are the story menu's (settings.rs).
+        assert!(!html.contains(r#"data-testid="min-isr""#));
     }
 }

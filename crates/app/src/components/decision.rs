@@ -50,10 +50,21 @@ pub fn decision_panel(p: &DecisionProps) -> Html {
     let steps: Vec<usize> = found[..before].iter().rev().take(EARLIER + 1).copied().collect();
     let t = &p.timeline;
     let Some(&step) = steps.first() else {
+        // The story's decisions still ahead: the first is one click away.
+        let ahead = found.get(before).copied();
         return html! {
             <section class="panel decision" data-testid="decision" aria-label={label(lang, Label::Decisions)}>
                 <h2>{ label(lang, Label::Decisions) }</h2>
-                <p class="empty">{ label(lang, Label::NoDecision) }</p>
+                if let Some(k) = ahead {
+                    <p class="empty" data-testid="decision-ahead">
+                        { label(lang, Label::DecisionAhead) }{ " " }
+                        <button class="link" data-testid="first-decision" onclick={p.on_step.reform(move |_| k)}>
+                            { format!("{} {k}", label(lang, Label::AtStep)) }
+                        </button>
+                    </p>
+                } else {
+                    <p class="empty">{ label(lang, Label::NoDecision) }</p>
+                }
             </section>
         };
     };
@@ -292,7 +303,23 @@ mod tests {
                 on_step: Callback::noop(),
             })
         };
-        assert!(at(0).contains(label(Lang::EN, Label::NoDecision)));
+        // Before the story's first decision, the panel names the step it comes at.
+        let first = crate::history::decision_steps_in(&t, 0..=t.len())
+            .next()
+            .expect("a decision");
+        let start = at(0);
+        assert!(start.contains(label(Lang::EN, Label::DecisionAhead)), "{start}");
+        assert!(start.contains(&format!("at step {first}</button>")), "{start}");
+        assert!(!start.contains(label(Lang::EN, Label::NoDecision)));
+        // A history with no decision at all says there is none yet.
+        let empty = history_of("brokers A B\nproduce m1\n", None);
+        let none = rendered::<DecisionPanel>(DecisionProps {
+            lang: Lang::EN,
+            cursor: 0,
+            timeline: empty,
+            on_step: Callback::noop(),
+        });
+        assert!(none.contains(label(Lang::EN, Label::NoDecision)), "{none}");
         let end = at(t.len());
         assert!(end.contains(r#"data-kind="halted" data-broker="A""#), "{end}");
         let (_, earlier) = end

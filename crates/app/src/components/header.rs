@@ -1,5 +1,7 @@
-//! Title, protocol and preset choice (with the Kafka releases each protocol
-//! stands for), language toggle, help.
+//! The story's controls: preset choice (or an empty partition), protocol
+//! (with the Kafka releases each protocol stands for), language, help. They
+//! stand first in the story menu (`app.rs`), which a narrow screen opens as a
+//! sheet and a wide one shows in the page.
 
 use super::target_value;
 use crate::presets::{self, PRESETS};
@@ -15,20 +17,38 @@ pub struct HeaderProps {
     pub lang: Lang,
     pub protocol: Protocol,
     pub preset: Option<&'static str>,
-    /// The story's title as shown (`AppState::story_title`).
-    pub title: Option<Rc<str>>,
     pub actions: HeaderActions,
 }
 
 /// What the header's controls do: load a preset (or say it could not be
-/// fetched), switch protocol or language, open the help.
+/// fetched) or an empty partition, switch protocol or language, open the help.
 #[derive(Clone, PartialEq)]
 pub struct HeaderActions {
     pub load: Callback<Rc<Loaded>>,
+    pub empty: Callback<()>,
     pub preset_unavailable: Callback<String>,
     pub protocol: Callback<Protocol>,
     pub lang: Callback<Lang>,
     pub open_help: Callback<()>,
+}
+
+/// The preset menu's value for an empty partition.
+const EMPTY: &str = "empty";
+
+/// The id of the story menu (`app.rs`): a popover on a narrow screen.
+pub const MENU: &str = "story-menu";
+
+/// Closes the story menu where it is a sheet over the page (a narrow screen),
+/// so the reader sees what the choice did; where the menu stands in the page,
+/// nothing happens.
+fn close_menu() {
+    use wasm_bindgen::JsCast;
+    let menu = gloo::utils::document()
+        .get_element_by_id(MENU)
+        .and_then(|m| m.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(menu) = menu.filter(|m| m.matches(":popover-open").unwrap_or(false)) {
+        let _ = menu.hide_popover();
+    }
 }
 
 #[function_component(Header)]
@@ -43,6 +63,7 @@ pub fn header(p: &HeaderProps) -> Html {
         let chosen = chosen.clone();
         Callback::from(move |e: Event| {
             if let Some(proto) = Protocol::from_name(&target_value(&e)) {
+                close_menu();
                 *chosen.borrow_mut() = Some(proto);
                 protocol.emit(proto);
             }
@@ -50,10 +71,17 @@ pub fn header(p: &HeaderProps) -> Html {
     };
     let on_preset = {
         let load = c.load.clone();
+        let empty = c.empty.clone();
         let unavailable = c.preset_unavailable.clone();
         let shown = p.preset.unwrap_or_default();
         Callback::from(move |e: Event| {
-            let Some(preset) = presets::find(&target_value(&e)) else {
+            close_menu();
+            let value = target_value(&e);
+            if value == EMPTY {
+                chosen.borrow_mut().take();
+                return empty.emit(());
+            }
+            let Some(preset) = presets::find(&value) else {
                 return;
             };
             let (load, unavailable, chosen) = (load.clone(), unavailable.clone(), chosen.clone());
@@ -91,54 +119,49 @@ pub fn header(p: &HeaderProps) -> Html {
     let on_lang = {
         let set = c.lang.clone();
         Callback::from(move |e: Event| {
+            close_menu();
             if let Some(l) = Lang::from_code(&target_value(&e)) {
                 set.emit(l);
             }
         })
     };
     html! {
-        <header class="header">
-            <div class="brand">
-                <h1>{ label(lang, Label::AppTitle) }</h1>
-                if let Some(t) = &p.title {
-                    <p class="story-title" data-testid="title">{ t.to_string() }</p>
-                }
-            </div>
-            <div class="header-controls">
-                <label>
-                    <span>{ label(lang, Label::Preset) }</span>
-                    <select data-testid="preset" onchange={on_preset}>
-                        <option value="" selected={p.preset.is_none()}>{ label(lang, Label::PresetChoose) }</option>
-                        { for PRESETS.iter().map(|pr| html! {
-                            <option value={pr.id} selected={p.preset == Some(pr.id)}>{ label(lang, pr.title) }</option>
-                        }) }
-                    </select>
-                </label>
-                <label>
-                    <span>{ label(lang, Label::Protocol) }</span>
-                    <select data-testid="protocol" onchange={on_protocol} title={narrate::protocol_note(lang, p.protocol)}
-                        aria-describedby="protocol-note">
-                        { for Protocol::ALL.iter().map(|&proto| html! {
-                            <option value={proto.name()} selected={proto == p.protocol} title={narrate::protocol_note(lang, proto)}>
-                                { narrate::protocol_option(lang, proto) }
-                            </option>
-                        }) }
-                    </select>
-                </label>
-                <label class="lang">
-                    <span>{ label(lang, Label::Language) }</span>
-                    <select data-testid="lang" onchange={on_lang}>
-                        { for Lang::ALL.iter().map(|&l| html! {
-                            <option value={l.code()} lang={l.tag()} selected={l == lang}>{ l.name() }</option>
-                        }) }
-                    </select>
-                </label>
-                <button class="help-button" data-testid="help" aria-label={label(lang, Label::Help)} title={label(lang, Label::Help)}
-                    onclick={c.open_help.reform(|_| ())}>{ "?" }</button>
-                <p class="protocol-note" id="protocol-note" data-testid="protocol-note">
-                    { narrate::protocol_note(lang, p.protocol) }
-                </p>
-            </div>
-        </header>
+        <div class="header-controls">
+            <label>
+                <span>{ label(lang, Label::Preset) }</span>
+                <select data-testid="preset" onchange={on_preset}>
+                    // A story the reader made or opened from a link is no preset.
+                    <option value="" hidden=true selected={p.preset.is_none()}>{ label(lang, Label::PresetChoose) }</option>
+                    <option value={EMPTY} data-testid="preset-empty">{ label(lang, Label::PresetEmpty) }</option>
+                    { for PRESETS.iter().map(|pr| html! {
+                        <option value={pr.id} selected={p.preset == Some(pr.id)}>{ label(lang, pr.title) }</option>
+                    }) }
+                </select>
+            </label>
+            <label>
+                <span>{ label(lang, Label::Protocol) }</span>
+                <select data-testid="protocol" onchange={on_protocol} title={narrate::protocol_note(lang, p.protocol)}
+                    aria-describedby="protocol-note">
+                    { for Protocol::ALL.iter().map(|&proto| html! {
+                        <option value={proto.name()} selected={proto == p.protocol} title={narrate::protocol_note(lang, proto)}>
+                            { narrate::protocol_option(lang, proto) }
+                        </option>
+                    }) }
+                </select>
+            </label>
+            <label class="lang">
+                <span>{ label(lang, Label::Language) }</span>
+                <select data-testid="lang" onchange={on_lang}>
+                    { for Lang::ALL.iter().map(|&l| html! {
+                        <option value={l.code()} lang={l.tag()} selected={l == lang}>{ l.name() }</option>
+                    }) }
+                </select>
+            </label>
+            <button class="help-button" data-testid="help" aria-label={label(lang, Label::Help)} title={label(lang, Label::Help)}
+                onclick={c.open_help.reform(|_| { close_menu(); })}>{ "?" }</button>
+            <p class="protocol-note" id="protocol-note" data-testid="protocol-note">
+                { narrate::protocol_note(lang, p.protocol) }
+            </p>
+        </div>
     }
 }

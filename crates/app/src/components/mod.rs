@@ -19,6 +19,7 @@ pub mod matrix_pool;
 pub mod matrix_run;
 pub mod notice;
 pub mod player;
+pub mod settings;
 pub mod share;
 pub mod spacetime;
 pub mod violations;
@@ -104,6 +105,7 @@ impl Callbacks {
             },
             header: header::HeaderActions {
                 load: load.clone(),
+                empty: d.reform(|_| Action::Empty),
                 preset_unavailable: d.reform(Action::PresetUnavailable),
                 protocol: d.reform(Action::SetProtocol),
                 lang: {

@@ -256,6 +256,20 @@ impl AppState {
         self
     }
 
+    /// This state showing the default partition, with no story: as the page
+    /// opens with none, the reader's language and view kept.
+    pub fn emptied(self) -> AppState {
+        let mut loaded = self.loaded(Loaded {
+            timeline: Timeline::new(default_setup()),
+            text: Rc::from(""),
+            title: None,
+            preset: None,
+            step: None,
+        });
+        loaded.source = None;
+        loaded
+    }
+
     /// Another history shown: what was unfolded in its lanes is forgotten.
     fn replace_history(&mut self, history: History, cursor: usize) {
         self.folds = Default::default();
@@ -354,6 +368,8 @@ pub enum Action {
     /// Show a scenario built once by whoever read it (the editor, a preset,
     /// the checker, the page's API).
     Load(Rc<Loaded>),
+    /// Start again from the default partition, with no story.
+    Empty,
     SetLang(Lang),
     TogglePlay,
     /// Play or pause (the JS API and the host page say which).
@@ -454,6 +470,7 @@ impl AppState {
                 folds[broker].record(fold);
             }
             Action::Load(loaded) => s = s.loaded(Rc::unwrap_or_clone(loaded)),
+            Action::Empty => s = s.emptied(),
             Action::SetLang(l) => s.lang = l,
             Action::TogglePlay => s.playing = !s.playing,
             Action::SetPlaying(playing) => s.playing = playing,
