@@ -17,6 +17,12 @@
 //    loaded into the page through window.replab.load on an unthrottled network:
 //    the load's time until painted, click latencies, DOM size, JS heap and wasm
 //    memory. A load that fails, times out or kills the page is reported as such.
+// 3. As a phone: 1 and 2 again on a 390 × 844 touch screen at twice the pixels
+//    with the CPU slowed 4× (DevTools' Emulation.setCPUThrottlingRate, as
+//    Lighthouse's mobile profile does), on the same throttled link: RaftScope's
+//    first server and this page's first broker lane on screen, a tap on Produce
+//    made as soon as the lane shows, answered; then taps (Produce, B's Fetch,
+//    step back, each until painted) at 1,000 and 10,000 records.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
@@ -114,12 +120,21 @@ async function throttled(context, page) {
   return cdp;
 }
 
+// The desktop a load is made on, and the phone: a touch screen of 390 × 844 CSS
+// px at twice the pixels, its CPU 4× slower than this machine's.
+const DESKTOP = { context: { viewport: { width: 1400, height: 1000 } }, cpu: 1 };
+const PHONE = {
+  context: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+  cpu: 4,
+};
+
 // One load as a new user: a fresh context, the cache off, the link throttled.
-async function loadOnce(browser, url, selector, after, click, locale = 'en-US') {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale });
+async function loadOnce(browser, url, selector, after, click, locale = 'en-US', device = DESKTOP) {
+  const context = await browser.newContext({ ...device.context, locale });
   try {
     const page = await context.newPage();
     const cdp = await throttled(context, page);
+    if (device.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: device.cpu });
     // Bytes of every response; files: those that succeeded (not a 404 favicon.ico).
     let bytes = 0, files = 0;
     const ok = new Set();
@@ -155,14 +170,15 @@ async function loadOnce(browser, url, selector, after, click, locale = 'en-US') 
   }
 }
 
-async function sideBySide(browser, base) {
+async function sideBySide(browser, base, device = DESKTOP) {
+  const phone = device !== DESKTOP;
   const sites = [
     { name: 'RaftScope', url: `${base}/raftscope/`, selector: '#servers .server', what: 'first server' },
     {
       name: 'Kafka Replication Lab', url: `${base}/replab/`, selector: '[data-testid=broker-A]', what: 'first broker lane',
       click: { selector: '[data-testid=produce]', done: '[data-testid=step][data-step="1"]' },
       // The checker panel opened.
-      after: async (page) => {
+      after: phone ? undefined : async (page) => {
         const t0 = Date.now();
         await page.getByTestId('explore-open').click();
         await page.getByTestId('explore-run').waitFor({ timeout: 60000 });
@@ -179,11 +195,11 @@ async function sideBySide(browser, base) {
     },
   ];
   const rows = [];
-  for (const site of sites) {
+  for (const site of phone ? sites.slice(0, 2) : sites) {
     const runs = [];
     for (let i = 0; i < LOADS; i++) {
       try {
-        runs.push(await loadOnce(browser, site.url, site.selector, site.after, site.click, site.locale));
+        runs.push(await loadOnce(browser, site.url, site.selector, site.after, site.click, site.locale, device));
       } catch (e) {
         console.log(`  ${site.name}: load ${i + 1} failed: ${String(e.message ?? e).split('\n')[0]}`);
       }
@@ -196,12 +212,17 @@ async function sideBySide(browser, base) {
       clicked: site.click && median(runs.map((r) => r.clicked)),
     });
   }
-  console.log(`first load, gzip, 1.6 Mbit/s down and up, 150 ms latency, cache off (medians of ${LOADS} loads):`);
+  const on = phone ? `a phone (390 × 844, touch, CPU ${device.cpu}× slower), ` : '';
+  console.log(`first load, ${on}gzip, 1.6 Mbit/s down and up, 150 ms latency, cache off (medians of ${LOADS} loads):`);
   console.log(`  ${'page'.padEnd(24)}${'transferred'.padStart(13)}${'bodies'.padStart(10)}${'files'.padStart(7)}${'first paint'.padStart(13)}   first server / broker lane`);
   for (const r of rows) {
     console.log(`  ${r.site.name.padEnd(24)}${kb(r.bytes).padStart(13)}${kb(r.bodies).padStart(10)}${String(r.files).padStart(7)}${ms(r.fcp).padStart(13)}   ${ms(r.shown)} (${r.site.what}${r.n < LOADS ? `; ${r.n} of ${LOADS} loads succeeded` : ''})`);
   }
-  for (const r of rows.filter((r) => r.clicked !== undefined)) console.log(`  ${r.site.name}: a click made as soon as its first lane shows is answered (painted) at ${ms(r.clicked)}`);
+  for (const r of rows.filter((r) => r.clicked !== undefined)) {
+    const raft = rows[0].site.name === 'RaftScope' ? rows[0].shown : NaN;
+    console.log(`  ${r.site.name}: a click made as soon as its first lane shows is answered (painted) at ${ms(r.clicked)}`
+      + (Number.isFinite(raft) ? ` (${(r.clicked / raft).toFixed(2)}× RaftScope's first server)` : ''));
+  }
   for (const r of rows.filter((r) => r.later !== undefined)) console.log(`  ${r.site.name}: ${r.site.later} ${ms(r.later)} after the click`);
 }
 
@@ -269,8 +290,8 @@ async function within(page, ms, what, promise) {
   try { return await Promise.race([promise, g.failed]); } finally { g.done(); }
 }
 
-async function longLogRun(browser, base, n) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+async function longLogRun(browser, base, n, device = DESKTOP) {
+  const context = await browser.newContext(device.context);
   const row = { n };
   let page;
   try {
@@ -283,6 +304,7 @@ async function longLogRun(browser, base, n) {
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
+    if (device.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: device.cpu });
     await page.goto(`${base}/replab/`);
     await page.getByTestId('broker-A').waitFor({ timeout: 60000 });
     const text = longLog(n);
@@ -321,6 +343,7 @@ async function longLogRun(browser, base, n) {
       return times;
     }, { testid, clicks: CLICKS }));
     row.produce = median(await clicks('produce'));
+    row.fetch = median(await clicks('fetch-B'));
     row.back = median(await clicks('step-back'));
     row.forward = median(await clicks('step-forward'));
     row.nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
@@ -336,6 +359,22 @@ async function longLogRun(browser, base, n) {
   return row;
 }
 
+async function longLogs(browser, base, sizes, device) {
+  const on = device === DESKTOP ? 'unthrottled' : `a phone (390 × 844, touch, CPU ${device.cpu}× slower)`;
+  console.log(`long logs, 3 brokers, window.replab.load, ${on} (clicks: median of ${CLICKS}, until two frames later):`);
+  console.log(`  ${'records'.padEnd(9)}${'steps'.padStart(8)}${'load'.padStart(10)}${'produce'.padStart(10)}${'fetch B'.padStart(10)}${'back'.padStart(9)}${'forward'.padStart(10)}${'DOM nodes'.padStart(11)}${'JS heap'.padStart(10)}${'wasm memory'.padStart(13)}`);
+  for (const n of sizes) {
+    const r = await longLogRun(browser, base, n, device);
+    const name = n.toLocaleString('en-US').padEnd(9);
+    if (r.failed) {
+      const facts = [r.load && `after ${ms(r.load)}`, r.wasm && `wasm memory ${mb(r.wasm)}`].filter(Boolean).join(', ');
+      console.log(`  ${name}failed: ${r.failed}${facts ? ` (${facts})` : ''}`);
+      continue;
+    }
+    console.log(`  ${name}${String(r.steps).padStart(8)}${ms(r.load).padStart(10)}${ms(r.produce).padStart(10)}${ms(r.fetch).padStart(10)}${ms(r.back).padStart(9)}${ms(r.forward).padStart(10)}${String(r.nodes).padStart(11)}${mb(r.heap).padStart(10)}${mb(r.wasm).padStart(13)}`);
+  }
+}
+
 const server = await serveBoth();
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -346,17 +385,10 @@ const browser = await chromium.launch({
 try {
   await sideBySide(browser, server.url);
   await post(browser, server.url);
-  console.log(`long logs, 3 brokers, window.replab.load, unthrottled (clicks: median of ${CLICKS}, until two frames later):`);
-  console.log(`  ${'records'.padEnd(9)}${'steps'.padStart(8)}${'load'.padStart(10)}${'produce'.padStart(10)}${'back'.padStart(9)}${'forward'.padStart(10)}${'DOM nodes'.padStart(11)}${'JS heap'.padStart(10)}${'wasm memory'.padStart(13)}`);
-  for (const n of SIZES) {
-    const r = await longLogRun(browser, server.url, n);
-    const name = n.toLocaleString('en-US').padEnd(9);
-    if (r.failed) {
-      const facts = [r.load && `after ${ms(r.load)}`, r.wasm && `wasm memory ${mb(r.wasm)}`].filter(Boolean).join(', ');
-      console.log(`  ${name}failed: ${r.failed}${facts ? ` (${facts})` : ''}`);
-      continue;
-    }
-    console.log(`  ${name}${String(r.steps).padStart(8)}${ms(r.load).padStart(10)}${ms(r.produce).padStart(10)}${ms(r.back).padStart(9)}${ms(r.forward).padStart(10)}${String(r.nodes).padStart(11)}${mb(r.heap).padStart(10)}${mb(r.wasm).padStart(13)}`);
+  await longLogs(browser, server.url, SIZES, DESKTOP);
+  if (process.env.PHONE !== '0') {
+    await sideBySide(browser, server.url, PHONE);
+    await longLogs(browser, server.url, SIZES.filter((n) => n <= 10000), PHONE);
   }
 } finally {
   await browser.close();

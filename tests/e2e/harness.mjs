@@ -61,10 +61,27 @@ export async function launch() {
   });
 }
 
+/** A fresh headless Chromium as a phone: a touch screen (`pointer: coarse`)
+ * of `width` × `height` CSS px at twice the pixels, with an empty profile. */
+export async function launchPhone({ width = 390, height = 844 } = {}) {
+  const profile = await mkdtemp(join(tmpdir(), 'replab-phone-'));
+  return chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: { width, height },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+}
+
 /** Saves a screenshot under tests/output/. */
-export async function screenshot(page, name) {
+export async function screenshot(page, name, { fullPage = true } = {}) {
   await mkdir(OUTPUT, { recursive: true });
-  await page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage });
 }
 
 /** Collects page errors so a test can assert there were none. */
@@ -77,8 +94,11 @@ export function watchErrors(page) {
 
 // A first visit to the app at `url`: a new tab of `size`, nothing remembered from
 // an earlier test (storage cleared once per tab), the browser's language `locale`,
-// the lanes drawn. Returns the page, its console errors and every URL it requested.
-export async function openApp(browser, url, { width = 1400, height = 1000, locale = 'en-US' } = {}) {
+// the lanes drawn. A plain visit to index.html tells the seed's story; most tests
+// start from the empty partition instead, as a reader does by choosing "Start
+// from an empty partition" (`story: true` keeps the story). Returns the page,
+// its console errors and every URL it requested.
+export async function openApp(browser, url, { width = 1400, height = 1000, locale = 'en-US', story = false } = {}) {
   const page = await browser.newPage();
   const errors = watchErrors(page);
   const requests = [];
@@ -91,7 +111,26 @@ export async function openApp(browser, url, { width = 1400, height = 1000, local
   await page.goto(url);
   await page.getByTestId('broker-A').waitFor();
   await appReady(page);
+  if (!story && await isFirstVisit(page)) await startEmpty(page);
   return { page, errors, requests };
+}
+
+/** Whether the page shows the story a first visit tells (index.html with no
+ * link): the page declares it as such. */
+export async function isFirstVisit(page) {
+  return page.evaluate(() => {
+    const s = document.getElementById('replab-story');
+    return !!s && JSON.parse(s.textContent).first_visit === true && !location.hash
+      && !/[?&]embed(=|&|$)/.test(location.search);
+  });
+}
+
+/** Chooses "Start from an empty partition" in the preset menu and waits for
+ * the default partition (three brokers at step 0 of 0). */
+export async function startEmpty(page) {
+  await page.getByTestId('preset').selectOption('empty');
+  await page.getByTestId('broker-C').waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid=step-count]')?.textContent === '0');
 }
 
 /** Waits until the app has taken over the page's pre-rendered frame: its
