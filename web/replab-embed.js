@@ -287,13 +287,19 @@
     }
     var height = Math.ceil(h + extra) + 'px';
     if (f.style.height === height) return;
+    steady(f, function () { f.style.height = height; });
+  }
+
+  // Changes f's size, keeping the marked paragraph being read (the nearest
+  // to the middle of the screen, after f) where it is.
+  function steady(f, change) {
     var reading = null, near = window.innerHeight / 2;
     watched.forEach(function (el) {
       var d = fromMiddle(el);
       if (d < near && f.compareDocumentPosition(el) & 4) { reading = el; near = d; }
     });
     var top = reading && reading.getBoundingClientRect().top;
-    f.style.height = height;
+    change();
     var moved = reading ? reading.getBoundingClientRect().top - top : 0;
     if (moved) {
       window.scrollBy(0, moved);
@@ -343,6 +349,8 @@
       if (f.tagName === TAG) sized(f, d.height);
       else fit(f, d.height);
     }
+    // A step: the reader acted in the figure (or asked it to play).
+    if (d.event === 'step' && f.tagName === TAG) settle(f);
     else if (d.event === 'error') warn('error' + d.message, 'a figure refused a load: ' + d.message, f);
     else if (!s.ready) {
       // On ready the queue goes again. A step or violation before any ready: the
@@ -401,6 +409,9 @@
   var THEMES = ['auto', 'light', 'dark'];
   var DEFAULT_LANG = 'en'; // its pages' files have no language part
   var AHEAD = '200% 0px'; // starts loading about two screens before it is seen
+  // The place an element without a height holds until its embed shows: the
+  // height Copy embed code gives a two-broker story (the app's link::embed_height).
+  var DEFAULT_HEIGHT = 790;
 
   // The embed page to load: src, at the element's step and in its language
   // when src is a pre-rendered embed (name.embed-N[.zh].html), with theme=.
@@ -445,17 +456,28 @@
   }
 
   // The embed reported height h: the iframe takes it and shows, in place of
-  // the fallback.
+  // the fallback. The place the element held does not shrink under a reader's
+  // eyes (the host's text would move up): on screen it waits until the figure
+  // is scrolled away or the reader acts in it (`settle`). A taller embed grows
+  // it at once.
   function sized(el, h) {
     var f = frameOf(el);
     if (!f) return;
     if (!el.hasAttribute('data-shown')) {
       f.style.height = Math.ceil(h) + 'px';
-      el.style.minHeight = '';
       el.setAttribute('data-shown', '');
+      if (el._onScreen && parseFloat(el.style.minHeight) > h) el._settle = true;
+      else el.style.minHeight = '';
       return;
     }
     fit(f, h);
+  }
+
+  // The element takes its embed's height, once no reader sees it change.
+  function settle(el) {
+    if (!el._settle) return;
+    el._settle = false;
+    steady(el, function () { el.style.minHeight = ''; });
   }
 
   function defineFigure() {
@@ -470,9 +492,11 @@
       styleOnce();
       stateOf(el);
       // Until it shows, the element keeps the height it is given (Copy embed
-      // code writes the one the embed takes) or its fallback's.
+      // code writes the one the embed takes), else a two-broker story's: the
+      // host's text after it stands where it will stay.
       var h = Number(el.getAttribute('height'));
-      if (h > 0 && !el.hasAttribute('data-shown')) el.style.minHeight = h + 'px';
+      if (!(h > 0)) h = DEFAULT_HEIGHT;
+      if (!el.hasAttribute('data-shown')) el.style.minHeight = h + 'px';
       if (!window.IntersectionObserver) { open(el); return; }
       if (el._watch) return; // connected again: already watched
       el._watch = new IntersectionObserver(function (es) {
@@ -482,6 +506,8 @@
       // Off screen it pauses; back on screen it plays again if it was asked to.
       el._seen = new IntersectionObserver(function (es) {
         var e = es[es.length - 1];
+        el._onScreen = e.isIntersecting;
+        if (!e.isIntersecting) settle(el);
         if (!e.isIntersecting && el._playing) post(el, { replab: VERSION, cmd: 'pause' });
         else if (e.isIntersecting && el._playing) post(el, { replab: VERSION, cmd: 'play' });
       });

@@ -6,7 +6,7 @@
 // tests/output/ (compare-en.png, compare-zh.png, compare-phone-360.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, screenshot, openApp, pickPreset, switchLanguage } from './harness.mjs';
+import { serve, launch, screenshot, openApp, openMenu, pickPreset, switchLanguage } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -25,6 +25,7 @@ const second = (page) => page.getByTestId('compare-column');
 async function compareDataLoss(page, protocol = 'kip-101') {
   await pickPreset(page, 'data-loss');
   await page.waitForFunction(() => document.querySelector('[data-testid=protocol]').value === 'hw');
+  await openMenu(page);
   await page.getByTestId('compare').selectOption(protocol);
   await second(page).waitFor();
 }

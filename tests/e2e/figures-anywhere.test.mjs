@@ -228,7 +228,7 @@ test("Copy embed code offers a <replab-figure> beside its iframe (a preset's wit
   await page.getByTestId('step-back').click();
   await page.getByTestId('copy-embed').click();
   const code = await page.getByTestId('element-code').inputValue();
-  const m = code.match(/<script src="([^"]+replab-embed\.js)" defer><\/script>\n<replab-figure src="([^"]+divergence\.embed-10\.html)" height="(\d+)" title="Divergence: a power failure on both replicas">\n {2}<a href="[^"]+divergence\.html"><img src="([^"]+divergence\.embed-10\.png)"/);
+  const m = code.match(/<script src="([^"]+replab-embed\.js)" defer><\/script>\n<replab-figure src="([^"]+divergence\.embed-10\.html)" height="(\d+)" title="Divergence: a power failure on both replicas" style="display:block;min-height:\3px">\n {2}<a href="[^"]+divergence\.html"><img src="([^"]+divergence\.embed-10\.png)"/);
   assert.ok(m, code);
   assert.match(await page.getByTestId('embed-code').inputValue(), /^<iframe /);
   const host = await browser.newPage();
@@ -246,7 +246,57 @@ test("Copy embed code offers a <replab-figure> beside its iframe (a preset's wit
   await page.getByTestId('copy-embed').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=element-code]')?.value.includes('#v3.'));
   const shared = await page.getByTestId('element-code').inputValue();
-  assert.match(shared, /<replab-figure src="[^"]+\?embed#v3\.[^"]+" height="\d+" title="Divergence: a power failure on both replicas">\n {2}<a href="[^"]+#v3\.[^"]+">Divergence: a power failure on both replicas<\/a>/);
+  assert.match(shared, /<replab-figure src="[^"]+\?embed#v3\.[^"]+" height="(\d+)" title="Divergence: a power failure on both replicas" style="display:block;min-height:\1px">\n {2}<a href="[^"]+#v3\.[^"]+">Divergence: a power failure on both replicas<\/a>/);
   assert.doesNotMatch(shared, /<img/);
   await page.close();
 });
+
+// A figure first on a page, a paragraph after it: the paragraph does not move
+// when the embed shows (cumulative layout shift below 0.01), and once the
+// figure is scrolled away the element takes its embed's own height. The
+// element as Copy embed code writes it holds its place from the first paint
+// (its style); one written by hand without a height holds a two-broker
+// story's place from the moment replab-embed.js defines it, so with the
+// script loaded before it (not deferred) it shifts nothing either.
+const DEFERRED = '<script src="replab-embed.js" defer></script>';
+const BEFORE = '<script src="replab-embed.js"></script>';
+for (const [name, script, element] of [
+  ['Copy embed code\'s, three brokers', DEFERRED, '<replab-figure src="kraft-last-replica-standing.embed-4.html" height="960" style="display:block;min-height:960px"></replab-figure>'],
+  ['Copy embed code\'s, two brokers, its image twin', DEFERRED, '<replab-figure src="data-loss.embed-5.html" height="790" style="display:block;min-height:790px"><a href="data-loss.html"><img src="data-loss.embed-5.png" alt="the figure" width="720"></a></replab-figure>'],
+  ['by hand, no height, the script before it', BEFORE, '<replab-figure src="data-loss.embed-5.html"></replab-figure>'],
+]) {
+  test(`a <replab-figure> first on a page shifts nothing as it shows (${name})`, async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 900, height: 1000 });
+    await page.addInitScript(() => {
+      window.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (!e.hadRecentInput) window.shifts += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.route(`${server.url}cls-host.html`, (route) => route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><meta charset="utf-8">${script}
+<body style="margin:0 auto;max-width:800px;font:16px/1.5 sans-serif">${element}
+<p id="after">The paragraph after the figure.</p>${'<p>More of the post.</p>'.repeat(40)}</body>`,
+    }));
+    await page.goto(`${server.url}cls-host.html`);
+    const after = () => page.evaluate(() => document.getElementById('after').getBoundingClientRect().top);
+    const before = await after();
+    await page.waitForFunction(() => document.querySelector('replab-figure[data-shown]'));
+    await page.frameLocator('replab-figure iframe').getByTestId('broker-B').waitFor();
+    await page.waitForTimeout(500);
+    const cls = await page.evaluate(() => window.shifts);
+    assert.ok(cls < 0.01, `cumulative layout shift ${cls}`);
+    assert.equal(await after(), before, 'the paragraph after the figure stands where it stood');
+    // Scrolled away, the element takes the height its embed reports.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction(() => {
+      const f = document.querySelector('replab-figure');
+      return Math.abs(f.getBoundingClientRect().height - f.querySelector('iframe').getBoundingClientRect().height) <= 1;
+    });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}

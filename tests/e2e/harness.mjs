@@ -128,6 +128,7 @@ export async function isFirstVisit(page) {
 /** Chooses "Start from an empty partition" in the preset menu and waits for
  * the default partition (three brokers at step 0 of 0). */
 export async function startEmpty(page) {
+  await openMenu(page);
   await page.getByTestId('preset').selectOption('empty');
   await page.getByTestId('broker-C').waitFor();
   await page.waitForFunction(() => document.querySelector('[data-testid=step-count]')?.textContent === '0');
@@ -140,9 +141,20 @@ export async function appReady(page) {
   await page.waitForFunction(() => window.replab !== undefined);
 }
 
+/** Opens the story menu where a narrow screen keeps it behind its ☰ button
+ * (on a wide one its controls stand in the page). */
+export async function openMenu(page) {
+  const button = page.getByTestId('menu');
+  if (await button.isVisible() && !await page.getByTestId('story-menu').isVisible()) {
+    await button.click();
+    await page.getByTestId('story-menu').waitFor();
+  }
+}
+
 /** Chooses a preset and waits until it has loaded (its file is fetched when
  * chosen): its title shows. */
 export async function pickPreset(page, id) {
+  await openMenu(page);
   const select = page.getByTestId('preset');
   await select.selectOption(id);
   const title = await select.locator(`option[value="${id}"]`).textContent();
@@ -155,6 +167,7 @@ export async function pickPreset(page, id) {
 export async function switchLanguage(page, code) {
   const before = await page.evaluate(() => document.documentElement.getAttribute('data-lang'));
   const to = code ?? (before === 'en' ? 'zh' : 'en');
+  await openMenu(page);
   await page.getByTestId('lang').selectOption(to);
   await page.waitForFunction((c) => document.documentElement.getAttribute('data-lang') === c, to);
 }

@@ -161,10 +161,12 @@ test('the menu holds the story\'s actions, and each works by touch', async () =>
     await menu.locator('.settings summary').tap();
     await menu.getByTestId('min-isr').selectOption('2');
     await page.waitForFunction(() => document.querySelector('[data-testid=source-min\\.insync\\.replicas]')?.dataset.source === 'script');
-    // Compare: the second column appears below the first.
+    // Compare: the second column appears below the first, and the sheet
+    // closes so the reader sees it.
     await menu.getByTestId('compare').selectOption('kip-279');
     await page.getByTestId('compare-column').waitFor();
-    // Choosing a protocol closes the sheet, so the reader sees what it did.
+    await menu.waitFor({ state: 'hidden' });
+    // So does choosing a protocol.
     await page.getByTestId('menu').tap();
     await menu.waitFor();
     await menu.getByTestId('protocol').selectOption('diverging-epoch');

@@ -97,9 +97,10 @@ async function takenOverInPlace(name, url, { lanes, step, lang, locale }) {
   }
 }
 
-test('the default page is real before the wasm, in both languages, and taken over in place', async () => {
-  await takenOverInPlace('default-en', server.url, { lanes: 3, step: 0, lang: 'en' });
-  await takenOverInPlace('default-zh', `${server.url}index.zh.html`, { lanes: 3, step: 0, lang: 'zh', locale: 'zh-CN' });
+// The first visit: the seed's story (two brokers) at its first step.
+test('the first visit\'s page is real before the wasm, in both languages, and taken over in place', async () => {
+  await takenOverInPlace('default-en', server.url, { lanes: 2, step: 0, lang: 'en' });
+  await takenOverInPlace('default-zh', `${server.url}index.zh.html`, { lanes: 2, step: 0, lang: 'zh', locale: 'zh-CN' });
 });
 
 test('a preset page and its embed at a step are real before the wasm, in both languages', async () => {

@@ -34,7 +34,13 @@ test('a copied link reopens the same step, protocol and language', async () => {
   for (let i = 0; i < 3; i++) await page.getByTestId('step-back').click();
   await switchLanguage(page);
   const step = await stepOf(page);
-  const lanesOf = async (p) => (await p.locator('.lanes').innerHTML());
+  // The lanes' markup, each element's attributes in one order (a page that
+  // took over pre-rendered lanes may have set them in another).
+  const lanesOf = (p) => p.locator('.lanes').evaluate((root) => {
+    const write = (n) => (n.nodeType === 3 ? n.textContent : n.nodeType !== 1 ? ''
+      : `<${n.localName}${[...n.attributes].map((a) => ` ${a.name}="${a.value}"`).sort().join('')}>${[...n.childNodes].map(write).join('')}</${n.localName}>`);
+    return write(root);
+  });
   const lanes = await lanesOf(page);
   await page.getByTestId('copy-link').click();
   const url = await page.getByTestId('share-link').inputValue();

@@ -7,7 +7,7 @@ use crate::components::{
     decision::DecisionPanel,
     editor::Editor,
     event_log::event_log,
-    header::{self, Header},
+    header::Header,
     help::help,
     lane::Lane,
     notice,
@@ -15,7 +15,7 @@ use crate::components::{
     settings::Settings,
     share::ShareBar,
     violations::violations,
-    Callbacks,
+    Callbacks, STORY_MENU,
 };
 use crate::components::{flight::Flights, spacetime::SpaceTime};
 use crate::history;
@@ -153,14 +153,14 @@ pub fn app(p: &AppProps) -> Html {
                 // What acts on the whole story, in one place: a sheet over the
                 // page on a narrow screen (this button opens it), in the page
                 // on a wide one (web/style.css).
-                <button class="menu-button" data-testid="menu" popovertarget={header::MENU}
+                <button class="menu-button" data-testid="menu" popovertarget={STORY_MENU}
                     aria-label={label(lang, Label::StoryMenu)} title={label(lang, Label::StoryMenu)}>
                     <span aria-hidden="true">{ "☰" }</span>
                 </button>
-                <div id={header::MENU} class="story-menu" popover="auto" data-testid="story-menu">
+                <div id={STORY_MENU} class="story-menu" popover="auto" data-testid="story-menu">
                     <div class="menu-head">
                         <strong>{ label(lang, Label::StoryMenu) }</strong>
-                        <button class="menu-close" data-testid="menu-close" popovertarget={header::MENU} popovertargetaction="hide"
+                        <button class="menu-close" data-testid="menu-close" popovertarget={STORY_MENU} popovertargetaction="hide"
                             aria-label={label(lang, Label::Close)} title={label(lang, Label::Close)}>{ "✕" }</button>
                     </div>
                     <Header lang={lang} protocol={state.view.protocol()} preset={state.preset} actions={callbacks.header.clone()} />

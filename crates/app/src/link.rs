@@ -198,11 +198,14 @@ pub fn element_code(fragment: &str, lanes: Lanes, title: &str, compare: Option<P
     figure_element(&src, height, title, &fallback)
 }
 
-/// The element and the script that defines it, `fallback` inside.
+/// The element and the script that defines it, `fallback` inside. Its style
+/// holds the figure's place from the first paint, before the deferred script
+/// has defined the element, so the host's text after it never moves.
 fn figure_element(src: &str, height: u32, title: &str, fallback: &str) -> String {
     format!(
         "<script src=\"{}replab-embed.js\" defer></script>\n\
-         <replab-figure src=\"{src}\" height=\"{height}\" title=\"{}\">\n  {fallback}\n</replab-figure>",
+         <replab-figure src=\"{src}\" height=\"{height}\" title=\"{}\" \
+         style=\"display:block;min-height:{height}px\">\n  {fallback}\n</replab-figure>",
         site_base(),
         attribute(title)
     )

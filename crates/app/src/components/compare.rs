@@ -48,7 +48,10 @@ pub fn compare_picker(
     compare: Option<Protocol>,
     on_compare: &Callback<Option<Protocol>>,
 ) -> Html {
-    let on_pick = on_compare.reform(|e: Event| Protocol::from_name(&target_value(&e)));
+    let on_pick = on_compare.reform(|e: Event| {
+        super::close_story_menu();
+        Protocol::from_name(&target_value(&e))
+    });
     html! {
         <label class="compare-pick" title={label(lang, Label::CompareTitle)}>
             <span>{ narrate::compare_with(lang, protocol) }</span>

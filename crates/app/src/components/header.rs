@@ -3,7 +3,7 @@
 //! stand first in the story menu (`app.rs`), which a narrow screen opens as a
 //! sheet and a wide one shows in the page.
 
-use super::target_value;
+use super::{close_story_menu as close_menu, target_value};
 use crate::presets::{self, PRESETS};
 use crate::state::Loaded;
 use replab_core::scenario;
@@ -34,22 +34,6 @@ pub struct HeaderActions {
 
 /// The preset menu's value for an empty partition.
 const EMPTY: &str = "empty";
-
-/// The id of the story menu (`app.rs`): a popover on a narrow screen.
-pub const MENU: &str = "story-menu";
-
-/// Closes the story menu where it is a sheet over the page (a narrow screen),
-/// so the reader sees what the choice did; where the menu stands in the page,
-/// nothing happens.
-fn close_menu() {
-    use wasm_bindgen::JsCast;
-    let menu = gloo::utils::document()
-        .get_element_by_id(MENU)
-        .and_then(|m| m.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(menu) = menu.filter(|m| m.matches(":popover-open").unwrap_or(false)) {
-        let _ = menu.hide_popover();
-    }
-}
 
 #[function_component(Header)]
 pub fn header(p: &HeaderProps) -> Html {

@@ -59,6 +59,22 @@ pub fn target_checked(e: &web_sys::Event) -> bool {
         .is_some_and(|i| i.checked())
 }
 
+/// The id of the story menu (`app.rs`): a popover on a narrow screen.
+pub const STORY_MENU: &str = "story-menu";
+
+/// Closes the story menu where it is a sheet over the page (a narrow screen),
+/// so the reader sees what the choice did; where the menu stands in the page,
+/// nothing happens.
+pub fn close_story_menu() {
+    use wasm_bindgen::JsCast;
+    let menu = gloo::utils::document()
+        .get_element_by_id(STORY_MENU)
+        .and_then(|m| m.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(menu) = menu.filter(|m| m.matches(":popover-open").unwrap_or(false)) {
+        let _ = menu.hide_popover();
+    }
+}
+
 /// The page's callbacks, made once: each dispatches one kind of action, and
 /// each part is handed only those it calls.
 #[derive(Clone, PartialEq)]
