@@ -142,7 +142,9 @@ pub fn header(p: &HeaderProps) -> Html {
                 </select>
             </label>
             <button class="help-button" data-testid="help" aria-label={label(lang, Label::Help)} title={label(lang, Label::Help)}
-                onclick={c.open_help.reform(|_| { close_menu(); })}>{ "?" }</button>
+                onclick={c.open_help.reform(|_| { close_menu(); })}>
+                { "?" }<span class="help-text" aria-hidden="true">{ label(lang, Label::Help) }</span>
+            </button>
             <p class="protocol-note" id="protocol-note" data-testid="protocol-note">
                 { narrate::protocol_note(lang, p.protocol) }
             </p>
