@@ -224,3 +224,26 @@ test('the first visit tells the seed\'s story at its first step; an empty partit
     await phone.close();
   }
 });
+
+test('on a touch screen a record is tapped and the scrubber dragged by a finger', async () => {
+  const phone = await launchPhone();
+  try {
+    const { page, errors } = await open(phone, 'data-loss.html');
+    // A tap on a record keeps it shown (pinned), as a click does.
+    const record = page.getByTestId('record-B-0');
+    await record.tap();
+    await page.waitForFunction(() => document.querySelector('[data-testid=record-B-0]').classList.contains('pinned'));
+    // A finger on the scrubber's thumb at the end, dragged to the start.
+    const box = await page.getByTestId('scrubber').boundingBox();
+    const y = box.y + box.height / 2;
+    const cdp = await phone.newCDPSession(page);
+    const touch = (type, x) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    await touch('touchStart', box.x + box.width - 4);
+    for (let i = 1; i <= 10; i++) await touch('touchMove', box.x + box.width - 4 - (box.width - 8) * i / 10);
+    await touch('touchEnd');
+    await page.waitForFunction(() => document.querySelector('[data-testid=step]').dataset.step === '0');
+    assert.deepEqual(errors, []);
+  } finally {
+    await phone.close();
+  }
+});
