@@ -210,6 +210,16 @@ test('the first visit tells the seed\'s story at its first step; an empty partit
     await page.getByTestId('step-forward').tap();
     await page.waitForFunction(() => document.querySelector('[data-testid=step]').dataset.step === '1');
     assert.equal(await page.getByTestId('invite').count(), 0);
+    // What the step did is told under the player, above the lanes.
+    const said = await page.evaluate(() => {
+      const now = document.querySelector('.app > [data-testid=announcer]').getBoundingClientRect();
+      const player = document.querySelector('.app > .player').getBoundingClientRect();
+      const lane = document.querySelector('.lanes > .lane').getBoundingClientRect();
+      return { text: document.querySelector('.app > [data-testid=announcer]').textContent, shown: now.height > 10,
+        below: now.top >= player.bottom - 1, above: now.bottom <= lane.top };
+    });
+    assert.match(said.text, /A appends m1/);
+    assert.ok(said.shown && said.below && said.above, JSON.stringify(said));
     // The first decision is one tap away from the panel at step 0.
     await page.getByTestId('step-back').tap();
     await page.getByTestId('first-decision').tap();

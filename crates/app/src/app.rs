@@ -209,7 +209,10 @@ pub fn app(p: &AppProps) -> Html {
                 setup={Rc::new(timeline.setup().clone())} />
             <crate::components::matrix::MatrixPanel lang={lang} on_load={callbacks.load.clone()}
                 setup={Rc::new(timeline.setup().clone())} />
-            <div class="sr-only" aria-live="polite" data-testid="announcer">{ announcement }</div>
+            // What the step did, for a screen reader; on a narrow screen also
+            // shown under the player, so a phone reader follows the story
+            // without scrolling to the panels (web/style.css).
+            <div class="now-line" aria-live="polite" data-testid="announcer">{ announcement }</div>
             if state.help_open {
                 { help(lang, &callbacks.close_help) }
             }
