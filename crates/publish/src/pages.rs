@@ -128,3 +128,47 @@ fn copy_assets(from: &Path, to: &Path) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn preset_text(id: &str) -> Option<String> {
+        std::fs::read_to_string(format!("{}/../../web/scenarios/{id}.scn", env!("CARGO_MANIFEST_DIR"))).ok()
+    }
+
+    /// The first visit: `index.html` tells the seed's story at its first
+    /// step, drawn with its invitation, declared as a first visit (so the
+    /// reader's language and a link or `?embed` still decide what opens).
+    #[test]
+    fn the_first_visit_page_tells_the_seeds_story_at_step_0() {
+        let pages = prerender::site_pages(preset_text);
+        let index = pages.iter().find(|p| p.file == "index.html").expect("index.html");
+        let story = index.story.as_ref().expect("a story");
+        assert!(story.first_visit);
+        assert_eq!(
+            (story.preset, story.step, story.embed),
+            (Some("data-loss"), Some(0), false)
+        );
+        let template = "<html lang=\"en\"><head><title>Kafka Replication Lab</title></head>\
+                        <body><div id=\"replab\"></div></body></html>";
+        let html = prerender::page_html(template, index, "").expect("drawn");
+        assert!(html.contains(r#""first_visit":true"#), "{html}");
+        assert!(!html.contains(" data-story"), "the page claims no story of its own");
+        assert!(html.contains(r#"data-testid="invite""#));
+        assert!(html.contains(r#"data-testid="step" data-step="0""#));
+        assert!(html.contains(r#"data-testid="broker-B""#) && !html.contains(r#"data-testid="broker-C""#));
+        // A preset's own page is no first visit.
+        let preset = pages
+            .iter()
+            .find(|p| p.file == "data-loss.html")
+            .expect("the preset's page");
+        assert!(!preset.story.as_ref().expect("a story").first_visit);
+        assert!(prerender::page_html(template, preset, "")
+            .expect("drawn")
+            .contains(" data-story"));
+        // Without the seed's file, the first visit is the default partition.
+        let bare = prerender::site_pages(|_| None);
+        assert!(bare.iter().all(|p| p.story.is_none()));
+    }
+}

@@ -441,3 +441,32 @@ fn a_protocol_switch_names_the_release_defaults_it_changed() {
     s = reduce(s, Action::SetProtocol(Protocol::KraftElr));
     assert_eq!(s.notice, None);
 }
+
+#[test]
+fn starting_from_an_empty_partition_forgets_the_story_and_keeps_the_readers_view() {
+    let script = scenario::parse(crate::presets::DEFAULT_TEXT).expect("parses");
+    let mut s = Rc::new(AppState::new(Lang::EN, false));
+    s = reduce(
+        s,
+        Action::Load(Rc::new(
+            Loaded::build(&script, Rc::from(crate::presets::DEFAULT_TEXT), None, Some("data-loss")).expect("loads"),
+        )),
+    );
+    s = reduce(s, Action::StepTo(3));
+    s = produce(s); // a fork: undo could bring the story back
+    s = reduce(s, Action::SetSpeed(350));
+    s = reduce(s, Action::SetCompare(Some(Protocol::Kip279)));
+    assert!(s.undo.is_some() && s.preset.is_some() && s.comparison.is_some());
+    let empty = reduce(s, Action::Empty);
+    // The default partition, as a page with no story opens on.
+    let fresh = AppState::new(Lang::EN, false);
+    assert_eq!(empty.timeline(), fresh.timeline());
+    assert_eq!((empty.cursor, empty.len()), (0, 0));
+    assert_eq!(empty.view.brokers().len(), 3);
+    assert_eq!((empty.preset, &empty.source, &empty.title), (None, &None, &None));
+    assert!(empty.undo.is_none() && empty.notice.is_none() && !empty.playing);
+    // What the reader chose for the page stays: its speed and its comparison.
+    assert_eq!(empty.speed_ms, 350);
+    assert_eq!(empty.compare, Some(Protocol::Kip279));
+    assert!(empty.comparison.is_some(), "compared again, on the empty partition");
+}
