@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launchPhone, screenshot, watchErrors, appReady, startEmpty, DIST } from './harness.mjs';
+import { serve, launch, launchPhone, screenshot, watchErrors, appReady, startEmpty, DIST } from './harness.mjs';
 
 let server;
 before(async () => { server = await serve(); });
@@ -256,5 +256,25 @@ test('on a touch screen a record is tapped and the scrubber dragged by a finger'
     assert.deepEqual(errors, []);
   } finally {
     await phone.close();
+  }
+});
+
+test('with a mouse every visible control is at least 24 × 24 px, in the page and in the embed', async () => {
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    for (const path of ['data-loss.html', 'data-loss.embed-5.html']) {
+      await page.goto(server.url + path);
+      await page.getByTestId('broker-A').waitFor();
+      await appReady(page);
+      assert.equal(await page.evaluate(() => matchMedia('(pointer: fine)').matches), true);
+      if (path === 'data-loss.html') await page.locator('.settings summary').click();
+      assert.deepEqual(await smallControls(page, 24), [], path);
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
   }
 });
