@@ -13,6 +13,16 @@ let server;
 before(async () => { server = await serve(); });
 after(async () => { await server?.close(); });
 
+// Runs `body` with a fresh phone of `size`, closed after.
+async function onPhone(size, body) {
+  const phone = await launchPhone(size);
+  try {
+    return await body(phone);
+  } finally {
+    await phone.close();
+  }
+}
+
 const SIZES = [{ width: 390, height: 844, name: 'phone' }, { width: 320, height: 640, name: 'phone-320' },
   { width: 844, height: 390, name: 'phone-landscape' }];
 
@@ -87,8 +97,7 @@ async function smallControls(page, min) {
 
 for (const size of SIZES) {
   test(`${size.width} × ${size.height}: the player and the lanes come first, with nothing to scroll sideways`, async () => {
-    const phone = await launchPhone(size);
-    try {
+    await onPhone(size, async (phone) => {
       const link = await shareLink();
       for (const [name, path] of [['index', ''], ['data-loss', 'data-loss.html'], ['link', link]]) {
         const { page, errors } = await open(phone, path);
@@ -112,14 +121,11 @@ for (const size of SIZES) {
         assert.deepEqual(errors, [], name);
         await page.close();
       }
-    } finally {
-      await phone.close();
-    }
+    });
   });
 
   test(`${size.width} × ${size.height}: every visible control is at least 44 × 44 px on a touch screen`, async () => {
-    const phone = await launchPhone(size);
-    try {
+    await onPhone(size, async (phone) => {
       const { page, errors } = await open(phone, 'data-loss.html');
       assert.deepEqual(await smallControls(page, 44), [], 'the page');
       await page.getByTestId('menu').tap();
@@ -130,15 +136,12 @@ for (const size of SIZES) {
       const embed = await open(phone, 'data-loss.embed-5.html');
       assert.deepEqual(await smallControls(embed.page, 44), [], 'the embed');
       assert.deepEqual([...errors, ...embed.errors], []);
-    } finally {
-      await phone.close();
-    }
+    });
   });
 }
 
 test('the menu holds the story\'s actions, and each works by touch', async () => {
-  const phone = await launchPhone();
-  try {
+  await onPhone(undefined, async (phone) => {
     const { page, errors } = await open(phone, 'data-loss.html');
     const menu = page.getByTestId('story-menu');
     assert.equal(await menu.isVisible(), false, 'closed at first');
@@ -188,14 +191,11 @@ test('the menu holds the story\'s actions, and each works by touch', async () =>
     await menu.getByTestId('lang').selectOption('zh');
     await page.waitForFunction(() => document.documentElement.getAttribute('data-lang') === 'zh');
     assert.deepEqual(errors, []);
-  } finally {
-    await phone.close();
-  }
+  });
 });
 
 test('the first visit tells the seed\'s story at its first step; an empty partition is one choice away', async () => {
-  const phone = await launchPhone();
-  try {
+  await onPhone(undefined, async (phone) => {
     const { page, errors } = await open(phone, '');
     assert.equal(await page.getByTestId('preset').inputValue(), 'data-loss');
     assert.equal(await page.getByTestId('step').getAttribute('data-step'), '0');
@@ -231,14 +231,11 @@ test('the first visit tells the seed\'s story at its first step; an empty partit
     assert.equal(await page.locator('.lanes > .lane').count(), 3);
     await screenshot(page, 'phone-empty', { fullPage: false });
     assert.deepEqual(errors, []);
-  } finally {
-    await phone.close();
-  }
+  });
 });
 
 test('on a touch screen a record is tapped and the scrubber dragged by a finger', async () => {
-  const phone = await launchPhone();
-  try {
+  await onPhone(undefined, async (phone) => {
     const { page, errors } = await open(phone, 'data-loss.html');
     // A tap on a record keeps it shown (pinned), as a click does.
     const record = page.getByTestId('record-B-0');
@@ -254,9 +251,7 @@ test('on a touch screen a record is tapped and the scrubber dragged by a finger'
     await touch('touchEnd');
     await page.waitForFunction(() => document.querySelector('[data-testid=step]').dataset.step === '0');
     assert.deepEqual(errors, []);
-  } finally {
-    await phone.close();
-  }
+  });
 });
 
 test('with a mouse every visible control is at least 24 × 24 px, in the page and in the embed', async () => {

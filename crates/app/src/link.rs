@@ -251,3 +251,24 @@ pub fn iframe(src: &str, title: &str, height: u32, width: u32) -> String {
         "<iframe src=\"{src}\" title=\"{title}\" width=\"100%\" height=\"{height}\" style=\"border:0;max-width:{width}px\" loading=\"lazy\"></iframe>"
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// replab-embed.js, served to host pages without the app, holds the place
+    /// of a `<replab-figure>` written without a height: the height Copy embed
+    /// code gives a two-broker story, which this keeps the same.
+    #[test]
+    fn the_embed_scripts_default_place_is_a_two_broker_storys_height() {
+        let script = include_str!("../../../web/replab-embed.js");
+        let two = embed_height(Lanes {
+            brokers: 2,
+            consumers: 0,
+        });
+        assert!(
+            script.contains(&format!("var DEFAULT_HEIGHT = {two};")),
+            "replab-embed.js's DEFAULT_HEIGHT is not {two}"
+        );
+    }
+}
