@@ -3,7 +3,7 @@
 //! stand first in the story menu (`app.rs`), which a narrow screen opens as a
 //! sheet and a wide one shows in the page.
 
-use super::{close_story_menu as close_menu, target_value};
+use super::{close_story_menu, target_value};
 use crate::presets::{self, PRESETS};
 use crate::state::Loaded;
 use replab_core::scenario;
@@ -47,7 +47,7 @@ pub fn header(p: &HeaderProps) -> Html {
         let chosen = chosen.clone();
         Callback::from(move |e: Event| {
             if let Some(proto) = Protocol::from_name(&target_value(&e)) {
-                close_menu();
+                close_story_menu();
                 *chosen.borrow_mut() = Some(proto);
                 protocol.emit(proto);
             }
@@ -59,7 +59,7 @@ pub fn header(p: &HeaderProps) -> Html {
         let unavailable = c.preset_unavailable.clone();
         let shown = p.preset.unwrap_or_default();
         Callback::from(move |e: Event| {
-            close_menu();
+            close_story_menu();
             let value = target_value(&e);
             if value == EMPTY {
                 chosen.borrow_mut().take();
@@ -103,7 +103,7 @@ pub fn header(p: &HeaderProps) -> Html {
     let on_lang = {
         let set = c.lang.clone();
         Callback::from(move |e: Event| {
-            close_menu();
+            close_story_menu();
             if let Some(l) = Lang::from_code(&target_value(&e)) {
                 set.emit(l);
             }
@@ -142,7 +142,7 @@ pub fn header(p: &HeaderProps) -> Html {
                 </select>
             </label>
             <button class="help-button" data-testid="help" aria-label={label(lang, Label::Help)} title={label(lang, Label::Help)}
-                onclick={c.open_help.reform(|_| { close_menu(); })}>
+                onclick={c.open_help.reform(|_| { close_story_menu(); })}>
                 { "?" }<span class="help-text" aria-hidden="true">{ label(lang, Label::Help) }</span>
             </button>
             <p class="protocol-note" id="protocol-note" data-testid="protocol-note">

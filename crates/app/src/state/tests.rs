@@ -36,6 +36,17 @@ fn acting_at_a_past_step_forks_and_undo_restores_once() {
     assert!(s.undo.is_none());
 }
 
+/// A fresh page showing the data-loss preset, at its end.
+fn data_loss_loaded() -> Rc<AppState> {
+    let script = scenario::parse(crate::presets::DEFAULT_TEXT).expect("parses");
+    reduce(
+        Rc::new(AppState::new(Lang::EN, false)),
+        Action::Load(Rc::new(
+            Loaded::build(&script, Rc::from(crate::presets::DEFAULT_TEXT), None, Some("data-loss")).expect("loads"),
+        )),
+    )
+}
+
 #[test]
 fn values_count_up_from_the_highest_written() {
     let mut s = Rc::new(AppState::new(Lang::EN, false));
@@ -92,14 +103,7 @@ fn a_scenario_loaded_while_the_address_link_opens_is_shown_and_the_link_then_dro
 
 #[test]
 fn switching_protocol_replays_the_same_history() {
-    let script = scenario::parse(crate::presets::DEFAULT_TEXT).expect("parses");
-    let mut s = Rc::new(AppState::new(Lang::EN, false));
-    s = reduce(
-        s,
-        Action::Load(Rc::new(
-            Loaded::build(&script, Rc::from(crate::presets::DEFAULT_TEXT), None, Some("data-loss")).expect("loads"),
-        )),
-    );
+    let mut s = data_loss_loaded();
     assert_eq!(s.view.protocol(), Protocol::Hw);
     assert_eq!(s.view.violations().len(), 1);
     let len = s.len();
@@ -444,14 +448,7 @@ fn a_protocol_switch_names_the_release_defaults_it_changed() {
 
 #[test]
 fn starting_from_an_empty_partition_forgets_the_story_and_keeps_the_readers_view() {
-    let script = scenario::parse(crate::presets::DEFAULT_TEXT).expect("parses");
-    let mut s = Rc::new(AppState::new(Lang::EN, false));
-    s = reduce(
-        s,
-        Action::Load(Rc::new(
-            Loaded::build(&script, Rc::from(crate::presets::DEFAULT_TEXT), None, Some("data-loss")).expect("loads"),
-        )),
-    );
+    let mut s = data_loss_loaded();
     s = reduce(s, Action::StepTo(3));
     s = produce(s); // a fork: undo could bring the story back
     s = reduce(s, Action::SetSpeed(350));
