@@ -10,14 +10,15 @@
 use crate::actions::actions;
 use crate::bounds::Bounds;
 use crate::claims::Claims;
-use crate::fingerprint::fingerprint;
+use crate::fingerprint::{form, hash_bytes};
 use crate::state::State;
 use crate::trace::replay;
+use crate::visited::Visited;
 use replab_core::broker_set::MAX_BROKERS;
 use replab_core::scenario::is_broker_id;
-use replab_core::{Command, Event, Setup, Violation, ViolationKind};
-use std::collections::{HashSet, VecDeque};
-use std::hash::{BuildHasherDefault, Hasher};
+use replab_core::{Command, Event, KeySet, Setup, Violation, ViolationKind};
+use std::collections::VecDeque;
+use std::ops::Range;
 
 /// Where the explorer stands after a slice of work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,6 +142,11 @@ const PARALLEL_BATCH: usize = 2048;
 #[cfg(feature = "parallel")]
 const PIECE: usize = 32;
 
+/// What a state of the frontier holds, its node and boxed cluster with their
+/// allocations, with three brokers: about 1,450 bytes counted by an
+/// allocator over a whole search (kraft-elr, min.insync.replicas 2).
+pub const FRONTIER_STATE: usize = 1_450;
+
 /// A state to expand. Boxed: the merge moves a pointer, not the cluster.
 #[derive(Clone)]
 struct Node {
@@ -150,32 +156,13 @@ struct Node {
     came_by: Option<Command>,
 }
 
-/// Fingerprints are hashes already: the set uses them as they are.
-#[derive(Default)]
-struct Identity(u64);
+/// How a state is identified: its canonical form written into the buffer,
+/// given whether the clock moves. Tests swap in an exact key to check the
+/// reductions.
+type Key = fn(&State, bool, &mut Vec<u8>);
 
-impl Hasher for Identity {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-type Visited = HashSet<u64, BuildHasherDefault<Identity>>;
-
-/// How a state is identified: its fingerprint, given whether the clock
-/// moves. Tests swap in an exact key to check the reductions.
-type Key = fn(&State, bool) -> u64;
-
-fn canonical_key(s: &State, clock_moves: bool) -> u64 {
-    fingerprint(&s.cluster, &s.tracked, clock_moves)
+fn canonical_key(s: &State, clock_moves: bool, out: &mut Vec<u8>) {
+    form(&s.cluster, &s.tracked, clock_moves, out);
 }
 
 /// What one step from a state gave that the search must hear, in step order.
@@ -187,8 +174,20 @@ enum Child {
         /// Steps tried from the state up to and including this one.
         tried: u32,
         fingerprint: u64,
+        /// Its form, in the piece's `forms`.
+        form: Range<usize>,
         state: Box<State>,
         came_by: Command,
+    },
+    /// A state not seen before the batch that this piece or an earlier one
+    /// claimed (`Claims`): kept by the claimer, so left out here. Its form
+    /// comes along all the same: claims go by hash, and should the claimer's
+    /// form differ (two forms, one hash) the merge makes the state again.
+    Claimed {
+        action: u32,
+        tried: u32,
+        fingerprint: u64,
+        form: Range<usize>,
     },
     /// The step fired a violation the bounds look for: the search ends here.
     Violation {
@@ -204,6 +203,8 @@ struct Expanded {
     id: u32,
     tried: u64,
     children: usize,
+    /// The settings that decided a rule in any step tried from it.
+    consulted: KeySet,
 }
 
 /// A run of a batch's states expanded on one thread, in the batch's order, with
@@ -213,6 +214,8 @@ struct Expanded {
 struct Piece {
     expanded: Vec<Expanded>,
     children: Vec<Child>,
+    /// The forms of its children, back to back.
+    forms: Vec<u8>,
 }
 
 /// The part of the search a batch's expansions read and never write, so that
@@ -238,6 +241,8 @@ struct Expand<'a> {
 struct Scratch {
     events: Vec<Event>,
     state: Option<State>,
+    /// The form of the state a step left.
+    form: Vec<u8>,
     /// States already expanded, kept for their allocations: a new state moves
     /// into one of them instead of a fresh clone. Boxed: the box is reused too,
     /// as the new state's node.
@@ -262,6 +267,7 @@ impl Expand<'_> {
         let mut piece = Piece {
             expanded: Vec::with_capacity(nodes.len()),
             children: Vec::with_capacity(2 * nodes.len()),
+            forms: Vec::new(),
         };
         for node in nodes {
             self.node(scratch, index, node, &mut piece);
@@ -274,7 +280,8 @@ impl Expand<'_> {
     fn node(&self, scratch: &mut Scratch, index: u32, node: Node, piece: &mut Piece) {
         let Node { id, state, came_by } = node;
         let before = piece.children.len();
-        let tried = self.state(scratch, index, &state, came_by.as_ref(), &mut piece.children);
+        let mut consulted = KeySet::default();
+        let tried = self.state(scratch, index, &state, came_by.as_ref(), piece, &mut consulted);
         if scratch.spare.len() < SPARE {
             scratch.spare.push(state);
         }
@@ -282,11 +289,13 @@ impl Expand<'_> {
             id,
             tried,
             children: piece.children.len() - before,
+            consulted,
         });
     }
 
     /// Expands `state`, first reached by `came_by`, in piece `index`, its
-    /// children pushed onto `children`; the steps tried.
+    /// children pushed onto `children` and the settings its steps consulted
+    /// onto `consulted`; the steps tried.
     ///
     /// A step that completes a fetch split in two (`Command::completes_fetch`:
     /// the delivery right after its send) is not tried: it leaves the state the
@@ -299,13 +308,15 @@ impl Expand<'_> {
         index: u32,
         state: &State,
         came_by: Option<&Command>,
-        children: &mut Vec<Child>,
+        piece: &mut Piece,
+        consulted: &mut KeySet,
     ) -> u64 {
         let clock = self.bounds.clock_moves();
         let steps = actions(&state.cluster, state.tracked.spent, self.bounds);
         let Scratch {
             events,
             state: child,
+            form,
             spare,
         } = scratch;
         let child = child.get_or_insert_with(|| state.clone());
@@ -319,7 +330,7 @@ impl Expand<'_> {
             }
             let action = i as u32;
             tried += 1;
-            let applied = state.after_into(command, child, events, made_from_state);
+            let applied = state.after_into(command, child, events, made_from_state, consulted);
             made_from_state = true;
             if !applied {
                 continue;
@@ -328,18 +339,32 @@ impl Expand<'_> {
                 continue;
             }
             if let Some(violation) = State::wanted_violation(events, self.bounds) {
-                children.push(Child::Violation {
+                piece.children.push(Child::Violation {
                     action,
                     tried,
                     violation,
                 });
                 return u64::from(tried);
             }
-            let fingerprint = (self.key)(child, clock);
+            (self.key)(child, clock, form);
+            let fingerprint = hash_bytes(form);
+            if self.visited.contains(fingerprint, form) {
+                continue;
+            }
+            let start = piece.forms.len();
+            piece.forms.extend_from_slice(form);
+            let form = start..piece.forms.len();
             // A state two steps of the batch reach (a diamond: a then b, b
             // then a) is cloned by the first piece only: the merge would drop
             // a later one.
-            if !self.visited.contains(&fingerprint) && self.claims.keep(fingerprint, index) {
+            if !self.claims.keep(fingerprint, index) {
+                piece.children.push(Child::Claimed {
+                    action,
+                    tried,
+                    fingerprint,
+                    form,
+                });
+            } else {
                 child.keeps_invariants(command);
                 // The new state moves into a spare's box, and the spare's
                 // allocations become the scratch the next step is made in.
@@ -351,10 +376,11 @@ impl Expand<'_> {
                     }
                     None => Box::new(child.clone()),
                 };
-                children.push(Child::New {
+                piece.children.push(Child::New {
                     action,
                     tried,
                     fingerprint,
+                    form,
                     state,
                     came_by: command.clone(),
                 });
@@ -382,6 +408,10 @@ pub struct Explorer {
     next: VecDeque<Node>,
     depth: usize,
     transitions: u64,
+    /// The settings that decided a rule in a step tried from a state merged so far.
+    consulted: KeySet,
+    /// The most bytes the search held after a slice (`bytes`).
+    peak_bytes: usize,
     scratch: Scratch,
     /// Which piece of the batch being expanded keeps each new state.
     claims: Claims,
@@ -403,7 +433,9 @@ impl Explorer {
         check_setup(&setup)?;
         let start = State::start(&setup);
         let mut visited = Visited::default();
-        visited.insert(canonical_key(&start, bounds.clock_moves()));
+        let mut root = Vec::new();
+        canonical_key(&start, bounds.clock_moves(), &mut root);
+        visited.insert(hash_bytes(&root), &root);
         Ok(Explorer {
             setup,
             bounds,
@@ -421,6 +453,8 @@ impl Explorer {
             next: VecDeque::new(),
             depth: 0,
             transitions: 0,
+            consulted: KeySet::default(),
+            peak_bytes: 0,
             scratch: Scratch::default(),
             claims: Claims::for_batch(BATCH),
             skip_split_fetches: true,
@@ -478,8 +512,27 @@ impl Explorer {
             let expansions = self.expand(batch);
             self.merge(expansions);
             left -= take;
+            self.peak_bytes = self.peak_bytes.max(self.bytes());
+            if self.outcome.is_none() && self.bounds.max_bytes.is_some_and(|m| self.bytes() > m) {
+                self.finish(Outcome::StateLimit {
+                    states: self.visited.len(),
+                    depth: self.depth,
+                });
+            }
         }
         self.progress()
+    }
+
+    /// The bytes the search holds now: the visited forms and their table, a
+    /// link a state, and the frontier's states (`FRONTIER_STATE` each).
+    pub fn bytes(&self) -> usize {
+        let frontier = self.current.len() + self.next.len();
+        self.visited.bytes() + self.links.capacity() * std::mem::size_of::<Link>() + frontier * FRONTIER_STATE
+    }
+
+    /// The most bytes it held after any slice so far.
+    pub fn peak_bytes(&self) -> usize {
+        self.peak_bytes
     }
 
     /// The states a slice expands before it merges them.
@@ -514,6 +567,15 @@ impl Explorer {
                 _ => None,
             },
         }
+    }
+
+    /// The settings whose value decided a rule in some step of the search so
+    /// far (`replab_core::config::Consulted`). One it never consulted could
+    /// have had the other value: the search would have been the same, step for
+    /// step. Counted over every state merged, the whole of one that ended the
+    /// search included, so it is the same whatever the threads and slices.
+    pub fn consulted(&self) -> KeySet {
+        self.consulted
     }
 
     /// How the search ended; None while it runs.
@@ -577,8 +639,9 @@ impl Explorer {
             let mut children = piece.children.into_iter();
             for expanded in piece.expanded {
                 let before = self.transitions;
+                self.consulted = self.consulted.union(expanded.consulted);
                 for child in children.by_ref().take(expanded.children) {
-                    match child {
+                    let (action, tried, fingerprint, form, state) = match child {
                         Child::Violation {
                             action,
                             tried,
@@ -592,37 +655,74 @@ impl Explorer {
                             action,
                             tried,
                             fingerprint,
+                            form,
                             state,
                             came_by,
-                        } => {
-                            if !self.visited.insert(fingerprint) {
-                                continue;
-                            }
-                            // Ids are u32 (ROOT excepted) to keep a link at 8 bytes.
-                            let over_limit = self.bounds.max_states.is_some_and(|m| self.visited.len() > m);
-                            let id = u32::try_from(self.links.len()).ok().filter(|&id| id != ROOT);
-                            let Some(id) = id.filter(|_| !over_limit) else {
-                                self.transitions = before + u64::from(tried);
-                                return self.finish(Outcome::StateLimit {
-                                    states: self.visited.len() - 1,
-                                    depth: self.depth,
-                                });
-                            };
-                            self.links.push(Link {
-                                parent: expanded.id,
-                                action,
-                            });
-                            self.next.push_back(Node {
-                                id,
-                                state,
-                                came_by: Some(came_by),
-                            });
-                        }
+                        } => (action, tried, fingerprint, form, Some((state, came_by))),
+                        Child::Claimed {
+                            action,
+                            tried,
+                            fingerprint,
+                            form,
+                        } => (action, tried, fingerprint, form, None),
+                    };
+                    if !self.visited.insert(fingerprint, &piece.forms[form]) {
+                        continue;
                     }
+                    // Ids are u32 (ROOT excepted) to keep a link at 8 bytes.
+                    let over_limit = self.bounds.max_states.is_some_and(|m| self.visited.len() > m);
+                    let id = u32::try_from(self.links.len()).ok().filter(|&id| id != ROOT);
+                    let Some(id) = id.filter(|_| !over_limit) else {
+                        self.transitions = before + u64::from(tried);
+                        return self.finish(Outcome::StateLimit {
+                            states: self.visited.len() - 1,
+                            depth: self.depth,
+                        });
+                    };
+                    // A claimed state new here: its claimer's form only shared
+                    // its hash. Made again by replaying its history.
+                    let Some((state, came_by)) = state.or_else(|| self.rebuild(expanded.id, action)) else {
+                        let at_step = self.depth + 1;
+                        return self.finish(Outcome::ReplayFailed { at_step });
+                    };
+                    self.links.push(Link {
+                        parent: expanded.id,
+                        action,
+                    });
+                    self.next.push_back(Node {
+                        id,
+                        state,
+                        came_by: Some(came_by),
+                    });
                 }
                 self.transitions = before + expanded.tried;
             }
         }
+    }
+
+    /// The history from the setup to state `id`, as the index of each step.
+    fn path_to(&self, id: u32) -> Vec<u32> {
+        let mut path = Vec::new();
+        let mut at = id;
+        while let Some(link) = self.links.get(at as usize).filter(|l| l.parent != ROOT) {
+            path.push(link.action);
+            at = link.parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// The state step `action` from state `id` leaves, made again from the
+    /// setup, with the step.
+    fn rebuild(&self, id: u32, action: u32) -> Option<(Box<State>, Command)> {
+        let mut path = self.path_to(id);
+        path.push(action);
+        let replayed = replay(&self.setup, &self.bounds, &path).ok()?;
+        let mut state = State::start(&self.setup);
+        for command in &replayed.commands {
+            state = state.after(command)?.0;
+        }
+        Some((Box::new(state), replayed.commands.last()?.clone()))
     }
 
     /// Ends the search, freeing the frontier (the bulk of the memory).
@@ -634,13 +734,8 @@ impl Explorer {
 
     /// The outcome for a violation fired by step `action` from state `id`.
     fn found(&self, id: u32, action: usize, violation: Violation) -> Outcome {
-        let mut path = vec![action as u32];
-        let mut at = id;
-        while let Some(link) = self.links.get(at as usize).filter(|l| l.parent != ROOT) {
-            path.push(link.action);
-            at = link.parent;
-        }
-        path.reverse();
+        let mut path = self.path_to(id);
+        path.push(action as u32);
         let kind = violation.kind();
         match replay(&self.setup, &self.bounds, &path) {
             Ok(r) if r.violation.as_ref() == Some(&violation) => Outcome::Violation {
@@ -688,19 +783,26 @@ mod tests {
     use std::hash::{DefaultHasher, Hash};
 
     /// Everything the model holds, acknowledgements and fired checks included:
-    /// only identical states merge.
-    fn exact_key(s: &State, _: bool) -> u64 {
-        let mut h = DefaultHasher::new();
-        s.cluster.hash(&mut h);
-        s.tracked.hash(&mut h);
-        h.finish()
+    /// only identical states merge (two 64-bit hashes of it, with different
+    /// keys, stand for it).
+    fn exact_key(s: &State, _: bool, out: &mut Vec<u8>) {
+        out.clear();
+        for key in [0u8, 1] {
+            let mut h = DefaultHasher::new();
+            key.hash(&mut h);
+            s.cluster.hash(&mut h);
+            s.tracked.hash(&mut h);
+            out.extend_from_slice(&h.finish().to_le_bytes());
+        }
     }
 
     fn exact(setup: Setup, bounds: Bounds) -> Outcome {
         let mut e = Explorer::new(setup, bounds).expect("setup");
         e.key = exact_key;
         e.visited.clear();
-        e.visited.insert(exact_key(&e.current[0].state, false));
+        let mut root = Vec::new();
+        exact_key(&e.current[0].state, false, &mut root);
+        e.visited.insert(hash_bytes(&root), &root);
         e.run()
     }
 

@@ -58,9 +58,11 @@
 //! A unit test (`explorer`) holds the reduced search to the verdicts of an exact
 //! one, which merges only identical clusters, under every protocol.
 //!
-//! The hash is 64 bits: two different forms collide with probability about
-//! n²/2⁶⁵ over n states (3·10⁻⁸ for a million), which would hide one state.
-//! The golden figures (`golden`) and the exact-search test would show one.
+//! The search keys states by the form itself, written compactly (`form`:
+//! each word in LEB128, a handful of bytes for most), and finds them by its
+//! 64-bit hash (`fingerprint`): two states are one only when their forms are
+//! equal byte for byte (`visited`), so a collision of hashes costs a
+//! comparison, never a state.
 
 use crate::bounds::Spent;
 use replab_core::broker::{LeaderState, Volatile};
@@ -84,11 +86,53 @@ pub fn canonical(cluster: &Cluster, tracked: &Tracked, clock_moves: bool) -> Vec
     out
 }
 
-/// The state's fingerprint: the hash of its canonical form, hashed as it is
-/// written (the words are never stored).
+/// The state's fingerprint: the hash of its form (`form`).
 pub fn fingerprint(cluster: &Cluster, tracked: &Tracked, clock_moves: bool) -> u64 {
+    let mut bytes = Vec::new();
+    form(cluster, tracked, clock_moves, &mut bytes);
+    hash_bytes(&bytes)
+}
+
+/// Writes the canonical form of `cluster` into `out` (cleared first), each
+/// word in LEB128: seven bits a byte, the high bit set on all but a word's
+/// last. Two states' forms are equal exactly when their words are.
+pub fn form(cluster: &Cluster, tracked: &Tracked, clock_moves: bool, out: &mut Vec<u8>) {
+    out.clear();
+    write_canonical(&mut Leb128(out), cluster, tracked, clock_moves);
+}
+
+/// Words as LEB128 bytes.
+struct Leb128<'a>(&'a mut Vec<u8>);
+
+impl Sink for Leb128<'_> {
+    #[inline]
+    fn word(&mut self, mut w: u64) {
+        while w >= 0x80 {
+            self.0.push((w as u8) | 0x80);
+            w >>= 7;
+        }
+        self.0.push(w as u8);
+    }
+}
+
+/// The 64-bit hash of a form's bytes, the same on every target and Rust
+/// release: eight bytes at a time (little-endian, the last few padded with
+/// zeros) through the folded multiply of `Hash`, the length last.
+pub fn hash_bytes(bytes: &[u8]) -> u64 {
     let mut h = Hash::default();
-    write_canonical(&mut h, cluster, tracked, clock_moves);
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in chunks.by_ref() {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        h.word(u64::from_le_bytes(word));
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut word = [0; 8];
+        word[..rest.len()].copy_from_slice(rest);
+        h.word(u64::from_le_bytes(word));
+    }
+    h.word(bytes.len() as u64);
     h.finish()
 }
 

@@ -41,10 +41,11 @@ pub mod golden;
 pub mod matrix;
 mod state;
 pub mod trace;
+mod visited;
 
 pub use actions::{actions, next_value};
 pub use bounds::{Bounds, Spent};
 pub use decisive::{decisive_steps, Decisive, Mark};
 pub use explorer::{explore, Explorer, Outcome, Progress, SetupError};
-pub use fingerprint::{canonical, fingerprint, Tracked};
+pub use fingerprint::{canonical, fingerprint, form, hash_bytes, Tracked};
 pub use trace::{scenario_text, scenario_text_with_comments};

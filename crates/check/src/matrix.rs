@@ -17,7 +17,8 @@ pub use replab_messages::matrix::*;
 
 use crate::bounds::Bounds;
 use crate::explorer::{Explorer, Outcome, SetupError};
-use replab_core::{Acks, Command, Setting, Setup, ViolationKind};
+use crate::state::State;
+use replab_core::{Acks, Command, KeySet, Setting, SettingKey, Setup, ViolationKind};
 
 /// The setup a cell searches from: `base` (its brokers, leader and other
 /// settings) under the cell's protocol, with its row's settings and acks=all.
@@ -105,32 +106,176 @@ pub fn run_cell(base: &Setup, table: Bounds, cell: Cell) -> Result<Verdict, Setu
     Ok(Verdict::from_outcome(&explorer(base, table, cell)?.run()))
 }
 
+/// The verdict of `cell`'s twin, from `cell`'s own search, when that search
+/// never consulted unclean.leader.election.enable (`Explorer::consulted`):
+/// nothing else differs between the two setups, so the twin's search would
+/// be the same one, state for state and step for step, with the same end.
+/// A violation's history is replayed under the twin's setup all the same.
+/// None: the setting decided some step (or the history did not replay, a
+/// bug), so the twin must be searched.
+pub fn twin_verdict(base: &Setup, table: Bounds, cell: Cell, consulted: KeySet, verdict: &Verdict) -> Option<Verdict> {
+    if consulted.contains(SettingKey::UncleanLeaderElection) || *verdict == Verdict::Failed {
+        return None;
+    }
+    if let Verdict::Violation { kind, trace, .. } = verdict {
+        let other = twin(cell);
+        let fired = replays(&setup(base, other), &bounds(table, other), trace);
+        if fired != Some(*kind) {
+            return None;
+        }
+    }
+    Some(verdict.clone())
+}
+
+/// The kind of violation the bounds look for that `trace`'s last step fires
+/// from `setup`, if the model takes every step and none fires one before.
+fn replays(setup: &Setup, bounds: &Bounds, trace: &[Command]) -> Option<ViolationKind> {
+    let mut state = State::start(setup);
+    let mut fired = None;
+    for command in trace {
+        if fired.is_some() {
+            return None;
+        }
+        let (next, events) = state.after(command)?;
+        fired = State::wanted_violation(&events, bounds).map(|v| v.kind());
+        state = next;
+    }
+    fired
+}
+
+/// The cells `cell`'s search settles besides itself, each with its verdict
+/// and how (`Settled`), given `settled`, whether a cell has its answer
+/// already: its twin with unclean election on, when the search never consulted
+/// the setting (`twin_verdict`); and when its verdict (or the twin's so got)
+/// is safe with unflushed loss, the same settings without it (`covering`).
+pub fn settles(
+    base: &Setup,
+    table: Bounds,
+    cell: Cell,
+    verdict: &Verdict,
+    consulted: KeySet,
+    settled: impl Fn(Cell) -> bool,
+) -> Vec<(Cell, Verdict, Settled)> {
+    let mut out = Vec::new();
+    let mut answered = vec![(cell, verdict.clone())];
+    let other = twin(cell);
+    if !cell.row.unclean && !settled(other) {
+        if let Some(v) = twin_verdict(base, table, cell, consulted, verdict) {
+            out.push((other, v.clone(), Settled::Twin));
+            answered.push((other, v));
+        }
+    }
+    for (by, verdict) in answered {
+        let Verdict::Safe { .. } = verdict else { continue };
+        let crash = Cell {
+            row: Row {
+                failures: Failures::Crash,
+                ..by.row
+            },
+            ..by
+        };
+        if covering(crash) == Some(by) && !settled(crash) {
+            out.push((crash, verdict, Settled::Covered));
+        }
+    }
+    out
+}
+
+/// A cell's answer: its verdict, how it got it, and what its search held at
+/// most (0 when another's search settled it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The cell.
+    pub cell: Cell,
+    /// What it says.
+    pub verdict: Verdict,
+    /// Whose search gave it.
+    pub settled: Settled,
+    /// The bytes its search held at most (`Explorer::peak_bytes`).
+    pub peak_bytes: usize,
+}
+
 /// Runs every cell for `base`'s brokers, several at once on `threads` threads
-/// natively (each search on one), calling `done` as each ends (in the order
-/// they end); returns the verdicts in the table's order.
+/// natively (each search on one), in `Plan`'s order, each search settling
+/// what it can of the others (`settles`); `done` hears each answer as it comes.
+/// Returns the answers in the table's order.
 #[cfg(feature = "parallel")]
 pub fn run_all(
     base: &Setup,
     table: Bounds,
     threads: usize,
-    done: impl Fn(Cell, &Verdict) + Sync,
-) -> Result<Vec<(Cell, Verdict)>, SetupError> {
-    use rayon::prelude::*;
-    let cells = cells(base.brokers.len());
-    let run = || {
-        cells
-            .par_iter()
-            .map(|&cell| {
-                let verdict = run_cell(base, table, cell)?;
-                done(cell, &verdict);
-                Ok((cell, verdict))
-            })
-            .collect()
-    };
-    match rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build() {
-        Ok(pool) => pool.install(run),
-        Err(_) => run(),
+    done: impl Fn(&Answer) + Sync,
+) -> Result<Vec<Answer>, SetupError> {
+    use std::sync::{Condvar, Mutex, PoisonError};
+    let rows = rows(base.brokers.len());
+    // Every cell's setup is checked before any thread starts.
+    for &cell in &cells(base.brokers.len()) {
+        explorer(base, table, cell)?;
     }
+    struct Shared {
+        plan: Plan,
+        answers: Vec<Answer>,
+    }
+    let shared = Mutex::new(Shared {
+        plan: Plan::new(&rows),
+        answers: Vec::new(),
+    });
+    let changed = Condvar::new();
+    let work = || loop {
+        let cell = {
+            let mut s = shared.lock().unwrap_or_else(PoisonError::into_inner);
+            loop {
+                match s.plan.next() {
+                    Next::Search(cell) => break cell,
+                    Next::Done => return,
+                    Next::Wait => s = changed.wait(s).unwrap_or_else(PoisonError::into_inner),
+                }
+            }
+        };
+        let (verdict, consulted, peak_bytes) = match explorer(base, table, cell) {
+            Ok(mut e) => {
+                while e.outcome().is_none() {
+                    e.step(usize::MAX);
+                }
+                let v = e.outcome().map_or(Verdict::Failed, Verdict::from_outcome);
+                (v, e.consulted(), e.peak_bytes())
+            }
+            Err(_) => (Verdict::Failed, KeySet::default(), 0),
+        };
+        let mut s = shared.lock().unwrap_or_else(PoisonError::into_inner);
+        let settled = |c: Cell| s.plan.is_settled(c);
+        let more = settles(base, table, cell, &verdict, consulted, settled);
+        let mine = Answer {
+            cell,
+            verdict,
+            settled: Settled::Searched,
+            peak_bytes,
+        };
+        done(&mine);
+        s.plan.settle(cell);
+        s.answers.push(mine);
+        for (other, verdict, how) in more {
+            let answer = Answer {
+                cell: other,
+                verdict,
+                settled: how,
+                peak_bytes: 0,
+            };
+            done(&answer);
+            s.plan.settle(other);
+            s.answers.push(answer);
+        }
+        changed.notify_all();
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(work);
+        }
+    });
+    let mut answers = shared.into_inner().unwrap_or_else(PoisonError::into_inner).answers;
+    let order = cells(base.brokers.len());
+    answers.sort_by_key(|a| order.iter().position(|&c| c == a.cell));
+    Ok(answers)
 }
 
 impl Verdict {

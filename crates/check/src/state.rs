@@ -4,7 +4,7 @@
 
 use crate::bounds::{failures, Bounds, Spent};
 use crate::fingerprint::Tracked;
-use replab_core::{Cluster, Command, Event, Setup, Violation};
+use replab_core::{Cluster, Command, Event, KeySet, Setup, Violation};
 
 /// A cluster with what the explorer tracks beside it.
 #[derive(Clone, Debug)]
@@ -27,7 +27,7 @@ impl State {
     pub fn after(&self, command: &Command) -> Option<(State, Vec<Event>)> {
         let mut events = Vec::new();
         let mut state = self.clone();
-        if !self.after_into(command, &mut state, &mut events, true) {
+        if !self.after_into(command, &mut state, &mut events, true, &mut KeySet::default()) {
             return None;
         }
         state.keeps_invariants(command);
@@ -39,20 +39,24 @@ impl State {
     /// checks them on the states new to it). False if the model refuses it.
     /// `made_from_self`: `into` equalled this state before the commands applied
     /// to it since, so only what they changed is copied back
-    /// (`Cluster::restore_from`).
+    /// (`Cluster::restore_from`). The settings whose value decided a rule
+    /// are added to `consulted`, whether or not the model took the command.
     pub fn after_into(
         &self,
         command: &Command,
         into: &mut State,
         events: &mut Vec<Event>,
         made_from_self: bool,
+        consulted: &mut KeySet,
     ) -> bool {
         if made_from_self {
             into.cluster.restore_from(&self.cluster);
         } else {
             into.cluster.clone_from(&self.cluster);
         }
-        if into.cluster.apply_into(command, events).is_err() {
+        let applied = into.cluster.apply_into(command, events);
+        *consulted = consulted.union(into.cluster.take_consulted());
+        if applied.is_err() {
             return false;
         }
         into.tracked.clone_from(&self.tracked);

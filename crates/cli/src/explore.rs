@@ -237,6 +237,7 @@ pub enum Bound {
     Failures,
     MaxEpoch,
     MaxStates,
+    MaxMegabytes,
 }
 
 /// `arg` as a bound's option with its value (`--produces 3`), or else as the
@@ -255,6 +256,7 @@ fn parse_bound(flag: &str) -> Option<Bound> {
         "--crashes" | "--failures" => Bound::Failures,
         "--max-epoch" => Bound::MaxEpoch,
         "--max-states" => Bound::MaxStates,
+        "--max-mb" => Bound::MaxMegabytes,
         _ => return None,
     })
 }
@@ -267,6 +269,10 @@ impl Bound {
             Bound::Failures => bounds.max_failures = number(flag, text)?,
             Bound::MaxEpoch => bounds.max_epoch = number(flag, text)?,
             Bound::MaxStates => bounds.max_states = Some(number::<usize>(flag, text)?),
+            Bound::MaxMegabytes => {
+                let mb = number::<usize>(flag, text)?;
+                bounds.max_bytes = Some(mb.saturating_mul(replab_check::matrix::MEGABYTE));
+            }
         }
         Ok(())
     }

@@ -7,7 +7,7 @@
 
 use crate::args::{number, Args};
 use crate::explore::bound_or_file;
-use replab_check::matrix::{self, Cell, Failures, Known, Row, Verdict};
+use replab_check::matrix::{self, Answer, Cell, Failures, Known, Row, Settled, Verdict};
 use replab_check::Bounds;
 use replab_core::scenario;
 use replab_core::{Protocol, Setup};
@@ -21,8 +21,8 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-pub const USAGE: &str = "  replab matrix [--brokers 2|3] [--produces K] [--crashes C] [--max-epoch E] [--max-states N]
-                [--threads T] [--lang L] [--json] [-o OUT.svg|OUT.png|-] FILE|-
+pub const USAGE: &str = "  replab matrix [--brokers 2|3] [--produces K] [--crashes C] [--max-epoch E] [--max-mb M]
+                [--max-states N] [--threads T] [--lang L] [--json] [-o OUT.svg|OUT.png|-] FILE|-
       (the safety matrix: for min.insync.replicas 1 to the brokers (at most 3) x unclean election
        off and on x crashes with or without unflushed loss, under each protocol, with acks=all, the
        shortest history that loses a committed write or makes replicas diverge, or none within the
@@ -30,7 +30,15 @@ pub const USAGE: &str = "  replab matrix [--brokers 2|3] [--produces K] [--crash
        settings. Prints the table, the seed's claim per protocol, the note on acks=1 and each
        history found; --json prints one object a cell. -o also draws the table and the claim as a
        figure: SVG, or PNG at twice the pixels, from OUT's extension; -o - writes the SVG to
-       standard output instead of the table. Cells run on every core. Exit 0)";
+       standard output instead of the table. Cells run on every core, each search within M MB
+       of memory (1000 by default; --max-states N also stops one at N states). A search that never
+       consults unclean.leader.election.enable answers its twin too, and one with unflushed loss
+       that is complete and safe answers the same settings without it. Exit 0)";
+
+/// The memory budget of one cell's search by default, in megabytes: the
+/// largest cell of the three-broker table at the default bounds holds about
+/// 940 MB.
+pub const DEFAULT_MEGABYTES: usize = 1_000;
 
 /// Runs the matrix from `args`.
 pub fn matrix_command(args: &[String]) -> Result<ExitCode, String> {
@@ -63,7 +71,7 @@ pub fn matrix_command(args: &[String]) -> Result<ExitCode, String> {
     let started = Instant::now();
     let done = AtomicUsize::new(0);
     let show_progress = !call.json && std::io::stderr().is_terminal();
-    let verdicts = matrix::run_all(&base, call.bounds, call.threads, |_, _| {
+    let answers = matrix::run_all(&base, call.bounds, call.threads, |_| {
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
         if show_progress {
             eprint!("\r{n} of {} cells", cells.len());
@@ -75,10 +83,7 @@ pub fn matrix_command(args: &[String]) -> Result<ExitCode, String> {
     if show_progress {
         eprintln!();
     }
-    let results: Vec<Answered> = verdicts
-        .into_iter()
-        .map(|(cell, verdict)| Answered::new(&base, cell, verdict))
-        .collect();
+    let results: Vec<Answered> = answers.into_iter().map(|a| Answered::new(&base, a)).collect();
     let figure = matrix_table(&base, call.bounds, &results);
     let to_stdout = call.out.as_ref().is_some_and(|(out, _)| out == "-");
     if call.json {
@@ -152,12 +157,20 @@ fn write_figure(out: &str, format: Format, svg: &str) -> Result<(), String> {
 struct Answered {
     cell: Cell,
     verdict: Verdict,
+    settled: Settled,
+    peak_bytes: usize,
     /// The violation's scenario, commented, that `replab run` replays.
     script: Option<String>,
 }
 
 impl Answered {
-    fn new(base: &Setup, cell: Cell, verdict: Verdict) -> Answered {
+    fn new(base: &Setup, answer: Answer) -> Answered {
+        let Answer {
+            cell,
+            verdict,
+            settled,
+            peak_bytes,
+        } = answer;
         let script = match &verdict {
             Verdict::Violation { kind, trace, .. } => {
                 let setup = matrix::setup(base, cell);
@@ -165,7 +178,13 @@ impl Answered {
             }
             _ => None,
         };
-        Answered { cell, verdict, script }
+        Answered {
+            cell,
+            verdict,
+            settled,
+            peak_bytes,
+            script,
+        }
     }
 
     fn json(&self) -> Value {
@@ -190,9 +209,25 @@ impl Answered {
             "failures": self.cell.row.failures.name(),
             "complete": complete,
             "states": states,
+            "settled": settled_name(self.settled),
+            "megabytes": megabytes(self.peak_bytes),
             "violation": violation,
         })
     }
+}
+
+/// As `--json` writes how a cell was settled.
+fn settled_name(s: Settled) -> &'static str {
+    match s {
+        Settled::Searched => "searched",
+        Settled::Twin => "twin",
+        Settled::Covered => "covered",
+    }
+}
+
+/// Bytes as megabytes (10⁶), one decimal.
+fn megabytes(bytes: usize) -> f64 {
+    (bytes as f64 / 100_000.0).round() / 10.0
 }
 
 /// The words of a verdict.
@@ -234,7 +269,7 @@ fn table(lang: Lang, t: &MatrixTable, results: &[Answered], seconds: f64) -> Str
     let _ = writeln!(
         out,
         "{}",
-        narrate::matrix_setup(lang, &t.brokers, t.records, t.failures, t.epoch, t.limit)
+        narrate::matrix_setup(lang, &t.brokers, t.records, t.failures, t.epoch, t.limit, t.megabytes)
     );
     if let Some(history) = &t.acks_one {
         let _ = writeln!(out, "{}", narrate::matrix_acks_one(lang, history));
@@ -272,8 +307,20 @@ fn table(lang: Lang, t: &MatrixTable, results: &[Answered], seconds: f64) -> Str
             let _ = writeln!(out, "    {:<16} {}", p.name(), narrate::matrix_claim(lang, claim));
         }
     }
-    let states: usize = results.iter().map(|a| states_of(&a.verdict)).sum();
-    let _ = writeln!(out, "\n{} cells, {states} states, {seconds:.1} s", results.len());
+    let count = |how| results.iter().filter(|a| a.settled == how).count();
+    let (twins, covered) = (count(Settled::Twin), count(Settled::Covered));
+    if twins + covered > 0 {
+        let _ = writeln!(out, "\n{}", narrate::matrix_settled_by_others(lang, twins, covered));
+    }
+    let searched = results.iter().filter(|a| a.settled == Settled::Searched);
+    let states: usize = searched.clone().map(|a| states_of(&a.verdict)).sum();
+    let most = searched.map(|a| a.peak_bytes).max().unwrap_or(0);
+    let _ = writeln!(
+        out,
+        "\n{} cells, {states} states searched, {:.0} MB at most in one search, {seconds:.1} s",
+        results.len(),
+        megabytes(most)
+    );
     for a in results {
         if let (Verdict::Violation { kind, trace, .. }, Some(script)) = (&a.verdict, &a.script) {
             let Row {
@@ -323,7 +370,11 @@ struct Call {
 }
 
 fn parse(args: &[String]) -> Result<Call, String> {
-    let mut bounds = Bounds::default();
+    let mut bounds = Bounds {
+        max_states: None,
+        max_bytes: Some(DEFAULT_MEGABYTES * matrix::MEGABYTE),
+        ..Bounds::default()
+    };
     let mut brokers = None;
     let mut threads = crate::cores();
     let mut lang = Lang::EN;

@@ -4,6 +4,7 @@
 
 use crate::broker_set::{BrokerIx, BrokerSet};
 use crate::command::{Command, CommandError, CrashTarget};
+use crate::config::KeySet;
 use crate::event::{Event, LossReason, Violation};
 use crate::handler::consumer::Poll;
 use crate::handler::controller::Controller;
@@ -52,6 +53,11 @@ impl Cluster {
         self.safety.clone_from(safety);
         self.hold = *hold;
         debug_assert!(self == source, "restore_from a cluster this one was not made from");
+    }
+
+    /// The settings whose value decided a rule since the last call (`Consulted`).
+    pub fn take_consulted(&mut self) -> KeySet {
+        self.partition.consulted.take()
     }
 
     /// The partition, to break on purpose (the invariants' tests). The HW hold

@@ -260,6 +260,48 @@ impl KeySet {
     pub fn with(self, key: SettingKey) -> KeySet {
         KeySet(self.0 | key.bit())
     }
+    /// The keys of both sets.
+    pub fn union(self, other: KeySet) -> KeySet {
+        KeySet(self.0 | other.0)
+    }
+    /// Whether the set has no key.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// The settings whose value decided what a rule did, since the record was last
+/// taken (`Cluster::take_consulted`). A rule notes a setting only where the
+/// other value would have done something else, so a search that never notes
+/// one is, step for step, the search of a setup that differs only in it: the
+/// checker's safety matrix answers such a twin cell without searching it.
+///
+/// A record of the run, not of the state: equality and hashing ignore it, so
+/// two clusters that differ only in what they consulted are one state.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Consulted(KeySet);
+
+impl Consulted {
+    /// Notes that `key`'s value decided a rule.
+    pub(crate) fn note(&mut self, key: SettingKey) {
+        self.0 = self.0.with(key);
+    }
+    /// The keys noted since the last take, and a fresh record.
+    pub(crate) fn take(&mut self) -> KeySet {
+        std::mem::take(&mut self.0)
+    }
+}
+
+impl PartialEq for Consulted {
+    fn eq(&self, _: &Consulted) -> bool {
+        true
+    }
+}
+
+impl Eq for Consulted {}
+
+impl std::hash::Hash for Consulted {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 /// Where a setting in force comes from.

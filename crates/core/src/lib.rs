@@ -38,7 +38,7 @@ pub use broker::Broker;
 pub use broker_set::{BrokerIx, BrokerSet};
 pub use cluster::{Cluster, Setup};
 pub use command::{Command, CommandError, CrashTarget};
-pub use config::{Acks, Config, Setting};
+pub use config::{Acks, Config, KeySet, Setting, SettingKey};
 pub use event::{Event, TruncationRule, Violation, ViolationKind};
 pub use log::{Record, Records};
 pub use protocol::Protocol;

@@ -6,7 +6,7 @@ use crate::broker::{Broker, FollowerView, LeaderState, Volatile};
 use crate::broker_set::{BrokerIx, BrokerSet};
 use crate::brokers::Brokers;
 use crate::chunked::{Chunked, Slice};
-use crate::config::{Config, KeySet, SettingKey, SettingSource, Settings};
+use crate::config::{Config, Consulted, KeySet, SettingKey, SettingSource, Settings};
 use crate::consumer::Consumer;
 use crate::message::Request;
 use crate::protocol::{ControllerKind, Protocol, Rules};
@@ -115,6 +115,8 @@ pub struct Partition {
     pub(crate) acked: Chunked<Value>,
     /// The consumers, in the order of their first `consume`.
     pub(crate) consumers: Vec<Consumer>,
+    /// The settings whose value decided a rule since the checker last asked.
+    pub(crate) consulted: Consulted,
 }
 
 /// By hand for `clone_from` (see `Cluster`): every field is named, so a new
@@ -137,6 +139,7 @@ impl Clone for Partition {
             pending_acks: self.pending_acks.clone(),
             acked: self.acked.clone(),
             consumers: self.consumers.clone(),
+            consulted: self.consulted,
         }
     }
 
@@ -166,6 +169,7 @@ impl Partition {
             pending_acks,
             acked,
             consumers,
+            consulted,
         } = source;
         self.protocol = *protocol;
         self.config = *config;
@@ -186,6 +190,7 @@ impl Partition {
         self.pending_acks.clone_from(pending_acks);
         self.acked.clone_from(acked);
         self.consumers.clone_from(consumers);
+        self.consulted = *consulted;
     }
 
     /// Makes the partition equal to `source` again, given that it equalled it
@@ -193,6 +198,14 @@ impl Partition {
     /// copied (`Brokers::restore_from`).
     pub(crate) fn restore_from(&mut self, source: &Partition) {
         self.copy_from(source, true);
+    }
+
+    /// unclean.leader.election.enable, read by a rule whose outcome it decides
+    /// here: the read is noted (`Consulted`). Rules call it only where the
+    /// other value would act otherwise.
+    pub(crate) fn unclean_election_enabled(&mut self) -> bool {
+        self.consulted.note(SettingKey::UncleanLeaderElection);
+        self.config.unclean_leader_election
     }
 }
 
@@ -235,6 +248,7 @@ impl Partition {
             pending_acks: Chunked::default(),
             acked: Chunked::default(),
             consumers: Vec::new(),
+            consulted: Consulted::default(),
         }
     }
 

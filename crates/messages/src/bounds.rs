@@ -44,6 +44,11 @@ pub struct Bounds {
     /// Stop with `Outcome::StateLimit` past this many distinct states (None: no
     /// limit). A front end that runs in a browser tab wants one.
     pub max_states: Option<usize>,
+    /// Stop with `Outcome::StateLimit` once the search holds more than this
+    /// many bytes (its visited states, their links and its frontier; None: no
+    /// budget): a memory budget a reader understands, and a browser tab
+    /// survives.
+    pub max_bytes: Option<usize>,
 }
 
 impl Default for Bounds {
@@ -60,6 +65,7 @@ impl Default for Bounds {
             consumers: 0,
             only: None,
             max_states: Some(1_000_000),
+            max_bytes: None,
         }
     }
 }

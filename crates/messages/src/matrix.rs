@@ -14,6 +14,9 @@ use replab_narrate::{MatrixCell, MatrixClaim};
 use replab_view::matrix::{MatrixRow, MatrixTable};
 use serde::{Deserialize, Serialize};
 
+/// A megabyte, as budgets are said: 10⁶ bytes.
+pub const MEGABYTE: usize = 1_000_000;
+
 /// How brokers fail in a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -235,8 +238,149 @@ pub fn figure_table<'a>(
         failures: bounds.max_failures,
         epoch: bounds.max_epoch,
         limit: bounds.max_states.unwrap_or(usize::MAX),
+        megabytes: bounds.max_bytes.map(|b| b / MEGABYTE),
         acks_one,
         rows: table_rows,
         claims,
+    }
+}
+
+/// How a cell got its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Settled {
+    /// Its own search.
+    Searched,
+    /// Its twin's search (`twin`), which never consulted
+    /// unclean.leader.election.enable: the two searches are one.
+    Twin,
+    /// The search of the same settings with unflushed loss (`covering`) was
+    /// complete and found nothing: every history of this row is one of its
+    /// histories, so none breaks a check either.
+    Covered,
+}
+
+/// The cell that differs from `cell` only in unclean.leader.election.enable.
+pub fn twin(cell: Cell) -> Cell {
+    Cell {
+        row: Row {
+            unclean: !cell.row.unclean,
+            ..cell.row
+        },
+        ..cell
+    }
+}
+
+/// The cell whose histories include every one of `cell`'s: the same settings
+/// with unflushed loss too (None: `cell` has it already).
+pub fn covering(cell: Cell) -> Option<Cell> {
+    (cell.row.failures == Failures::Crash).then_some(Cell {
+        row: Row {
+            failures: Failures::Unflushed,
+            ..cell.row
+        },
+        ..cell
+    })
+}
+
+/// The cells that may settle `cell` without a search of its own: its twin
+/// with unclean election off, the cell that covers it.
+fn sources(cell: Cell) -> impl Iterator<Item = Cell> {
+    let twin = cell.row.unclean.then(|| twin(cell));
+    twin.into_iter().chain(covering(cell))
+}
+
+/// Where a cell of a plan stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    Waiting,
+    Running,
+    Settled,
+}
+
+/// What a front end does next for a plan (`Plan::next`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// Search this cell.
+    Search(Cell),
+    /// Every cell left may be settled by a search under way: wait for one to end.
+    Wait,
+    /// Every cell is settled.
+    Done,
+}
+
+/// The order a table's cells are searched in, and which are left to others'
+/// searches: with unflushed loss before without (a complete, safe search with
+/// it settles the row without), unclean election off before on (a search
+/// that never consults the setting settles its twin), and the protocols whose
+/// searches are longest first, so that the threads or workers end together.
+/// A cell one of whose sources is under way waits for it. The runner and the
+/// page's pool both follow it; what settles which cell is the searches' own
+/// answer (`replab_check::matrix::settles`).
+#[derive(Clone, Debug)]
+pub struct Plan {
+    cells: Vec<Cell>,
+    status: Vec<Status>,
+}
+
+impl Plan {
+    /// Every cell of `rows`, in the order they are searched.
+    pub fn new(rows: &[Row]) -> Plan {
+        let mut cells: Vec<Cell> = rows
+            .iter()
+            .flat_map(|&row| {
+                Protocol::ALL
+                    .into_iter()
+                    .rev()
+                    .map(move |protocol| Cell { row, protocol })
+            })
+            .collect();
+        // Stable: within a group, the table's order of rows.
+        cells.sort_by_key(|c| (c.row.unclean, c.row.failures == Failures::Crash));
+        let status = vec![Status::Waiting; cells.len()];
+        Plan { cells, status }
+    }
+
+    fn ix(&self, cell: Cell) -> Option<usize> {
+        self.cells.iter().position(|&c| c == cell)
+    }
+
+    fn status(&self, cell: Cell) -> Option<Status> {
+        self.ix(cell).map(|i| self.status[i])
+    }
+
+    /// The next cell to search (now marked under way), or whether to wait.
+    pub fn next(&mut self) -> Next {
+        let mut waiting = false;
+        for i in 0..self.cells.len() {
+            if self.status[i] != Status::Waiting {
+                continue;
+            }
+            waiting = true;
+            let cell = self.cells[i];
+            if sources(cell).any(|s| self.status(s) == Some(Status::Running)) {
+                continue;
+            }
+            self.status[i] = Status::Running;
+            return Next::Search(cell);
+        }
+        if waiting || self.status.contains(&Status::Running) {
+            Next::Wait
+        } else {
+            Next::Done
+        }
+    }
+
+    /// `cell` has its answer (from its own search or another's, or it failed):
+    /// it is not searched again.
+    pub fn settle(&mut self, cell: Cell) {
+        if let Some(i) = self.ix(cell) {
+            self.status[i] = Status::Settled;
+        }
+    }
+
+    /// Whether `cell` has its answer.
+    pub fn is_settled(&self, cell: Cell) -> bool {
+        self.status(cell) == Some(Status::Settled)
     }
 }

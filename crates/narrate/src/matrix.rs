@@ -130,16 +130,41 @@ pub enum MatrixHeading {
 }
 
 /// What the table searched: "Brokers A, B, producers with acks=all. …".
-pub fn matrix_setup(lang: Lang, brokers: &[String], records: u32, failures: u32, epoch: u32, limit: usize) -> String {
-    let bounds = say!(
-        lang,
-        id::MATRIX_BOUNDS,
-        records = records,
-        failures = failures,
-        epoch = epoch,
-        limit = thousands(lang, limit as u64)
-    );
+/// `megabytes`: the memory budget a search stops at, said instead of the
+/// state limit when there is one.
+pub fn matrix_setup(
+    lang: Lang,
+    brokers: &[String],
+    records: u32,
+    failures: u32,
+    epoch: u32,
+    limit: usize,
+    megabytes: Option<usize>,
+) -> String {
+    let bounds = match megabytes {
+        Some(megabytes) => say!(
+            lang,
+            id::MATRIX_BOUNDS_BUDGET,
+            records = records,
+            failures = failures,
+            epoch = epoch,
+            megabytes = thousands(lang, megabytes as u64)
+        ),
+        None => say!(
+            lang,
+            id::MATRIX_BOUNDS,
+            records = records,
+            failures = failures,
+            epoch = epoch,
+            limit = thousands(lang, limit as u64)
+        ),
+    };
     say!(lang, id::MATRIX_SETUP, brokers = brokers.join(", "), bounds = bounds)
+}
+
+/// The line under the table on the cells another cell's search settled.
+pub fn matrix_settled_by_others(lang: Lang, twins: usize, covered: usize) -> String {
+    say!(lang, id::MATRIX_SETTLED_BY_OTHERS, twins = twins, covered = covered)
 }
 
 /// The note above the table: acks=1 loses an acknowledged write under every

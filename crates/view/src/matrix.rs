@@ -19,6 +19,10 @@ pub struct MatrixTable<'a> {
     pub failures: u32,
     pub epoch: u32,
     pub limit: usize,
+    /// The memory budget a search stops at, in megabytes (None: the state
+    /// limit is the one).
+    #[serde(default)]
+    pub megabytes: Option<usize>,
     /// The acks=1 history as one line ("produce m1 acks=1; crash A"), when every protocol loses with it.
     pub acks_one: Option<String>,
     pub rows: Vec<MatrixRow<'a>>,
@@ -241,7 +245,7 @@ pub fn matrix_svg(lang: Lang, t: &MatrixTable) -> String {
         esc(&narrate::matrix_heading(lang, MatrixHeading::Title))
     );
     y += 26;
-    let setup = narrate::matrix_setup(lang, &t.brokers, t.records, t.failures, t.epoch, t.limit);
+    let setup = narrate::matrix_setup(lang, &t.brokers, t.records, t.failures, t.epoch, t.limit, t.megabytes);
     let setup = fit(&setup, full, 13.0, false);
     lines_at(&mut body, &setup, MARGIN, y, &format!(r#" fill="{MUTED}""#));
     y += LINE * setup.len() as u32;
@@ -524,6 +528,7 @@ pub(crate) mod tests {
             failures: 2,
             epoch: 3,
             limit: 1_000_000,
+            megabytes: None,
             acks_one: Some("produce m1 acks=1; crash A".to_string()),
             rows,
             claims: vec![

@@ -350,7 +350,7 @@ fn table_view(lang: Lang, m: &MatrixRun, on_load: &Callback<Found>) -> Html {
         });
     html! {
         <>
-            <p class="matrix-setup">{ narrate::matrix_setup(lang, &setup.brokers, b.max_produces, b.max_failures, b.max_epoch, b.max_states.unwrap_or(0)) }</p>
+            <p class="matrix-setup">{ narrate::matrix_setup(lang, &setup.brokers, b.max_produces, b.max_failures, b.max_epoch, b.max_states.unwrap_or(0), b.max_bytes.map(|m| m / replab_messages::matrix::MEGABYTE)) }</p>
             if let Some(history) = &m.job.acks_one {
                 <p class="matrix-note" data-testid="matrix-acks-one">{ narrate::matrix_acks_one(lang, history) }</p>
             }

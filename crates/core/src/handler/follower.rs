@@ -245,7 +245,7 @@ impl Follower<'_> {
                 if log_end_offset >= leo {
                     return;
                 }
-                if rules.capabilities().halts_on_fetch_past_leader_end && !self.p.config.unclean_leader_election {
+                if rules.capabilities().halts_on_fetch_past_leader_end && !self.p.unclean_election_enabled() {
                     return self.halt(fetch_offset, log_end_offset);
                 }
                 self.truncate(TruncationDecision {

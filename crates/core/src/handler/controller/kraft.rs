@@ -270,8 +270,9 @@ fn elect_leader(c: &mut Controller<'_>, trigger: Trigger) {
             }
         }
     }
-    if p.config.unclean_leader_election {
-        if let Some(b) = (0..p.brokers.len()).find(unfenced) {
+    // The setting decides only when some broker could lead uncleanly.
+    if let Some(b) = (0..p.brokers.len()).find(unfenced) {
+        if c.p.unclean_election_enabled() {
             set_elr(c, BrokerSet::default(), None);
             return c.make_leader(b, BrokerSet::only(b), unclean(b));
         }

@@ -30,8 +30,9 @@ impl ControllerRules for ZooKeeper {
         let mut followers_removed = false;
         // The ISR never empties, but under 0.10/0.11 with unclean election on
         // (0.10.2.1 `removeReplicaFromIsr` 1073-1082; KAFKA-5642 in 1.1).
-        let may_empty = c.p.rules().capabilities().crashes_may_empty_isr && c.p.config.unclean_leader_election;
-        if may_empty || !c.p.isr.minus(crashed).is_empty() {
+        // The setting is read only where it decides: when the crash would empty the ISR.
+        let keeps_some = !c.p.isr.minus(crashed).is_empty();
+        if keeps_some || (c.p.rules().capabilities().crashes_may_empty_isr && c.p.unclean_election_enabled()) {
             for b in c.p.isr.iter().filter(|&b| crashed.contains(b)) {
                 c.p.isr.remove(b);
                 followers_removed |= Some(b) != c.p.leader;
@@ -154,7 +155,7 @@ fn elect_while_offline(c: &mut Controller<'_>, restarted: Option<BrokerIx>) -> b
     let first_alive = (0..c.p.brokers.len()).find(|&b| c.p.brokers[b].is_alive());
     let (leader, isr, unclean) = match (alive_isr.iter().next(), first_alive) {
         (Some(b), _) => (b, alive_isr, false),
-        (None, Some(b)) if c.p.config.unclean_leader_election => (b, BrokerSet::only(b), true),
+        (None, Some(b)) if c.p.unclean_election_enabled() => (b, BrokerSet::only(b), true),
         _ => return false,
     };
     let reason = if restarted == Some(leader) {
@@ -173,7 +174,7 @@ fn elect_after_leader_failure(c: &mut Controller<'_>) {
     let first_alive = (0..c.p.brokers.len()).find(|&b| c.p.brokers[b].is_alive());
     match (alive_isr.iter().next(), first_alive) {
         (Some(b), _) => c.make_leader(b, alive_isr, ElectionReason::LeaderFailed),
-        (None, Some(b)) if c.p.config.unclean_leader_election => {
+        (None, Some(b)) if c.p.unclean_election_enabled() => {
             c.make_leader(b, BrokerSet::only(b), ElectionReason::UncleanAfterFailure)
         }
         _ => c.go_offline(false),
