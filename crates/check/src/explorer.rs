@@ -780,7 +780,7 @@ fn check_setup(setup: &Setup) -> Result<(), SetupError> {
 mod tests {
     use super::*;
     use replab_core::Protocol;
-    use std::hash::{DefaultHasher, Hash};
+    use std::hash::{DefaultHasher, Hash, Hasher};
 
     /// Everything the model holds, acknowledgements and fired checks included:
     /// only identical states merge (two 64-bit hashes of it, with different
@@ -840,7 +840,7 @@ mod tests {
             .iter()
             .filter_map(|c| match c {
                 Child::New { fingerprint, .. } => Some(*fingerprint),
-                Child::Violation { .. } => None,
+                Child::Violation { .. } | Child::Claimed { .. } => None,
             })
             .collect()
     }

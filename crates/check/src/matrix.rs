@@ -225,7 +225,7 @@ pub fn run_all(
         let cell = {
             let mut s = shared.lock().unwrap_or_else(PoisonError::into_inner);
             loop {
-                match s.plan.next() {
+                match s.plan.next_search() {
                     Next::Search(cell) => break cell,
                     Next::Done => return,
                     Next::Wait => s = changed.wait(s).unwrap_or_else(PoisonError::into_inner),
@@ -276,6 +276,35 @@ pub fn run_all(
     let order = cells(base.brokers.len());
     answers.sort_by_key(|a| order.iter().position(|&c| c == a.cell));
     Ok(answers)
+}
+
+/// Runs every cell's own search, several at once on `threads` threads, none
+/// settled by another's: the table as it was searched before `run_all`
+/// shared searches, to compare with it. The answers in the table's order.
+#[cfg(feature = "parallel")]
+pub fn run_each(base: &Setup, table: Bounds, threads: usize) -> Result<Vec<Answer>, SetupError> {
+    use rayon::prelude::*;
+    let run = || {
+        cells(base.brokers.len())
+            .par_iter()
+            .map(|&cell| {
+                let mut e = explorer(base, table, cell)?;
+                while e.outcome().is_none() {
+                    e.step(usize::MAX);
+                }
+                Ok(Answer {
+                    cell,
+                    verdict: e.outcome().map_or(Verdict::Failed, Verdict::from_outcome),
+                    settled: Settled::Searched,
+                    peak_bytes: e.peak_bytes(),
+                })
+            })
+            .collect()
+    };
+    match rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build() {
+        Ok(pool) => pool.install(run),
+        Err(_) => run(),
+    }
 }
 
 impl Verdict {
@@ -336,6 +365,142 @@ mod tests {
         let mut b = Setup::of(&["A", "B", "C"], Protocol::Hw);
         b.leader = 2;
         assert_eq!(acks_one_line(&b).as_deref(), Some("produce m1 acks=1; crash C"));
+    }
+
+    /// What the matrix keeps of a verdict: safe (and complete) or not, the
+    /// kind and length of the shortest violation.
+    fn answer(v: &Verdict) -> (Known, Option<(ViolationKind, usize)>) {
+        match v {
+            Verdict::Violation { kind, trace, .. } => (Known::Violation, Some((*kind, trace.len()))),
+            other => (other.known(), None),
+        }
+    }
+
+    /// Whenever a search never consulted unclean.leader.election.enable, its
+    /// twin's own search is the same search: the same verdict, states and
+    /// history. Two and three brokers, every protocol and row, small bounds;
+    /// and some searches do consult it, so the rule is tested both ways.
+    #[test]
+    fn a_search_that_never_consulted_the_setting_is_its_twins() {
+        let table = Bounds {
+            max_produces: 1,
+            max_failures: 2,
+            max_epoch: 2,
+            max_states: Some(10_000),
+            ..Bounds::default()
+        };
+        let (mut shared, mut consulted) = (0, 0);
+        for brokers in [&["A", "B"][..], &["A", "B", "C"]] {
+            let base = Setup::of(brokers, Protocol::Hw);
+            for cell in cells(brokers.len()).into_iter().filter(|c| !c.row.unclean) {
+                let mut e = explorer(&base, table, cell).expect("setup");
+                while e.outcome().is_none() {
+                    e.step(5_000);
+                }
+                let mine = Verdict::from_outcome(e.outcome().expect("ended"));
+                let theirs = run_cell(&base, table, twin(cell)).expect("setup");
+                match twin_verdict(&base, table, cell, e.consulted(), &mine) {
+                    Some(v) => {
+                        assert_eq!(v, theirs, "{cell:?}");
+                        shared += 1;
+                    }
+                    None => consulted += 1,
+                }
+            }
+        }
+        assert!(shared > 0 && consulted > 0, "shared {shared}, consulted {consulted}");
+    }
+
+    /// A whole table, each cell settled as `run_all` settles it, against every
+    /// cell searched on its own: the same verdicts, kinds and lengths, and the
+    /// same states for a cell its twin's search settled. Three brokers with
+    /// small bounds, cut at 4,000 states (`./dev bench` compares the default
+    /// tables with `replab matrix --each`).
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn every_cell_settled_by_another_search_says_what_its_own_would() {
+        let base = Setup::of(&["A", "B", "C"], Protocol::Hw);
+        let table = Bounds {
+            max_produces: 1,
+            max_failures: 1,
+            max_epoch: 2,
+            max_states: Some(4_000),
+            ..Bounds::default()
+        };
+        assert!(same_answers(&base, table) > 0);
+    }
+
+    /// `run_all`'s answers against each cell's own search; how many cells
+    /// another cell's search settled.
+    #[cfg(feature = "parallel")]
+    fn same_answers(base: &Setup, table: Bounds) -> usize {
+        let answers = run_all(base, table, 2, |_| {}).expect("setup");
+        assert_eq!(answers.len(), cells(base.brokers.len()).len());
+        let mut by_others = 0;
+        for a in &answers {
+            let own = run_cell(base, table, a.cell).expect("setup");
+            assert_eq!(answer(&a.verdict), answer(&own), "{:?} {:?}", a.cell, a.settled);
+            match a.settled {
+                Settled::Searched => assert_eq!(a.verdict, own, "{:?}", a.cell),
+                Settled::Twin => {
+                    assert_eq!(a.verdict, own, "{:?}", a.cell);
+                    by_others += 1;
+                }
+                Settled::Covered => {
+                    assert_eq!(a.verdict.known(), Known::Safe);
+                    by_others += 1;
+                }
+            }
+        }
+        by_others
+    }
+
+    /// A covering search settles the row without unflushed loss only when it
+    /// is complete and safe; a search settles its twin only when it never
+    /// consulted the setting.
+    #[test]
+    fn a_search_settles_others_only_when_its_answer_carries_over() {
+        let base = Setup::of(&["A", "B", "C"], Protocol::Hw);
+        let cell = Cell {
+            row: Row {
+                min_insync: 2,
+                unclean: false,
+                failures: Failures::Unflushed,
+            },
+            protocol: Protocol::KraftElr,
+        };
+        let safe = Verdict::Safe { states: 9, depth: 3 };
+        let none = |_| false;
+        let table = Bounds::default();
+        let got = settles(&base, table, cell, &safe, KeySet::default(), none);
+        let crash = |unclean| Cell {
+            row: Row {
+                failures: Failures::Crash,
+                unclean,
+                ..cell.row
+            },
+            ..cell
+        };
+        assert_eq!(
+            got,
+            vec![
+                (twin(cell), safe.clone(), Settled::Twin),
+                (crash(false), safe.clone(), Settled::Covered),
+                (crash(true), safe.clone(), Settled::Covered),
+            ]
+        );
+        let asked = KeySet::default().with(SettingKey::UncleanLeaderElection);
+        let got = settles(&base, table, cell, &safe, asked, none);
+        assert_eq!(got, vec![(crash(false), safe.clone(), Settled::Covered)]);
+        let cut = Verdict::Unfinished { states: 9, depth: 3 };
+        assert_eq!(
+            settles(&base, table, cell, &cut, asked, none),
+            vec![],
+            "a cut search settles nothing"
+        );
+        let settled = |c: Cell| c == crash(false);
+        let got = settles(&base, table, cell, &safe, KeySet::default(), settled);
+        assert_eq!(got.len(), 2, "a settled cell is left as it is");
     }
 
     #[test]

@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 pub const USAGE: &str = "  replab matrix [--brokers 2|3] [--produces K] [--crashes C] [--max-epoch E] [--max-mb M]
-                [--max-states N] [--threads T] [--lang L] [--json] [-o OUT.svg|OUT.png|-] FILE|-
+                [--max-states N] [--threads T] [--each] [--lang L] [--json] [-o OUT.svg|OUT.png|-] FILE|-
       (the safety matrix: for min.insync.replicas 1 to the brokers (at most 3) x unclean election
        off and on x crashes with or without unflushed loss, under each protocol, with acks=all, the
        shortest history that loses a committed write or makes replicas diverge, or none within the
@@ -33,7 +33,8 @@ pub const USAGE: &str = "  replab matrix [--brokers 2|3] [--produces K] [--crash
        standard output instead of the table. Cells run on every core, each search within M MB
        of memory (1000 by default; --max-states N also stops one at N states). A search that never
        consults unclean.leader.election.enable answers its twin too, and one with unflushed loss
-       that is complete and safe answers the same settings without it. Exit 0)";
+       that is complete and safe answers the same settings without it; --each searches every cell
+       on its own instead, to compare. Exit 0)";
 
 /// The memory budget of one cell's search by default, in megabytes: the
 /// largest cell of the three-broker table at the default bounds holds about
@@ -71,13 +72,17 @@ pub fn matrix_command(args: &[String]) -> Result<ExitCode, String> {
     let started = Instant::now();
     let done = AtomicUsize::new(0);
     let show_progress = !call.json && std::io::stderr().is_terminal();
-    let answers = matrix::run_all(&base, call.bounds, call.threads, |_| {
-        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if show_progress {
-            eprint!("\r{n} of {} cells", cells.len());
-            let _ = std::io::stderr().flush();
-        }
-    })
+    let answers = if call.each {
+        matrix::run_each(&base, call.bounds, call.threads)
+    } else {
+        matrix::run_all(&base, call.bounds, call.threads, |_| {
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if show_progress {
+                eprint!("\r{n} of {} cells", cells.len());
+                let _ = std::io::stderr().flush();
+            }
+        })
+    }
     .map_err(|e| format!("{e:?}"))?;
     let seconds = started.elapsed().as_secs_f64();
     if show_progress {
@@ -364,6 +369,8 @@ struct Call {
     threads: usize,
     lang: Lang,
     json: bool,
+    /// `--each`: every cell's own search, none settled by another's.
+    each: bool,
     /// `-o`: where the figure goes, and as what.
     out: Option<(String, Format)>,
     file: String,
@@ -379,6 +386,7 @@ fn parse(args: &[String]) -> Result<Call, String> {
     let mut threads = crate::cores();
     let mut lang = Lang::EN;
     let mut json = false;
+    let mut each = false;
     let mut out = None;
     let mut args = Args::new(args);
     while let Some(flag) = args.next_arg() {
@@ -398,6 +406,7 @@ fn parse(args: &[String]) -> Result<Call, String> {
                 lang = crate::lang_arg(&v)?;
             }
             "--json" => json = true,
+            "--each" => each = true,
             "-o" | "--output" => {
                 let v = value()?;
                 let format = format_of(&v)?;
@@ -413,6 +422,7 @@ fn parse(args: &[String]) -> Result<Call, String> {
         threads,
         lang,
         json,
+        each,
         out,
         file,
     })

@@ -298,7 +298,7 @@ enum Status {
     Settled,
 }
 
-/// What a front end does next for a plan (`Plan::next`).
+/// What a front end does next for a plan (`Plan::next_search`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Next {
     /// Search this cell.
@@ -350,7 +350,7 @@ impl Plan {
     }
 
     /// The next cell to search (now marked under way), or whether to wait.
-    pub fn next(&mut self) -> Next {
+    pub fn next_search(&mut self) -> Next {
         let mut waiting = false;
         for i in 0..self.cells.len() {
             if self.status[i] != Status::Waiting {
@@ -382,5 +382,80 @@ impl Plan {
     /// Whether `cell` has its answer.
     pub fn is_settled(&self, cell: Cell) -> bool {
         self.status(cell) == Some(Status::Settled)
+    }
+}
+
+#[cfg(test)]
+mod plan_tests {
+    use super::*;
+
+    /// Unflushed loss before crashes only, unclean off before on, the longest
+    /// protocols first; a cell waits while a search that may settle it runs.
+    #[test]
+    fn the_plan_searches_the_covering_and_clean_cells_first_and_waits_for_them() {
+        let rows = rows(2);
+        let mut plan = Plan::new(&rows);
+        let first = plan.next_search();
+        let Next::Search(first) = first else {
+            panic!("{first:?}")
+        };
+        assert_eq!(
+            (first.protocol, first.row.failures, first.row.unclean),
+            (Protocol::KraftElr, Failures::Unflushed, false)
+        );
+        let mut searched = vec![first];
+        // Two at a time: the second search starts beside the first.
+        let Next::Search(second) = plan.next_search() else {
+            panic!()
+        };
+        searched.push(second);
+        for c in searched.drain(..) {
+            plan.settle(c);
+        }
+        let mut order = vec![first, second];
+        loop {
+            match plan.next_search() {
+                Next::Search(c) => {
+                    // Every cell that may settle it has its answer.
+                    for s in sources(c) {
+                        assert!(plan.is_settled(s), "{c:?} before {s:?}");
+                    }
+                    order.push(c);
+                    plan.settle(c);
+                }
+                Next::Wait => panic!("nothing runs"),
+                Next::Done => break,
+            }
+        }
+        assert_eq!(order.len(), 40);
+        let kraft_crash = Cell {
+            row: Row {
+                min_insync: 1,
+                unclean: false,
+                failures: Failures::Crash,
+            },
+            protocol: Protocol::KraftElr,
+        };
+        let mut plan = Plan::new(&rows);
+        let running = loop {
+            match plan.next_search() {
+                Next::Search(c) if covering(kraft_crash) == Some(c) => break c,
+                Next::Search(c) => plan.settle(c),
+                other => panic!("{other:?}"),
+            }
+        };
+        // Everything else is searched; the cells it may settle wait for it.
+        loop {
+            match plan.next_search() {
+                Next::Search(c) => {
+                    assert_ne!(c, kraft_crash, "searched while its covering search runs");
+                    plan.settle(c);
+                }
+                Next::Wait => break,
+                Next::Done => panic!("done while a search runs"),
+            }
+        }
+        plan.settle(running);
+        assert_eq!(plan.next_search(), Next::Search(kraft_crash));
     }
 }
