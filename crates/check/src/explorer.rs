@@ -523,6 +523,17 @@ impl Explorer {
         self.progress()
     }
 
+    /// Ends the search as one cut short (`Outcome::StateLimit` with the
+    /// counts it has now): a front end whose memory budget it passed.
+    pub fn stop(&mut self) {
+        if self.outcome.is_none() {
+            self.finish(Outcome::StateLimit {
+                states: self.visited.len(),
+                depth: self.depth,
+            });
+        }
+    }
+
     /// The bytes the search holds now: the visited forms and their table, a
     /// link a state, and the frontier's states (`FRONTIER_STATE` each).
     pub fn bytes(&self) -> usize {

@@ -35,7 +35,7 @@ pub struct SearchRequest {
 }
 
 /// A row of the safety matrix, as the page sends it.
-pub use crate::matrix::{Failures, Row};
+pub use crate::matrix::{Failures, Row, Settled};
 
 /// The explorer's bounds, as the page sets them (`only` left out: either kind of
 /// violation ends the search).
@@ -65,6 +65,22 @@ pub enum SearchReply {
     NoViolation { states: u32, depth: u32 },
     /// The state limit was reached: no violation in histories up to `depth` steps.
     StateLimit { states: u32, depth: u32, limit: u32 },
+    /// The search held more memory than its budget (`Bounds::max_bytes`), in
+    /// megabytes: no violation in histories up to `depth` steps.
+    OverBudget { states: u32, depth: u32, megabytes: u32 },
+    /// A matrix cell's search settles another cell too (`settled`: how), whose
+    /// answer is `reply` (`replab_check::matrix::settles`). Sent right after
+    /// the cell's own final reply.
+    Settles {
+        min_insync: u32,
+        unclean: bool,
+        failures: Failures,
+        settled: Settled,
+        reply: Box<SearchReply>,
+    },
+    /// What a search held at most, in megabytes: sent right before its final
+    /// reply.
+    Memory { megabytes: u32 },
     /// The request cannot be run (its scenario does not parse, its protocol is
     /// unknown, its setup is not explorable), worded in the request's language.
     /// The page's own scenarios always parse: this is a page and a worker out
@@ -77,7 +93,13 @@ pub enum SearchReply {
 impl SearchReply {
     /// Whether the run is over after this reply.
     pub fn is_final(&self) -> bool {
-        !matches!(self, SearchReply::Ready | SearchReply::Progress { .. })
+        !matches!(
+            self,
+            SearchReply::Ready
+                | SearchReply::Progress { .. }
+                | SearchReply::Settles { .. }
+                | SearchReply::Memory { .. }
+        )
     }
 
     /// Reads a reply the worker posted (with `to_js`), as the page does: a few
@@ -114,6 +136,30 @@ impl SearchReply {
                 states: number("states")?,
                 depth: number("depth")?,
                 limit: number("limit")?,
+            },
+            "over-budget" => SearchReply::OverBudget {
+                states: number("states")?,
+                depth: number("depth")?,
+                megabytes: number("megabytes")?,
+            },
+            "memory" => SearchReply::Memory {
+                megabytes: number("megabytes")?,
+            },
+            "settles" => SearchReply::Settles {
+                min_insync: number("minInsync")?,
+                unclean: get("unclean")?.as_bool()?,
+                failures: match text("failures")?.as_str() {
+                    "crash" => Failures::Crash,
+                    "unflushed" => Failures::Unflushed,
+                    _ => return None,
+                },
+                settled: match text("settled")?.as_str() {
+                    "searched" => Settled::Searched,
+                    "twin" => Settled::Twin,
+                    "covered" => Settled::Covered,
+                    _ => return None,
+                },
+                reply: Box::new(SearchReply::read(&get("reply")?).filter(SearchReply::is_final)?),
             },
             "invalid" => SearchReply::Invalid {
                 message: text("message")?,
@@ -174,7 +220,8 @@ mod tests {
                 "bounds": {
                     "maxProduces": 2, "maxFailures": 2, "maxEpoch": 3,
                     "cleanElections": true, "uncleanElections": false, "unflushedLoss": false,
-                    "lagTicks": false, "multiCrashes": false, "consumers": 0, "only": null, "maxStates": 10
+                    "lagTicks": false, "multiCrashes": false, "consumers": 0, "only": null, "maxStates": 10,
+                    "maxBytes": null
                 },
                 "lang": "en"
             })
@@ -200,6 +247,25 @@ mod tests {
             (
                 SearchReply::ReplayFailed { at_step: 2 },
                 json!({ "type": "replay-failed", "atStep": 2 }),
+            ),
+            (
+                SearchReply::OverBudget {
+                    states: 9,
+                    depth: 3,
+                    megabytes: 512,
+                },
+                json!({ "type": "over-budget", "states": 9, "depth": 3, "megabytes": 512 }),
+            ),
+            (
+                SearchReply::Settles {
+                    min_insync: 3,
+                    unclean: false,
+                    failures: Failures::Crash,
+                    settled: Settled::Covered,
+                    reply: Box::new(SearchReply::NoViolation { states: 7, depth: 2 }),
+                },
+                json!({ "type": "settles", "minInsync": 3, "unclean": false, "failures": "crash",
+                    "settled": "covered", "reply": { "type": "no-violation", "states": 7, "depth": 2 } }),
             ),
         ];
         for (reply, shape) in replies {
@@ -286,6 +352,24 @@ mod wasm_tests {
                 message: "line 3: unknown verb".into(),
             },
             SearchReply::ReplayFailed { at_step: 4 },
+            SearchReply::OverBudget {
+                states: 2_000_000,
+                depth: 14,
+                megabytes: 512,
+            },
+            SearchReply::Memory { megabytes: 37 },
+            SearchReply::Settles {
+                min_insync: 2,
+                unclean: true,
+                failures: Failures::Crash,
+                settled: Settled::Twin,
+                reply: Box::new(SearchReply::Violation {
+                    kind: ViolationKind::CommittedWriteLost,
+                    steps: 6,
+                    states: 5_235,
+                    script: "brokers A B C\nproduce m1\n".into(),
+                }),
+            },
         ];
         for reply in replies {
             let js = to_js(&reply).expect("converts");

@@ -35,6 +35,14 @@ pub enum MatrixCell<'a> {
         /// The depth in steps to which every history was explored.
         depth: usize,
     },
+    /// The search held more memory than its budget: no violation up to
+    /// `depth` steps.
+    OverBudget {
+        /// What it held when it stopped, in megabytes.
+        megabytes: usize,
+        /// The depth in steps to which every history was explored.
+        depth: usize,
+    },
     /// The history found did not replay (a bug in the model or the checker).
     Failed,
     /// The search itself stopped (a worker that trapped, a panic): why.
@@ -69,6 +77,14 @@ pub fn matrix_cell(lang: Lang, cell: &MatrixCell) -> String {
                 id::MATRIX_CELL_UNFINISHED,
                 depth = depth,
                 states = count(lang, n as u64, Unit::State)
+            )
+        }
+        MatrixCell::OverBudget { megabytes, depth } => {
+            say!(
+                lang,
+                id::MATRIX_CELL_OVER_BUDGET,
+                depth = depth,
+                megabytes = thousands(lang, megabytes as u64)
             )
         }
         MatrixCell::Failed => say!(lang, id::MATRIX_CELL_FAILED),

@@ -217,6 +217,10 @@ mod tests {
             MatrixCell::Unfinished { states: 9, depth: 2 },
             MatrixCell::Error("a <trap>".into()),
             MatrixCell::Waiting,
+            MatrixCell::OverBudget {
+                megabytes: 512,
+                depth: 9,
+            },
         ];
         let table = MatrixTable {
             brokers: vec!["A".into(), "B".into()],
@@ -224,6 +228,7 @@ mod tests {
             failures: 2,
             epoch: 3,
             limit: 1_000_000,
+            megabytes: Some(512),
             acks_one: Some("produce m1 acks=1; crash A".into()),
             rows: vec![MatrixRow {
                 min_insync: 2,

@@ -15,7 +15,7 @@ pub use replab_check::matrix;
 
 use message::{SearchReply, SearchRequest};
 use replab_check::matrix::Cell;
-use replab_check::{Explorer, Outcome, SetupError};
+use replab_check::{Bounds, Explorer, Outcome, SetupError};
 use replab_core::scenario::{self, found_history_text, ScriptErrorKind};
 use replab_core::{Protocol, Setup};
 use replab_narrate::{self as narrate, Lang, Names};
@@ -35,6 +35,33 @@ pub const PROGRESS_MS: f64 = 200.0;
 pub struct Run {
     explorer: Explorer,
     limit: u32,
+    /// A matrix cell's search: the table's setup and bounds, and the cell
+    /// (its answer may settle other cells, `closing`).
+    cell: Option<(Setup, Bounds, Cell)>,
+    /// The request's memory budget, in bytes (`Bounds::max_bytes`): the
+    /// worker holds the search to it by what it holds itself (`held_bytes`).
+    budget: Option<usize>,
+    /// The most bytes held after a slice so far.
+    peak: usize,
+    over_budget: bool,
+}
+
+/// The bytes this search holds: in the browser, the worker's whole memory
+/// (its wasm memory only grows, and a worker runs one search); natively, the
+/// explorer's own count (`Explorer::bytes`).
+fn held_bytes(explorer: &Explorer) -> usize {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = explorer;
+        core::arch::wasm32::memory_size(0) * 65_536
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    explorer.bytes()
+}
+
+/// Bytes as whole megabytes (10⁶), rounded up.
+fn megabytes(bytes: usize) -> u32 {
+    count(bytes.div_ceil(matrix::MEGABYTE))
 }
 
 /// The language a request asks its refusals in (English when it names none
@@ -64,17 +91,39 @@ impl Run {
             .bounds
             .max_states
             .map_or(u32::MAX, |n| u32::try_from(n).unwrap_or(u32::MAX));
-        let explorer = match request.matrix {
-            Some(row) => matrix::explorer(&setup, request.bounds, Cell { row, protocol }),
-            None => Explorer::new(setup.clone(), request.bounds),
+        // The budget is the worker's to keep, by what it holds.
+        let bounds = Bounds {
+            max_bytes: None,
+            ..request.bounds
+        };
+        let cell = request
+            .matrix
+            .map(|row| (setup.clone(), bounds, Cell { row, protocol }));
+        let explorer = match cell {
+            Some((_, _, cell)) => matrix::explorer(&setup, bounds, cell),
+            None => Explorer::new(setup.clone(), bounds),
         }
         .map_err(|e| setup_error(lang, &setup, e))?;
-        Ok(Run { explorer, limit })
+        Ok(Run {
+            explorer,
+            limit,
+            cell,
+            budget: request.bounds.max_bytes,
+            peak: 0,
+            over_budget: false,
+        })
     }
 
     /// Expands up to `budget` states: a progress reply, or the final one.
     pub fn slice(&mut self, budget: usize) -> SearchReply {
-        let p = self.explorer.step(budget);
+        let mut p = self.explorer.step(budget);
+        let held = held_bytes(&self.explorer);
+        self.peak = self.peak.max(held);
+        if !p.done && self.budget.is_some_and(|b| held > b) {
+            self.over_budget = true;
+            self.explorer.stop();
+            p = self.explorer.progress();
+        }
         match self.explorer.outcome() {
             None => SearchReply::Progress {
                 states: count(p.states),
@@ -99,6 +148,11 @@ impl Run {
                 states: count(*states),
                 depth: count(*depth),
             },
+            Outcome::StateLimit { states, depth } if self.over_budget => SearchReply::OverBudget {
+                states: count(*states),
+                depth: count(*depth),
+                megabytes: megabytes(self.peak),
+            },
             Outcome::StateLimit { states, depth } => SearchReply::StateLimit {
                 states: count(*states),
                 depth: count(*depth),
@@ -111,8 +165,40 @@ impl Run {
     }
 }
 
+impl Run {
+    /// What goes before the final reply: what the search held at most, and,
+    /// for a matrix cell, the other cells its answer settles
+    /// (`matrix::settles`; the page keeps those it has not searched).
+    pub fn closing(&self) -> Vec<SearchReply> {
+        let mut out = vec![SearchReply::Memory {
+            megabytes: megabytes(self.peak),
+        }];
+        let (Some((base, table, cell)), Some(outcome)) = (&self.cell, self.explorer.outcome()) else {
+            return out;
+        };
+        if self.over_budget {
+            return out;
+        }
+        let verdict = matrix::Verdict::from_outcome(outcome);
+        let consulted = self.explorer.consulted();
+        for (other, verdict, settled) in matrix::settles(base, *table, *cell, &verdict, consulted, |_| false) {
+            let reply = matrix::reply(&matrix::setup(base, other), &verdict);
+            out.push(SearchReply::Settles {
+                min_insync: other.row.min_insync,
+                unclean: other.row.unclean,
+                failures: other.row.failures,
+                settled,
+                reply: Box::new(reply),
+            });
+        }
+        out
+    }
+}
+
 /// Runs `request` to the end, handing every reply to `post`: progress after
-/// each slice of `budget` states, then the outcome (or only why it cannot run).
+/// each slice of `budget` states, then what the search held and the cells it
+/// settles besides its own (`Run::closing`), then the outcome (or only why it
+/// cannot run).
 pub fn run(request: &SearchRequest, budget: usize, mut post: impl FnMut(SearchReply)) {
     let mut run = match Run::start(request) {
         Ok(run) => run,
@@ -120,11 +206,11 @@ pub fn run(request: &SearchRequest, budget: usize, mut post: impl FnMut(SearchRe
     };
     loop {
         let reply = run.slice(budget);
-        let last = reply.is_final();
-        post(reply);
-        if last {
-            return;
+        if reply.is_final() {
+            run.closing().into_iter().for_each(&mut post);
+            return post(reply);
         }
+        post(reply);
     }
 }
 
@@ -140,6 +226,7 @@ pub fn run_paced(request: &SearchRequest, mut now: impl FnMut() -> f64, mut post
     loop {
         let reply = run.slice(PACED_SLICE);
         if reply.is_final() {
+            run.closing().into_iter().for_each(&mut post);
             return post(reply);
         }
         let t = now();
@@ -190,7 +277,7 @@ fn count(n: usize) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::message::Bounds;
+    use super::message::{Bounds, Settled};
     use super::*;
     use replab_core::ViolationKind;
 
@@ -204,10 +291,87 @@ mod tests {
         }
     }
 
+    /// The replies, but for what the search held (`all_replies` has it).
     fn replies(r: &SearchRequest, budget: usize) -> Vec<SearchReply> {
+        let mut out = all_replies(r, budget);
+        out.retain(|reply| !matches!(reply, SearchReply::Memory { .. }));
+        out
+    }
+
+    fn all_replies(r: &SearchRequest, budget: usize) -> Vec<SearchReply> {
         let mut out = Vec::new();
         run(r, budget, |reply| out.push(reply));
         out
+    }
+
+    /// What the search held comes right before the final reply, and a
+    /// search over its memory budget stops with what it held.
+    #[test]
+    fn a_search_says_what_it_held_and_stops_at_its_budget() {
+        let r = request("brokers A B C\n", "kip-279", Bounds::with_limit(30_000));
+        let out = all_replies(&r, SLICE);
+        let [.., SearchReply::Memory { megabytes }, SearchReply::StateLimit { .. }] = out[..] else {
+            panic!("{out:?}")
+        };
+        assert!(megabytes > 0);
+        let budget = Bounds {
+            max_states: None,
+            max_bytes: Some(8 * replab_check::matrix::MEGABYTE),
+            ..Bounds::default()
+        };
+        let out = all_replies(&request("brokers A B C\n", "kip-279", budget), 1_000);
+        let [.., SearchReply::Memory { megabytes: held }, SearchReply::OverBudget { megabytes, states, .. }] = out[..]
+        else {
+            panic!("{out:?}")
+        };
+        assert_eq!(held, megabytes);
+        assert!(megabytes > 8 && megabytes < 20, "{megabytes} MB");
+        assert!(states > 1_000, "{states}");
+    }
+
+    /// A matrix cell whose search never consulted unclean election settles
+    /// its twin: the same answer, its history written for the twin's setup;
+    /// one whose search did settles nothing.
+    #[test]
+    fn a_matrix_cell_settles_its_twin_when_the_setting_never_decided() {
+        use replab_check::matrix::{Failures, Row};
+        let row = Row {
+            min_insync: 2,
+            unclean: false,
+            failures: Failures::Crash,
+        };
+        let mut r = request("brokers A B C\n", "hw", Bounds::with_limit(300_000));
+        r.matrix = Some(row);
+        let out = replies(&r, SLICE);
+        let [.., SearchReply::Settles {
+            min_insync: 2,
+            unclean: true,
+            failures: Failures::Crash,
+            settled: Settled::Twin,
+            ref reply,
+        }, SearchReply::Violation { steps, ref script, .. }] = out[..]
+        else {
+            panic!("{out:?}")
+        };
+        let SearchReply::Violation {
+            steps: twin_steps,
+            script: ref twin_script,
+            ..
+        } = **reply
+        else {
+            panic!("{reply:?}")
+        };
+        assert_eq!(steps, twin_steps);
+        assert!(script.contains("unclean.leader.election.enable=false"), "{script}");
+        assert!(
+            twin_script.contains("unclean.leader.election.enable=true"),
+            "{twin_script}"
+        );
+        // Two brokers: crashes can empty the ISR, where the setting decides.
+        let mut r = request("brokers A B\n", "hw", Bounds::with_limit(300_000));
+        r.matrix = Some(row);
+        let out = replies(&r, SLICE);
+        assert!(!out.iter().any(|r| matches!(r, SearchReply::Settles { .. })), "{out:?}");
     }
 
     #[test]
@@ -288,7 +452,10 @@ mod tests {
         let r = request("brokers A B C\n", "kip-279", Bounds::with_limit(30_000));
         let mut still = Vec::new();
         run_paced(&r, || 0.0, |reply| still.push(reply));
-        assert!(matches!(still[..], [SearchReply::StateLimit { .. }]), "{still:?}");
+        assert!(
+            matches!(still[..], [SearchReply::Memory { .. }, SearchReply::StateLimit { .. }]),
+            "{still:?}"
+        );
         let mut clock = 0.0;
         let mut ticking = Vec::new();
         run_paced(
@@ -302,7 +469,7 @@ mod tests {
         assert!(matches!(ticking.last(), Some(SearchReply::StateLimit { .. })));
         assert_eq!(
             ticking,
-            replies(&r, PACED_SLICE),
+            all_replies(&r, PACED_SLICE),
             "a clock that moves on each slice: a reply each"
         );
         assert!(ticking.len() > 3, "{}", ticking.len());

@@ -234,7 +234,7 @@ enum Step {
 fn ending_of(protocol: Protocol, reply: SearchReply) -> Step {
     let outcome = |outcome, states| Step::End(Ending::Outcome { outcome, script: None }, states);
     match reply {
-        SearchReply::Ready => Step::Nothing,
+        SearchReply::Ready | SearchReply::Settles { .. } | SearchReply::Memory { .. } => Step::Nothing,
         SearchReply::Progress { states, depth, .. } => Step::Progress { states, depth },
         SearchReply::Violation {
             kind,
@@ -267,6 +267,16 @@ fn ending_of(protocol: Protocol, reply: SearchReply) -> Step {
                 states,
                 depth,
                 limit,
+            },
+            states,
+        ),
+        // The panel sets a state limit, not a budget: a budget is a limit too.
+        SearchReply::OverBudget { states, depth, .. } => outcome(
+            CheckerOutcome::StateLimit {
+                protocol,
+                states,
+                depth,
+                limit: states,
             },
             states,
         ),

@@ -3,7 +3,7 @@
 //! dispatches here; the panel (`matrix.rs`) draws it.
 
 use replab_core::{Protocol, Setup, ViolationKind};
-use replab_messages::matrix::{self, Cell, Claim, Failures, Known, Row};
+use replab_messages::matrix::{self, Cell, Claim, Failures, Known, Row, Settled};
 use replab_messages::message::{Bounds, SearchReply};
 use replab_narrate::MatrixCell;
 use std::rc::Rc;
@@ -31,6 +31,12 @@ pub enum CellState {
         states: u32,
         depth: u32,
     },
+    /// The search held more than its worker's memory budget.
+    OverBudget {
+        states: u32,
+        depth: u32,
+        megabytes: u32,
+    },
     /// The request was refused (worded in the page's language when the run
     /// started): the cell says so.
     Refused(Rc<str>),
@@ -49,7 +55,8 @@ impl CellState {
             CellState::Running { states }
             | CellState::Violation { states, .. }
             | CellState::Safe { states }
-            | CellState::Unfinished { states, .. } => *states,
+            | CellState::Unfinished { states, .. }
+            | CellState::OverBudget { states, .. } => *states,
             _ => 0,
         }
     }
@@ -79,6 +86,10 @@ impl CellState {
                 states: *states as usize,
                 depth: *depth as usize,
             },
+            CellState::OverBudget { depth, megabytes, .. } => MatrixCell::OverBudget {
+                megabytes: *megabytes as usize,
+                depth: *depth as usize,
+            },
             CellState::Refused(text) | CellState::Error(text) => MatrixCell::Error((&**text).into()),
         }
     }
@@ -91,6 +102,7 @@ impl CellState {
             CellState::Violation { .. } => "violation",
             CellState::Safe { .. } => "safe",
             CellState::Unfinished { .. } => "unfinished",
+            CellState::OverBudget { .. } => "over-budget",
             CellState::Refused(_) => "refused",
             CellState::Error(_) => "error",
         }
@@ -126,6 +138,13 @@ pub struct MatrixRun {
     pub rows: Rc<[Row]>,
     pub cells: Rc<[Cell]>,
     pub states: Vec<CellState>,
+    /// How each cell got its answer (its own search until another's says).
+    pub settled: Vec<Settled>,
+    /// What each cell's search held at most, in megabytes (0: none yet, or
+    /// another's search settled it).
+    pub megabytes: Vec<u32>,
+    /// The answers came with the page: the checker ran when it was built.
+    pub built: bool,
     pub phase: Phase,
     /// The page's clock (ms) at the start, and at the latest reply.
     pub since: f64,
@@ -149,6 +168,9 @@ impl MatrixRun {
             run: 0,
             rows: matrix::rows(brokers).into(),
             states: vec![CellState::Waiting; cells.len()],
+            settled: vec![Settled::Searched; cells.len()],
+            megabytes: vec![0; cells.len()],
+            built: false,
             cells,
             job,
             phase: Phase::Idle,
@@ -210,11 +232,22 @@ impl Reducible for MatrixRun {
             Msg::Cancel => return self,
             Msg::SearchReply(run, ..) | Msg::Failed(run, ..) if run != self.run || !self.busy() => return self,
             Msg::SearchReply(_, i, reply, now) => {
-                let Some(state) = next.states.get_mut(i) else {
+                if i >= next.states.len() {
                     return self;
+                }
+                let reply = match reply {
+                    SearchReply::Memory { megabytes } => {
+                        next.megabytes[i] = megabytes;
+                        return Rc::new(next);
+                    }
+                    SearchReply::Settles { settled, reply, .. } => {
+                        next.settled[i] = settled;
+                        *reply
+                    }
+                    reply => reply,
                 };
                 let Some(new) = cell_state(reply) else { return self };
-                *state = new;
+                next.states[i] = new;
                 next.now = now;
             }
             Msg::Failed(_, i, text, now) => {
@@ -250,6 +283,17 @@ fn cell_state(reply: SearchReply) -> Option<CellState> {
         },
         SearchReply::NoViolation { states, .. } => CellState::Safe { states },
         SearchReply::StateLimit { states, depth, .. } => CellState::Unfinished { states, depth },
+        SearchReply::OverBudget {
+            states,
+            depth,
+            megabytes,
+        } => CellState::OverBudget {
+            states,
+            depth,
+            megabytes,
+        },
+        SearchReply::Settles { reply, .. } => return cell_state(*reply),
+        SearchReply::Memory { .. } => return None,
         SearchReply::Invalid { message } => CellState::Refused(message.into()),
         SearchReply::ReplayFailed { at_step } => CellState::Error(format!("replay failed at step {at_step}").into()),
     })
