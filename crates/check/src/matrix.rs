@@ -19,19 +19,13 @@ use crate::bounds::Bounds;
 use crate::explorer::{Explorer, Outcome, SetupError};
 use crate::state::State;
 use replab_core::scenario::found_history_text;
-use replab_core::{Acks, Command, KeySet, Setting, SettingKey, Setup, ViolationKind};
+use replab_core::{Command, KeySet, SettingKey, Setup, ViolationKind};
 use replab_messages::message::SearchReply;
 
 /// The setup a cell searches from: `base` (its brokers, leader and other
 /// settings) under the cell's protocol, with its row's settings and acks=all.
 pub fn setup(base: &Setup, cell: Cell) -> Setup {
-    Setup {
-        protocol: cell.protocol,
-        ..base.clone()
-    }
-    .with(Setting::MinInsyncReplicas(cell.row.min_insync))
-    .with(Setting::UncleanLeaderElection(cell.row.unclean))
-    .with(Setting::Acks(Acks::All))
+    cell_setup(base, cell)
 }
 
 /// The bounds a cell searches within: the table's, with its row's kind of
@@ -347,7 +341,7 @@ impl Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use replab_core::Protocol;
+    use replab_core::{Acks, Protocol, Setting};
 
     #[test]
     fn two_brokers_make_eight_rows_three_make_twelve() {

@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 pub const USAGE: &str = "  replab matrix [--brokers 2|3] [--produces K] [--crashes C] [--max-epoch E] [--max-mb M]
-                [--max-states N] [--threads T] [--each] [--lang L] [--json] [-o OUT.svg|OUT.png|-] FILE|-
+                [--max-states N] [--threads T] [--each] [--replies OUT.json] [--lang L] [--json] [-o OUT.svg|OUT.png|-] FILE|-
       (the safety matrix: for min.insync.replicas 1 to the brokers (at most 3) x unclean election
        off and on x crashes with or without unflushed loss, under each protocol, with acks=all, the
        shortest history that loses a committed write or makes replicas diverge, or none within the
@@ -34,7 +34,8 @@ pub const USAGE: &str = "  replab matrix [--brokers 2|3] [--produces K] [--crash
        of memory (1000 by default; --max-states N also stops one at N states). A search that never
        consults unclean.leader.election.enable answers its twin too, and one with unflushed loss
        that is complete and safe answers the same settings without it; --each searches every cell
-       on its own instead, to compare. Exit 0)";
+       on its own instead, to compare. --replies writes the table as the page ships it, each cell
+       as its worker would reply, searched at the page's bounds unless bounds are given. Exit 0)";
 
 /// The memory budget of one cell's search by default, in megabytes: the
 /// largest cell of the three-broker table at the default bounds holds about
@@ -91,6 +92,10 @@ pub fn matrix_command(args: &[String]) -> Result<ExitCode, String> {
     let results: Vec<Answered> = answers.into_iter().map(|a| Answered::new(&base, a)).collect();
     let figure = matrix_table(&base, call.bounds, &results);
     let to_stdout = call.out.as_ref().is_some_and(|(out, _)| out == "-");
+    if let Some(path) = &call.replies {
+        let text = replies(&base, call.bounds, &results)?;
+        std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
     if call.json {
         let objects: Vec<Value> = results.iter().map(Answered::json).collect();
         println!("{}", Value::Array(objects));
@@ -214,20 +219,35 @@ impl Answered {
             "failures": self.cell.row.failures.name(),
             "complete": complete,
             "states": states,
-            "settled": settled_name(self.settled),
+            "settled": self.settled.name(),
             "megabytes": megabytes(self.peak_bytes),
             "violation": violation,
         })
     }
 }
 
-/// As `--json` writes how a cell was settled.
-fn settled_name(s: Settled) -> &'static str {
-    match s {
-        Settled::Searched => "searched",
-        Settled::Twin => "twin",
-        Settled::Covered => "covered",
-    }
+/// The table as the page takes it at build time (`--replies`): the header and
+/// bounds it was searched at, and each cell's answer as its worker would have
+/// replied it, with what its search held.
+fn replies(base: &Setup, bounds: Bounds, results: &[Answered]) -> Result<String, String> {
+    let header = replab_core::scenario::history_text(None, base, []);
+    let cells: Vec<Value> = results
+        .iter()
+        .map(|a| {
+            let setup = matrix::setup(base, a.cell);
+            json!({
+                "protocol": a.cell.protocol.name(),
+                "minInsync": a.cell.row.min_insync,
+                "unclean": a.cell.row.unclean,
+                "failures": a.cell.row.failures.name(),
+                "settled": a.settled.name(),
+                "megabytes": a.peak_bytes.div_ceil(matrix::MEGABYTE),
+                "reply": matrix::reply(&setup, &a.verdict),
+            })
+        })
+        .collect();
+    let all = json!({ "header": header, "bounds": bounds, "cells": cells });
+    serde_json::to_string(&all).map_err(|e| e.to_string())
 }
 
 /// Bytes as megabytes (10⁶), one decimal.
@@ -371,6 +391,8 @@ struct Call {
     json: bool,
     /// `--each`: every cell's own search, none settled by another's.
     each: bool,
+    /// `--replies FILE`: the table as the page takes it at build time.
+    replies: Option<String>,
     /// `-o`: where the figure goes, and as what.
     out: Option<(String, Format)>,
     file: String,
@@ -387,6 +409,9 @@ fn parse(args: &[String]) -> Result<Call, String> {
     let mut lang = Lang::EN;
     let mut json = false;
     let mut each = false;
+    let mut replies = None;
+    // Whether a bound was given (`--replies` searches at the page's bounds otherwise).
+    let mut bounded = false;
     let mut out = None;
     let mut args = Args::new(args);
     while let Some(flag) = args.next_arg() {
@@ -407,15 +432,22 @@ fn parse(args: &[String]) -> Result<Call, String> {
             }
             "--json" => json = true,
             "--each" => each = true,
+            "--replies" => replies = Some(value()?),
             "-o" | "--output" => {
                 let v = value()?;
                 let format = format_of(&v)?;
                 out = Some((v, format));
             }
-            f => bound_or_file(&mut args, &mut bounds, f)?,
+            f => {
+                bounded |= crate::explore::is_bound(f);
+                bound_or_file(&mut args, &mut bounds, f)?
+            }
         }
     }
     let file = args.file()?;
+    if replies.is_some() && !bounded {
+        bounds = matrix::page_bounds();
+    }
     Ok(Call {
         bounds,
         brokers,
@@ -423,6 +455,7 @@ fn parse(args: &[String]) -> Result<Call, String> {
         lang,
         json,
         each,
+        replies,
         out,
         file,
     })

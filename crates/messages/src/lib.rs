@@ -5,6 +5,7 @@
 //! - `matrix`: the safety matrix's table as data (rows, cells, the claim, the
 //!   note on acks=1);
 //! - `message`: a search's request and its replies;
+//! - `built`: the default tables, answered when the page was built;
 //! - `figure`: the figures the worker draws for the page;
 //! - `client`: the page's side of a worker (start, hear, stop).
 //!
@@ -13,6 +14,7 @@
 //! (`replab-worker`, which answers these messages).
 
 pub mod bounds;
+pub mod built;
 pub mod client;
 pub mod figure;
 pub mod matrix;

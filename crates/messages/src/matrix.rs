@@ -17,6 +17,22 @@ use serde::{Deserialize, Serialize};
 /// A megabyte, as budgets are said: 10⁶ bytes.
 pub const MEGABYTE: usize = 1_000_000;
 
+/// What a cell's search may hold in the page's worker, in megabytes: the
+/// largest cell of the default three-broker table fits (one search a worker;
+/// the worker is stopped when it ends, giving its memory back).
+pub const WORKER_MEGABYTES: usize = 1_200;
+
+/// The page's default bounds for the table: the checker's, with the worker's
+/// memory budget as the only limit. The tables answered at build time
+/// (`built`, `replab matrix --replies`) are searched within them.
+pub fn page_bounds() -> Bounds {
+    Bounds {
+        max_states: None,
+        max_bytes: Some(WORKER_MEGABYTES * MEGABYTE),
+        ..Bounds::default()
+    }
+}
+
 /// How brokers fail in a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -245,6 +261,32 @@ pub fn figure_table<'a>(
     }
 }
 
+/// Whether two setups make the same table: every cell of one searches from
+/// what the same cell of the other does (the brokers, the leader, and the
+/// settings in force under each protocol once the cell's are set).
+pub fn same_table(a: &Setup, b: &Setup) -> bool {
+    a.brokers == b.brokers
+        && a.leader == b.leader
+        && rows(a.brokers.len()).into_iter().all(|row| {
+            Protocol::ALL.into_iter().all(|protocol| {
+                let cell = Cell { row, protocol };
+                cell_setup(a, cell).config() == cell_setup(b, cell).config()
+            })
+        })
+}
+
+/// The setup a cell searches from: `base` under the cell's protocol, with
+/// its row's settings and acks=all (`replab_check::matrix::setup` is this).
+pub fn cell_setup(base: &Setup, cell: Cell) -> Setup {
+    Setup {
+        protocol: cell.protocol,
+        ..base.clone()
+    }
+    .with(replab_core::Setting::MinInsyncReplicas(cell.row.min_insync))
+    .with(replab_core::Setting::UncleanLeaderElection(cell.row.unclean))
+    .with(replab_core::Setting::Acks(Acks::All))
+}
+
 /// How a cell got its answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -258,6 +300,24 @@ pub enum Settled {
     /// complete and found nothing: every history of this row is one of its
     /// histories, so none breaks a check either.
     Covered,
+}
+
+impl Settled {
+    pub const ALL: [Settled; 3] = [Settled::Searched, Settled::Twin, Settled::Covered];
+
+    /// As `replab matrix --json` and the page's `data-settled` write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Settled::Searched => "searched",
+            Settled::Twin => "twin",
+            Settled::Covered => "covered",
+        }
+    }
+
+    /// The one with this name.
+    pub fn from_name(name: &str) -> Option<Settled> {
+        Settled::ALL.into_iter().find(|s| s.name() == name)
+    }
 }
 
 /// The cell that differs from `cell` only in unclean.leader.election.enable.
@@ -376,6 +436,18 @@ impl Plan {
     pub fn settle(&mut self, cell: Cell) {
         if let Some(i) = self.ix(cell) {
             self.status[i] = Status::Settled;
+        }
+    }
+
+    /// Settles `cell` if it waits (another's search answered it); whether it
+    /// did. A cell under way or settled already is left as it is.
+    pub fn settle_waiting(&mut self, cell: Cell) -> bool {
+        match self.ix(cell) {
+            Some(i) if self.status[i] == Status::Waiting => {
+                self.status[i] = Status::Settled;
+                true
+            }
+            _ => false,
         }
     }
 

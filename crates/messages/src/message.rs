@@ -153,12 +153,7 @@ impl SearchReply {
                     "unflushed" => Failures::Unflushed,
                     _ => return None,
                 },
-                settled: match text("settled")?.as_str() {
-                    "searched" => Settled::Searched,
-                    "twin" => Settled::Twin,
-                    "covered" => Settled::Covered,
-                    _ => return None,
-                },
+                settled: Settled::from_name(&text("settled")?)?,
                 reply: Box::new(SearchReply::read(&get("reply")?).filter(SearchReply::is_final)?),
             },
             "invalid" => SearchReply::Invalid {

@@ -178,6 +178,16 @@ pub fn matrix_setup(
     say!(lang, id::MATRIX_SETUP, brokers = brokers.join(", "), bounds = bounds)
 }
 
+/// The hint on the page's memory budget per search.
+pub fn matrix_budget(lang: Lang, megabytes: usize) -> String {
+    say!(lang, id::MATRIX_BUDGET, megabytes = thousands(lang, megabytes as u64))
+}
+
+/// The line above a table the checker answered when the page was built.
+pub fn matrix_built(lang: Lang, states: u64) -> String {
+    say!(lang, id::MATRIX_BUILT, states = count(lang, states, Unit::State))
+}
+
 /// The line under the table on the cells another cell's search settled.
 pub fn matrix_settled_by_others(lang: Lang, twins: usize, covered: usize) -> String {
     say!(lang, id::MATRIX_SETTLED_BY_OTHERS, twins = twins, covered = covered)

@@ -7,7 +7,7 @@
 //! when the reader fills in the table.
 
 use super::checker::Found;
-use super::checker_body::{bound_field, run_buttons, Field, FoundLink, BOUNDS, STATE_LIMIT};
+use super::checker_body::{bound_field, run_buttons, Field, FoundLink, BOUNDS};
 use super::matrix_pool::{self, Pool};
 use super::matrix_run::{CellState, Job, MatrixRun, Msg, Phase};
 use crate::state::Loaded;
@@ -15,7 +15,8 @@ use replab_core::scenario;
 use replab_core::{Protocol, Setup};
 use replab_messages::client::Session;
 use replab_messages::figure::MatrixFigureRequest;
-use replab_messages::matrix::{self, Cell, Failures, Row};
+use replab_messages::built::{self, BuiltTable};
+use replab_messages::matrix::{self, Cell, Failures, Plan, Row, Settled, MEGABYTE, WORKER_MEGABYTES};
 use replab_messages::message::to_js;
 use replab_messages::message::{Bounds, SearchRequest};
 use replab_narrate::{self as narrate, label, Label, Lang, MatrixCell, MatrixClaim, MatrixHeading};
@@ -161,14 +162,37 @@ fn job_for(setup: &Setup, brokers: usize, bounds: Bounds) -> Rc<Job> {
 fn matrix_body(p: &BodyProps) -> Html {
     let lang = p.lang;
     let brokers = use_state(|| 2usize);
-    let bounds = use_state(|| Bounds::with_limit(STATE_LIMIT as usize));
+    let bounds = use_state(matrix::page_bounds);
+    // The tables answered when the page was built, by brokers (fetched when
+    // the panel opens; None until then, or if there is none).
+    let built_tables = use_state(|| [None::<Rc<BuiltTable>>, None]);
+    {
+        let built_tables = built_tables.clone();
+        use_effect_with((), move |_| {
+            yew::platform::spawn_local(async move {
+                let mut got = [None, None];
+                for (slot, n) in got.iter_mut().zip([2, 3]) {
+                    if let Ok(text) = crate::presets::fetch_text(&built::path(n)).await {
+                        *slot = BuiltTable::read(&text).map(Rc::new);
+                    }
+                }
+                built_tables.set(got);
+            });
+        });
+    }
     // Made again only when the page's setup or the form changes (a run's
     // replies re-render the panel many times a second).
     let job: Rc<Job> = (*use_memo((p.setup.clone(), *brokers, *bounds), |(setup, n, b)| {
         job_for(setup, *n, *b)
     }))
     .clone();
-    let preview = use_memo(job.clone(), |job| MatrixRun::idle(job.clone()));
+    let built_table = built_tables[usize::from(*brokers == 3)].clone();
+    // The table as the page was built with it, when it answers this job; else
+    // the cells the reader is setting up.
+    let preview = use_memo((job.clone(), built_table), |(job, built)| match built {
+        Some(t) if t.answers(&job.setup, &job.bounds) => MatrixRun::built(job.clone(), t),
+        _ => MatrixRun::idle(job.clone()),
+    });
     let table = {
         let job = job.clone();
         use_reducer(move || MatrixRun::idle(job))
@@ -181,7 +205,7 @@ fn matrix_body(p: &BodyProps) -> Html {
     }
     let busy = table.busy();
     // What the table shows: the run's, or the cells the reader is setting up.
-    let setting_up = table.phase == Phase::Idle && table.job != job;
+    let setting_up = table.phase == Phase::Idle && (table.job != job || preview.built);
     let shown: &MatrixRun = if setting_up { &preview } else { &table };
 
     let on_run = {
@@ -192,11 +216,14 @@ fn matrix_body(p: &BodyProps) -> Html {
         Callback::from(move |_| {
             drop(pool.borrow_mut().take());
             dispatch.dispatch(Msg::Start(run, job.clone(), js_sys::Date::now()));
-            let cells = matrix::cells(job.setup.brokers.len());
+            let n = job.setup.brokers.len();
+            let cells = matrix::cells(n);
             let requests = requests(&job, &cells, lang);
             let workers = matrix_pool::size(requests.len());
             let to = dispatch.clone();
-            let started = Pool::start(run, &requests, workers, Callback::from(move |m| to.dispatch(m)));
+            let plan = Plan::new(&matrix::rows(n));
+            let to = Callback::from(move |m| to.dispatch(m));
+            let started = Pool::start(run, &cells, &requests, plan, workers, to);
             *pool.borrow_mut() = Some(started);
         })
     };
@@ -226,7 +253,7 @@ fn matrix_body(p: &BodyProps) -> Html {
         bound_field(lang, &bounds, f.0, f.1.replace("explore-", "matrix-").into(), f.2)
     };
 
-    let progress = (shown.phase != Phase::Idle).then(|| {
+    let progress = (shown.phase != Phase::Idle && !shown.built).then(|| {
         let millis = (shown.now - shown.since).max(0.0);
         let total = shown.total_states();
         let rate = if millis > 0.0 {
@@ -265,13 +292,16 @@ fn matrix_body(p: &BodyProps) -> Html {
                     { for BOUNDS[..3].iter().map(number) }
                 </div>
             </fieldset>
-            <p class="hint">{ narrate::checker_limit(lang, STATE_LIMIT) }</p>
+            <p class="hint">{ narrate::matrix_budget(lang, WORKER_MEGABYTES) }</p>
             <div class="editor-actions">
                 { run_buttons(lang, "matrix", busy, [(Label::MatrixRun, on_run), (Label::MatrixCancel, on_cancel)]) }
                 <button data-testid="matrix-svg" onclick={on_save(false)}>{ label(lang, Label::MatrixSvg) }</button>
                 <button data-testid="matrix-png" onclick={on_save(true)}>{ label(lang, Label::MatrixPng) }</button>
             </div>
             { for progress }
+            if shown.built {
+                <p class="matrix-progress" data-testid="matrix-built">{ narrate::matrix_built(lang, shown.total_states()) }</p>
+            }
             { table_view(lang, shown, &on_load) }
         </>
     }
@@ -311,12 +341,16 @@ fn claim_name(c: &MatrixClaim) -> &'static str {
 fn table_view(lang: Lang, m: &MatrixRun, on_load: &Callback<Found>) -> Html {
     let setup = &m.job.setup;
     let b = &m.job.bounds;
+    let (twins, covered) = m.settled_by_others();
     let heading = |h| narrate::matrix_heading(lang, h);
     let rows = m.rows.iter().map(|row| {
         let cells = Protocol::ALL.map(|protocol| {
             let cell = Cell { row: *row, protocol };
-            let state = m.state_of(cell).cloned().unwrap_or(CellState::Waiting);
-            cell_view(lang, cell, &state, on_load)
+            let i = m.cells.iter().position(|&c| c == cell);
+            let state = i.and_then(|i| m.states.get(i)).cloned().unwrap_or(CellState::Waiting);
+            let settled = i.and_then(|i| m.settled.get(i)).copied().unwrap_or(Settled::Searched);
+            let megabytes = i.and_then(|i| m.megabytes.get(i)).copied().unwrap_or(0);
+            cell_view(lang, cell, &state, (settled, megabytes), on_load)
         });
         html! {
             <tr>
@@ -350,7 +384,7 @@ fn table_view(lang: Lang, m: &MatrixRun, on_load: &Callback<Found>) -> Html {
         });
     html! {
         <>
-            <p class="matrix-setup">{ narrate::matrix_setup(lang, &setup.brokers, b.max_produces, b.max_failures, b.max_epoch, b.max_states.unwrap_or(0), b.max_bytes.map(|m| m / replab_messages::matrix::MEGABYTE)) }</p>
+            <p class="matrix-setup">{ narrate::matrix_setup(lang, &setup.brokers, b.max_produces, b.max_failures, b.max_epoch, b.max_states.unwrap_or(0), b.max_bytes.map(|m| m / MEGABYTE)) }</p>
             if let Some(history) = &m.job.acks_one {
                 <p class="matrix-note" data-testid="matrix-acks-one">{ narrate::matrix_acks_one(lang, history) }</p>
             }
@@ -373,13 +407,18 @@ fn table_view(lang: Lang, m: &MatrixRun, on_load: &Callback<Found>) -> Html {
                     </tbody>
                 </table>
             </div>
+            if twins + covered > 0 {
+                <p class="matrix-note" data-testid="matrix-settled">{ narrate::matrix_settled_by_others(lang, twins, covered) }</p>
+            }
         </>
     }
 }
 
 /// One cell: its words; a violation is a button that opens its history, with
 /// a share link beside it.
-fn cell_view(lang: Lang, cell: Cell, state: &CellState, on_load: &Callback<Found>) -> Html {
+/// `how`: how the cell got its answer, and what its search held (MB).
+fn cell_view(lang: Lang, cell: Cell, state: &CellState, how: (Settled, u32), on_load: &Callback<Found>) -> Html {
+    let (settled, megabytes) = how;
     let Row {
         min_insync,
         unclean,
@@ -400,7 +439,7 @@ fn cell_view(lang: Lang, cell: Cell, state: &CellState, on_load: &Callback<Found
     };
     let complete = match state {
         CellState::Safe { .. } => Some("true"),
-        CellState::Unfinished { .. } => Some("false"),
+        CellState::Unfinished { .. } | CellState::OverBudget { .. } => Some("false"),
         _ => None,
     };
     let body = match state {
@@ -438,7 +477,8 @@ fn cell_view(lang: Lang, cell: Cell, state: &CellState, on_load: &Callback<Found
         <td class={classes!("m-cell", state.name())} data-testid="matrix-cell" data-protocol={cell.protocol.name()}
             data-min-insync={min_insync.to_string()} data-unclean={unclean.to_string()} data-failures={failures.name()}
             data-state={state.name()} data-kind={kind} data-length={length} data-complete={complete}
-            data-states={state.states().to_string()}>
+            data-states={state.states().to_string()} data-settled={settled.name()}
+            data-megabytes={(megabytes > 0).then(|| megabytes.to_string())}>
             { body }
         </td>
     }

@@ -1,19 +1,23 @@
 //! A pool of Web Workers for the matrix's cells: as many workers as the
-//! browser has cores (at most `MOST_WORKERS`), one cell each at a time. A
-//! worker that finishes its cell takes the next; one that stops (a trap, out
-//! of memory) ends its own cell only, and a new worker takes its place for
-//! the cells left. Dropping the pool stops every worker.
+//! browser has cores (at most `MOST_WORKERS`), one cell each, in the order
+//! `matrix::Plan` gives. A worker runs one search and is stopped when it
+//! ends, giving its memory back (its own budget counts what it holds); a new
+//! one takes the next cell. A search's answer may settle other cells
+//! (`SearchReply::Settles`): those still waiting are not searched. A worker
+//! that stops (a trap, out of memory) ends its own cell only. Dropping the
+//! pool stops every worker.
 
 use super::matrix_run::Msg;
 use replab_messages::client::{self, js_error, Spawned};
+use replab_messages::matrix::{Cell, Next, Plan, Row};
 use replab_messages::message::{to_js, SearchReply, SearchRequest};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::JsValue;
 use yew::Callback;
 
-/// Workers at most: each holds one search's states (up to the state limit,
-/// about 230 MB with three brokers), which a phone must survive.
+/// Workers at most: each holds one search, up to its memory budget, which
+/// the tab must survive with the others.
 pub const MOST_WORKERS: usize = 4;
 
 /// The workers to start for `jobs` cells on this browser.
@@ -24,18 +28,19 @@ pub fn size(jobs: usize) -> usize {
 
 struct Slot {
     spawned: Spawned,
-    /// The cell it searches now.
-    job: Option<usize>,
+    /// The cell it searches, by its index in the table.
+    job: usize,
 }
 
 struct Inner {
     run: u32,
-    /// Each cell's request, as the message the worker reads.
+    /// The table's cells, and each one's request as the message the worker reads.
+    cells: Vec<Cell>,
     jobs: Vec<JsValue>,
-    next: usize,
+    plan: Plan,
     slots: Vec<Option<Slot>>,
     /// Workers stopped from within their own handlers: dropped with the pool
-    /// (a handler cannot drop the closure it runs in).
+    /// or the next start (a handler cannot drop the closure it runs in).
     retired: Vec<Spawned>,
     dispatch: Callback<Msg>,
 }
@@ -51,98 +56,149 @@ fn now() -> f64 {
 }
 
 impl Pool {
-    /// Starts `workers` workers on `requests` (a cell each, by index), telling
-    /// `dispatch` what each reply and failure says.
-    pub fn start(run: u32, requests: &[SearchRequest], workers: usize, dispatch: Callback<Msg>) -> Pool {
+    /// Starts `workers` workers on the table's `cells` (`requests` one a
+    /// cell, in the same order) in `plan`'s order, telling `dispatch` what
+    /// each reply and failure says of which cell.
+    pub fn start(
+        run: u32,
+        cells: &[Cell],
+        requests: &[SearchRequest],
+        plan: Plan,
+        workers: usize,
+        dispatch: Callback<Msg>,
+    ) -> Pool {
         let jobs: Vec<JsValue> = requests.iter().map(|r| to_js(r).unwrap_or(JsValue::NULL)).collect();
         let inner = Rc::new(RefCell::new(Inner {
             run,
+            cells: cells.to_vec(),
             jobs,
-            next: 0,
-            slots: Vec::new(),
+            plan,
+            slots: (0..workers).map(|_| None).collect(),
             retired: Vec::new(),
             dispatch,
         }));
-        for ix in 0..workers {
-            let slot = spawn(Rc::downgrade(&inner), ix);
-            let mut me = inner.borrow_mut();
-            me.slots.push(slot);
-        }
+        fill(&inner);
         Pool { _inner: inner }
     }
 }
 
-/// Starts the worker for slot `ix` (None if the browser refused: the cells
-/// left stay waiting unless another worker takes them).
-fn spawn(pool: Weak<RefCell<Inner>>, ix: usize) -> Option<Slot> {
+/// Starts a worker in every empty slot while the plan has a cell to search.
+fn fill(inner: &Rc<RefCell<Inner>>) {
+    let weak = Rc::downgrade(inner);
+    let mut me = inner.borrow_mut();
+    for ix in 0..me.slots.len() {
+        if me.slots[ix].is_some() {
+            continue;
+        }
+        let Next::Search(cell) = me.plan.next_search() else {
+            return;
+        };
+        let Some(job) = me.cells.iter().position(|&c| c == cell) else {
+            continue;
+        };
+        match spawn(weak.clone(), ix, job) {
+            Ok(spawned) => me.slots[ix] = Some(Slot { spawned, job }),
+            Err(text) => {
+                me.plan.settle(cell);
+                me.dispatch.emit(Msg::Failed(me.run, job, text, now()));
+            }
+        }
+    }
+}
+
+/// Starts the worker for slot `ix` on cell `job`: it says when it is ready,
+/// then gets the cell's request.
+fn spawn(pool: Weak<RefCell<Inner>>, ix: usize, job: usize) -> Result<Spawned, String> {
     let on_error = pool.clone();
-    let spawned = client::spawn(
+    client::spawn(
         move |worker, data| {
             let Some(inner) = pool.upgrade() else { return };
-            let mut me = inner.borrow_mut();
-            match SearchReply::read(&data) {
-                Some(SearchReply::Ready) => me.assign(ix, worker),
-                Some(reply) => {
-                    let last = reply.is_final();
-                    if let Some(job) = me.job(ix) {
-                        me.dispatch.emit(Msg::SearchReply(me.run, job, reply, now()));
+            let reply = SearchReply::read(&data);
+            let last = {
+                let mut me = inner.borrow_mut();
+                match reply {
+                    Some(SearchReply::Ready) => {
+                        if let Err(e) = me.jobs.get(job).map_or(Ok(()), |m| worker.post_message(m)) {
+                            let text = js_error(e);
+                            me.stopped(ix, text);
+                            true
+                        } else {
+                            false
+                        }
                     }
-                    if last {
-                        me.assign(ix, worker);
+                    Some(reply) => me.reply(ix, job, reply),
+                    None => {
+                        me.stopped(ix, String::new());
+                        true
                     }
                 }
-                None => me.failed(ix, String::new(), &pool),
+            };
+            if last {
+                fill(&inner);
             }
         },
         move |text| {
             if let Some(inner) = on_error.upgrade() {
-                inner.borrow_mut().failed(ix, text, &on_error);
+                inner.borrow_mut().stopped(ix, text);
+                fill(&inner);
             }
         },
-    );
-    spawned.ok().map(|spawned| Slot { spawned, job: None })
+    )
 }
 
 impl Inner {
-    fn job(&self, ix: usize) -> Option<usize> {
-        self.slots.get(ix)?.as_ref()?.job
-    }
-
-    /// Gives the worker of slot `ix` the next cell, or stops it when none is left.
-    fn assign(&mut self, ix: usize, worker: &web_sys::Worker) {
-        let next = self.next;
-        let Some(Some(slot)) = self.slots.get_mut(ix) else {
-            return;
-        };
-        match self.jobs.get(next) {
-            Some(message) => {
-                slot.job = Some(next);
-                self.next += 1;
-                if let Err(e) = worker.post_message(message) {
-                    let text = js_error(e);
-                    self.dispatch.emit(Msg::Failed(self.run, next, text, now()));
-                }
+    /// A reply of the worker of slot `ix`, searching cell `job`; whether its
+    /// search is over (the slot is free).
+    fn reply(&mut self, ix: usize, job: usize, reply: SearchReply) -> bool {
+        if let SearchReply::Settles {
+            min_insync,
+            unclean,
+            failures,
+            ..
+        } = reply
+        {
+            let Some(&mine) = self.cells.get(job) else {
+                return false;
+            };
+            let other = Cell {
+                row: Row {
+                    min_insync,
+                    unclean,
+                    failures,
+                },
+                protocol: mine.protocol,
+            };
+            let at = self.cells.iter().position(|&c| c == other);
+            if let Some(at) = at.filter(|_| self.plan.settle_waiting(other)) {
+                self.dispatch.emit(Msg::SearchReply(self.run, at, reply, now()));
             }
-            None => {
-                slot.job = None;
-                worker.terminate();
-            }
+            return false;
         }
+        let last = reply.is_final();
+        self.dispatch.emit(Msg::SearchReply(self.run, job, reply, now()));
+        if last {
+            self.retire(ix);
+        }
+        last
     }
 
-    /// The worker of slot `ix` stopped: its cell says why, and a new worker
-    /// takes the cells left.
-    fn failed(&mut self, ix: usize, text: String, pool: &Weak<RefCell<Inner>>) {
+    /// The worker of slot `ix` is done: stopped, its memory given back.
+    fn retire(&mut self, ix: usize) {
         let Some(slot) = self.slots.get_mut(ix).and_then(Option::take) else {
             return;
         };
         slot.spawned.worker.terminate();
-        if let Some(job) = slot.job {
-            self.dispatch.emit(Msg::Failed(self.run, job, text, now()));
+        if let Some(&cell) = self.cells.get(slot.job) {
+            self.plan.settle(cell);
         }
         self.retired.push(slot.spawned);
-        if self.next < self.jobs.len() {
-            self.slots[ix] = spawn(pool.clone(), ix);
+    }
+
+    /// The worker of slot `ix` stopped on its own: its cell says why.
+    fn stopped(&mut self, ix: usize, text: String) {
+        if let Some(Some(slot)) = self.slots.get(ix) {
+            self.dispatch.emit(Msg::Failed(self.run, slot.job, text, now()));
         }
+        self.retire(ix);
     }
 }

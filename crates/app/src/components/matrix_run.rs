@@ -3,6 +3,7 @@
 //! dispatches here; the panel (`matrix.rs`) draws it.
 
 use replab_core::{Protocol, Setup, ViolationKind};
+use replab_messages::built::BuiltTable;
 use replab_messages::matrix::{self, Cell, Claim, Failures, Known, Row, Settled};
 use replab_messages::message::{Bounds, SearchReply};
 use replab_narrate::MatrixCell;
@@ -179,6 +180,31 @@ impl MatrixRun {
         }
     }
 
+    /// The table answered when the page was built (`BuiltTable::answers`
+    /// this job): every cell as its worker would have replied it.
+    pub fn built(job: Rc<Job>, table: &BuiltTable) -> MatrixRun {
+        let mut run = MatrixRun::idle(job);
+        for c in &table.cells {
+            let Some(i) = run.cells.iter().position(|&x| x == c.cell) else {
+                continue;
+            };
+            if let Some(state) = cell_state(c.reply.clone()) {
+                run.states[i] = state;
+            }
+            run.settled[i] = c.settled;
+            run.megabytes[i] = c.megabytes;
+        }
+        run.phase = Phase::Finished;
+        run.built = true;
+        run
+    }
+
+    /// How many cells another cell's search settled, by twin and by cover.
+    pub fn settled_by_others(&self) -> (usize, usize) {
+        let count = |how| self.settled.iter().filter(|&&s| s == how).count();
+        (count(Settled::Twin), count(Settled::Covered))
+    }
+
     pub fn busy(&self) -> bool {
         self.phase == Phase::Running
     }
@@ -187,9 +213,15 @@ impl MatrixRun {
         self.states.iter().filter(|s| s.is_done()).count()
     }
 
-    /// States seen by every cell so far.
+    /// States seen by every search so far (a cell another's search settled
+    /// adds none).
     pub fn total_states(&self) -> u64 {
-        self.states.iter().map(|s| u64::from(s.states())).sum()
+        self.states
+            .iter()
+            .zip(&self.settled)
+            .filter(|(_, s)| **s == Settled::Searched)
+            .map(|(c, _)| u64::from(c.states()))
+            .sum()
     }
 
     pub fn state_of(&self, cell: Cell) -> Option<&CellState> {
