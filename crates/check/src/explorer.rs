@@ -7,16 +7,19 @@
 //! fires one. For each state only its parent and the index of the step from it
 //! are kept; the trace is rebuilt by replaying from the setup.
 
-use crate::actions::actions;
+use crate::actions::{actions, next_value};
 use crate::bounds::Bounds;
+use crate::bounds::Spent;
 use crate::claims::Claims;
+use crate::fingerprint::Tracked;
 use crate::fingerprint::{form, hash_bytes};
 use crate::state::State;
 use crate::trace::replay;
 use crate::visited::Visited;
 use replab_core::broker_set::MAX_BROKERS;
+use replab_core::packed;
 use replab_core::scenario::is_broker_id;
-use replab_core::{Command, Event, KeySet, Setup, Violation, ViolationKind};
+use replab_core::{Command, Event, KeySet, Setup, Value, Violation, ViolationKind};
 use std::collections::VecDeque;
 use std::ops::Range;
 
@@ -142,18 +145,36 @@ const PARALLEL_BATCH: usize = 2048;
 #[cfg(feature = "parallel")]
 const PIECE: usize = 32;
 
-/// What a state of the frontier holds, its node and boxed cluster with their
-/// allocations, with three brokers: about 1,450 bytes counted by an
+/// What a state of the frontier that does not pack holds, its boxed cluster
+/// with its allocations, with three brokers: about 1,450 bytes counted by an
 /// allocator over a whole search (kraft-elr, min.insync.replicas 2).
 pub const FRONTIER_STATE: usize = 1_450;
 
-/// A state to expand. Boxed: the merge moves a pointer, not the cluster.
+/// A state to expand.
 #[derive(Clone)]
 struct Node {
     id: u32,
-    state: Box<State>,
+    state: Stored,
     /// The step that first reached it (None: the setup).
     came_by: Option<Command>,
+}
+
+/// A state of the frontier: packed (`replab_core::packed`, tens of bytes),
+/// or whole when it does not pack (consumers' reads and the like).
+#[derive(Clone)]
+enum Stored {
+    Packed { bytes: Box<[u8]>, tracked: Tracked },
+    Whole(Box<State>),
+}
+
+impl Node {
+    /// What it holds beside itself (the frontier's slots count it).
+    fn bytes(&self) -> usize {
+        match &self.state {
+            Stored::Packed { bytes, .. } => bytes.len(),
+            Stored::Whole(_) => FRONTIER_STATE,
+        }
+    }
 }
 
 /// How a state is identified: its canonical form written into the buffer,
@@ -176,7 +197,7 @@ enum Child {
         fingerprint: u64,
         /// Its form, in the piece's `forms`.
         form: Range<usize>,
-        state: Box<State>,
+        state: Stored,
         came_by: Command,
     },
     /// A state not seen before the batch that this piece or an earlier one
@@ -222,6 +243,11 @@ struct Piece {
 /// they can run on several threads at once.
 struct Expand<'a> {
     bounds: &'a Bounds,
+    /// The search's first state: what packed states leave out
+    /// (`replab_core::packed`).
+    template: &'a State,
+    /// The values a search writes, by their place in packed states.
+    values: &'a [Value],
     key: Key,
     visited: &'a Visited,
     /// Which piece keeps each state new to the batch.
@@ -243,6 +269,8 @@ struct Scratch {
     state: Option<State>,
     /// The form of the state a step left.
     form: Vec<u8>,
+    /// The state a step left, packed.
+    packed: Vec<u8>,
     /// States already expanded, kept for their allocations: a new state moves
     /// into one of them instead of a fresh clone. Boxed: the box is reused too,
     /// as the new state's node.
@@ -279,6 +307,16 @@ impl Expand<'_> {
     /// it, on the thread that expanded it).
     fn node(&self, scratch: &mut Scratch, index: u32, node: Node, piece: &mut Piece) {
         let Node { id, state, came_by } = node;
+        let state = match state {
+            Stored::Whole(state) => state,
+            Stored::Packed { bytes, tracked } => {
+                let mut state = scratch.spare.pop().unwrap_or_else(|| Box::new(self.template.clone()));
+                let unpacked = packed::unpack(&bytes, &self.template.cluster, self.values, &mut state.cluster);
+                assert!(unpacked.is_some(), "a state packed by this search does not unpack");
+                state.tracked = tracked;
+                state
+            }
+        };
         let before = piece.children.len();
         let mut consulted = KeySet::default();
         let tried = self.state(scratch, index, &state, came_by.as_ref(), piece, &mut consulted);
@@ -317,6 +355,7 @@ impl Expand<'_> {
             events,
             state: child,
             form,
+            packed: bytes,
             spare,
         } = scratch;
         let child = child.get_or_insert_with(|| state.clone());
@@ -366,15 +405,22 @@ impl Expand<'_> {
                 });
             } else {
                 child.keeps_invariants(command);
-                // The new state moves into a spare's box, and the spare's
-                // allocations become the scratch the next step is made in.
-                let state = match spare.pop() {
-                    Some(mut boxed) => {
-                        std::mem::swap(&mut *boxed, child);
-                        made_from_state = false;
-                        boxed
+                let state = if packed::pack(&child.cluster, self.values, bytes) {
+                    Stored::Packed {
+                        bytes: bytes.as_slice().into(),
+                        tracked: child.tracked.clone(),
                     }
-                    None => Box::new(child.clone()),
+                } else {
+                    // The new state moves into a spare's box, and the spare's
+                    // allocations become the scratch the next step is made in.
+                    Stored::Whole(match spare.pop() {
+                        Some(mut boxed) => {
+                            std::mem::swap(&mut *boxed, child);
+                            made_from_state = false;
+                            boxed
+                        }
+                        None => Box::new(child.clone()),
+                    })
                 };
                 piece.children.push(Child::New {
                     action,
@@ -406,6 +452,13 @@ pub struct Explorer {
     links: Vec<Link>,
     current: VecDeque<Node>,
     next: VecDeque<Node>,
+    /// What the nodes of `next` hold (`Node::bytes`); `current`'s were
+    /// counted when they were in `next`, and leave the count as they go.
+    frontier_bytes: usize,
+    /// The search's first state, and the values it writes: what packed
+    /// states leave out, and their values' places (`replab_core::packed`).
+    template: State,
+    values: Vec<Value>,
     depth: usize,
     transitions: u64,
     /// The settings that decided a rule in a step tried from a state merged so far.
@@ -432,6 +485,9 @@ impl Explorer {
     pub fn new(setup: Setup, bounds: Bounds) -> Result<Explorer, SetupError> {
         check_setup(&setup)?;
         let start = State::start(&setup);
+        let values = (0..=bounds.max_produces)
+            .map(|produces| next_value(Spent { produces, failures: 0 }))
+            .collect();
         let mut visited = Visited::default();
         let mut root = Vec::new();
         canonical_key(&start, bounds.clock_moves(), &mut root);
@@ -447,9 +503,12 @@ impl Explorer {
             }],
             current: VecDeque::from([Node {
                 id: 0,
-                state: Box::new(start),
+                state: Stored::Whole(Box::new(start.clone())),
                 came_by: None,
             }]),
+            frontier_bytes: 0,
+            template: start,
+            values,
             next: VecDeque::new(),
             depth: 0,
             transitions: 0,
@@ -509,6 +568,8 @@ impl Explorer {
             // Small batches: a state a batch reaches twice lives until the merge.
             let take = left.min(self.current.len()).min(self.batch());
             let batch: Vec<Node> = self.current.drain(..take).collect();
+            let leaving: usize = batch.iter().map(Node::bytes).sum();
+            self.frontier_bytes = self.frontier_bytes.saturating_sub(leaving);
             let expansions = self.expand(batch);
             self.merge(expansions);
             left -= take;
@@ -535,10 +596,11 @@ impl Explorer {
     }
 
     /// The bytes the search holds now: the visited forms and their table, a
-    /// link a state, and the frontier's states (`FRONTIER_STATE` each).
+    /// link a state, and the frontier's states (`Node::bytes`).
     pub fn bytes(&self) -> usize {
-        let frontier = self.current.len() + self.next.len();
-        self.visited.bytes() + self.links.capacity() * std::mem::size_of::<Link>() + frontier * FRONTIER_STATE
+        let slots = self.current.capacity() + self.next.capacity();
+        let frontier = self.frontier_bytes + slots * std::mem::size_of::<Node>();
+        self.visited.bytes() + self.links.capacity() * std::mem::size_of::<Link>() + frontier
     }
 
     /// The most bytes it held after any slice so far.
@@ -599,6 +661,8 @@ impl Explorer {
         self.claims.clear();
         let expand = Expand {
             bounds: &self.bounds,
+            template: &self.template,
+            values: &self.values,
             key: self.key,
             visited: &self.visited,
             claims: &self.claims,
@@ -692,7 +756,8 @@ impl Explorer {
                     };
                     // A claimed state new here: its claimer's form only shared
                     // its hash. Made again by replaying its history.
-                    let Some((state, came_by)) = state.or_else(|| self.rebuild(expanded.id, action)) else {
+                    let rebuilt = || self.rebuild(expanded.id, action).map(|(s, c)| (Stored::Whole(s), c));
+                    let Some((state, came_by)) = state.or_else(rebuilt) else {
                         let at_step = self.depth + 1;
                         return self.finish(Outcome::ReplayFailed { at_step });
                     };
@@ -700,11 +765,13 @@ impl Explorer {
                         parent: expanded.id,
                         action,
                     });
-                    self.next.push_back(Node {
+                    let node = Node {
                         id,
                         state,
                         came_by: Some(came_by),
-                    });
+                    };
+                    self.frontier_bytes += node.bytes();
+                    self.next.push_back(node);
                 }
                 self.transitions = before + expanded.tried;
             }
@@ -812,7 +879,7 @@ mod tests {
         e.key = exact_key;
         e.visited.clear();
         let mut root = Vec::new();
-        exact_key(&e.current[0].state, false, &mut root);
+        exact_key(&e.template, false, &mut root);
         e.visited.insert(hash_bytes(&root), &root);
         e.run()
     }
@@ -839,6 +906,8 @@ mod tests {
     fn kept(e: &Explorer, claims: &Claims, index: u32, nodes: &[&Node]) -> std::collections::BTreeSet<u64> {
         let expand = Expand {
             bounds: &e.bounds,
+            template: &e.template,
+            values: &e.values,
             key: e.key,
             visited: &e.visited,
             claims,
@@ -889,6 +958,62 @@ mod tests {
             first_after, first_kept,
             "the earlier piece keeps every state it reaches"
         );
+    }
+
+    /// Every state of small searches, under every protocol, with two and
+    /// three brokers, unflushed loss, lag ticks and a consumer, packed and
+    /// unpacked, is the cluster it was: or does not pack, and then it holds
+    /// what packing leaves out (a consumer's reads, a violation found).
+    #[test]
+    fn a_packed_state_unpacks_to_the_same_cluster() {
+        let bounds = Bounds {
+            max_produces: 2,
+            max_failures: 2,
+            unflushed_loss: true,
+            lag_ticks: true,
+            unclean_elections: true,
+            consumers: 1,
+            ..Bounds::default()
+        };
+        let values: Vec<Value> = (0..=3)
+            .map(|produces| next_value(Spent { produces, failures: 0 }))
+            .collect();
+        let (mut packed, mut whole) = (0, 0);
+        for protocol in Protocol::ALL {
+            for brokers in [&["A", "B"][..], &["A", "B", "C"]] {
+                let start = State::start(&Setup::of(brokers, protocol));
+                let mut queue = VecDeque::from([start.clone()]);
+                let mut seen = 0;
+                let mut met = std::collections::HashSet::new();
+                let (mut bytes, mut into) = (Vec::new(), start.cluster.clone());
+                while let Some(state) = queue.pop_front() {
+                    if seen > 3_000 {
+                        break;
+                    }
+                    seen += 1;
+                    if replab_core::packed::pack(&state.cluster, &values, &mut bytes) {
+                        let back = replab_core::packed::unpack(&bytes, &start.cluster, &values, &mut into);
+                        assert!(back.is_some(), "{state:?}");
+                        assert_eq!(into, state.cluster, "{bytes:?}");
+                        packed += 1;
+                    } else {
+                        assert!(
+                            !state.cluster.consumers().is_empty() || !state.cluster.violations().is_empty(),
+                            "{state:?}"
+                        );
+                        whole += 1;
+                    }
+                    for c in actions(&state.cluster, state.tracked.spent, &bounds) {
+                        if let Some((next, _)) = state.after(&c) {
+                            if met.insert(crate::fingerprint::fingerprint(&next.cluster, &next.tracked, true)) {
+                                queue.push_back(next);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(packed > 10_000 && whole > 0, "{packed} packed, {whole} whole");
     }
 
     /// `small` with plain crashes, with unflushed loss, with unclean elections.

@@ -3,62 +3,86 @@
 //! are equal: a collision of two forms' 64-bit hashes costs a comparison,
 //! never a state, and a search that says "complete" has explored every state.
 //!
-//! The forms lie back to back in one buffer, in the order first seen (a
-//! state's id); a table of ids, found by the form's hash, points into it.
+//! The forms lie back to back in blocks of a mebibyte, each after its length;
+//! a table of their places, found by the form's hash, points into them.
+//! Blocks rather than one growing buffer: a buffer that doubles holds its old
+//! and new copies at once, and a browser worker's memory never shrinks back.
 //! About a form's bytes (tens) and a dozen more a state.
 
 use crate::fingerprint::hash_bytes;
 use hashbrown::hash_table::{Entry, HashTable};
 
-/// The forms seen, by id.
+/// Bytes in a block; a form is never split between two.
+const BLOCK: usize = 1 << 20;
+
+/// The forms seen.
 #[derive(Default)]
 pub(crate) struct Visited {
-    /// Every form, back to back, by id.
-    bytes: Vec<u8>,
-    /// Where form `id` ends in `bytes` (it starts where `id - 1` ends).
-    ends: Vec<usize>,
-    /// The ids, found by their form's hash.
-    table: HashTable<u32>,
+    /// Full blocks, then the one being filled.
+    blocks: Vec<Vec<u8>>,
+    /// Each form's place: its block times `BLOCK` plus its start in it.
+    table: HashTable<u64>,
 }
 
-fn form_of<'a>(bytes: &'a [u8], ends: &[usize], id: u32) -> &'a [u8] {
-    let id = id as usize;
-    let start = if id == 0 { 0 } else { ends[id - 1] };
-    &bytes[start..ends[id]]
+/// The form at `place`.
+fn form_at(blocks: &[Vec<u8>], place: u64) -> &[u8] {
+    let (block, at) = ((place / BLOCK as u64) as usize, (place % BLOCK as u64) as usize);
+    let bytes = &blocks[block][at..];
+    // Its length, in LEB128, then the form.
+    let mut len = 0usize;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        len |= usize::from(b & 0x7f) << (7 * i);
+        i += 1;
+        if b < 0x80 {
+            break;
+        }
+    }
+    &bytes[i..i + len]
 }
 
 impl Visited {
     /// Whether a state with this form (whose hash is `hash`) was seen.
     pub(crate) fn contains(&self, hash: u64, form: &[u8]) -> bool {
         self.table
-            .find(hash, |&id| form_of(&self.bytes, &self.ends, id) == form)
+            .find(hash, |&place| form_at(&self.blocks, place) == form)
             .is_some()
     }
 
-    /// Adds the form as the next id; false if it was seen already. Ids are
-    /// u32, as the search's: past `u32::MAX` forms it keeps none (the search
-    /// stops before).
+    /// Adds the form; false if it was seen already.
     pub(crate) fn insert(&mut self, hash: u64, form: &[u8]) -> bool {
-        let Visited { bytes, ends, table } = self;
-        let Ok(id) = u32::try_from(ends.len()) else {
+        let Visited { blocks, table } = self;
+        let same = |&place: &u64| form_at(blocks, place) == form;
+        let rehash = |&place: &u64| hash_bytes(form_at(blocks, place));
+        let Entry::Vacant(slot) = table.entry(hash, same, rehash) else {
             return false;
         };
-        let same = |&other: &u32| form_of(bytes, ends, other) == form;
-        let rehash = |&other: &u32| hash_bytes(form_of(bytes, ends, other));
-        match table.entry(hash, same, rehash) {
-            Entry::Occupied(_) => false,
-            Entry::Vacant(slot) => {
-                slot.insert(id);
-                bytes.extend_from_slice(form);
-                ends.push(bytes.len());
-                true
-            }
+        let (mut head, mut h) = ([0u8; 10], 0);
+        let mut n = form.len();
+        while n >= 0x80 {
+            head[h] = (n as u8) | 0x80;
+            h += 1;
+            n >>= 7;
         }
+        head[h] = n as u8;
+        let head = &head[..=h];
+        let need = head.len() + form.len();
+        let room = blocks.last().map_or(0, |b| b.capacity() - b.len());
+        if room < need {
+            blocks.push(Vec::with_capacity(BLOCK.max(need)));
+        }
+        let last = blocks.len() - 1;
+        let block = &mut blocks[last];
+        let place = (last * BLOCK + block.len()) as u64;
+        block.extend_from_slice(head);
+        block.extend_from_slice(form);
+        slot.insert(place);
+        true
     }
 
     /// How many forms it holds.
     pub(crate) fn len(&self) -> usize {
-        self.ends.len()
+        self.table.len()
     }
 
     /// Forgets every form.
@@ -67,10 +91,11 @@ impl Visited {
         *self = Visited::default();
     }
 
-    /// The bytes it holds, as allocated: the forms, their ends, the table's
-    /// slots (an id and a control byte each).
+    /// The bytes it holds, as allocated: the blocks, and the table's slots (a
+    /// place and a control byte each).
     pub(crate) fn bytes(&self) -> usize {
-        self.bytes.capacity() + self.ends.capacity() * std::mem::size_of::<usize>() + self.table.capacity() * 5
+        let blocks: usize = self.blocks.iter().map(Vec::capacity).sum();
+        blocks + self.blocks.capacity() * std::mem::size_of::<Vec<u8>>() + self.table.capacity() * 9
     }
 }
 
@@ -88,15 +113,24 @@ mod tests {
         assert!(v.contains(7, &[1, 2, 4]));
         assert!(!v.contains(7, &[1, 2]));
         assert_eq!(v.len(), 2);
-        // Growing rehashes each form by its bytes: every one is still found.
-        for i in 0..10_000u32 {
-            let form = i.to_le_bytes();
-            assert!(v.insert(hash_bytes(&form), &form));
+        // Growing rehashes each form by its bytes, and fills block after
+        // block (forms of 200 bytes, some longer than 127 for a two-byte
+        // length): every one is still found.
+        let form = |i: u32| {
+            let mut f = i.to_le_bytes().repeat(50);
+            f.truncate(100 + (i % 100) as usize);
+            f
+        };
+        for i in 0..20_000u32 {
+            let f = form(i);
+            assert!(v.insert(hash_bytes(&f), &f));
         }
-        for i in 0..10_000u32 {
-            let form = i.to_le_bytes();
-            assert!(v.contains(hash_bytes(&form), &form));
+        assert!(v.blocks.len() > 1, "{} blocks", v.blocks.len());
+        for i in 0..20_000u32 {
+            let f = form(i);
+            assert!(v.contains(hash_bytes(&f), &f));
+            assert!(!v.insert(hash_bytes(&f), &f));
         }
-        assert_eq!(v.len(), 10_002);
+        assert_eq!(v.len(), 20_002);
     }
 }

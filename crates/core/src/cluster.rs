@@ -22,11 +22,11 @@ pub use crate::partition::{PendingAck, Setup};
 /// The partition and the safety checks that watch it: the state commands apply to.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Cluster {
-    partition: Partition,
-    safety: Safety,
+    pub(crate) partition: Partition,
+    pub(crate) safety: Safety,
     /// `partition.hw_held_by_replica()`, kept from the last command: the next
     /// one compares its own with it (the checker applies millions).
-    hold: Option<HwHold>,
+    pub(crate) hold: Option<HwHold>,
 }
 
 // `clone_from` reuses the target's allocations all the way down

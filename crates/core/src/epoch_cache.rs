@@ -26,7 +26,7 @@ pub struct EpochEndOffset {
 /// Entries are kept with strictly increasing epochs and start offsets.
 #[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub struct LeaderEpochCache {
-    entries: Vec<EpochEntry>,
+    pub(crate) entries: Vec<EpochEntry>,
 }
 
 clone_by_fields!(LeaderEpochCache { entries });

@@ -26,6 +26,7 @@ mod hw;
 pub mod invariants;
 pub mod log;
 pub mod message;
+pub mod packed;
 pub mod partition;
 pub mod protocol;
 pub mod safety;

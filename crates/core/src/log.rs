@@ -32,7 +32,7 @@ impl Record {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Log {
     /// Record i is at offset i.
-    records: Chunked<Record>,
+    pub(crate) records: Chunked<Record>,
 }
 
 impl Log {

@@ -17,15 +17,15 @@ use crate::value::Value;
 #[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub struct Safety {
     /// The latest record committed at each offset (index = offset).
-    committed: Chunked<Record>,
+    pub(crate) committed: Chunked<Record>,
     /// A committed record a leader committed over with a different one: it is lost.
-    overwritten: Option<Violation>,
-    fired: Vec<Violation>,
+    pub(crate) overwritten: Option<Violation>,
+    pub(crate) fired: Vec<Violation>,
     /// The records consumers read that were reported lost, with who read them.
-    reads_lost: Vec<(Value, ReadRecord)>,
+    pub(crate) reads_lost: Vec<(Value, ReadRecord)>,
     /// The distinct records consumers read at each offset (index = offset),
     /// each with the consumer that read it first.
-    read_at: Vec<Vec<(u32, Value, Value)>>,
+    pub(crate) read_at: Vec<Vec<(u32, Value, Value)>>,
 }
 
 clone_by_fields!(Safety {

@@ -86,7 +86,10 @@ fn read_bounds(o: &JsValue) -> Option<Bounds> {
     let flag = |key: &str| get(key)?.as_bool();
     let optional = |key: &str| match get(key) {
         Some(v) if v.is_null() || v.is_undefined() => Some(None),
-        Some(v) => v.as_f64().filter(|n| n.fract() == 0.0 && *n >= 0.0).map(|n| Some(n as usize)),
+        Some(v) => v
+            .as_f64()
+            .filter(|n| n.fract() == 0.0 && *n >= 0.0)
+            .map(|n| Some(n as usize)),
         None => None,
     };
     let only = get("only")?;
@@ -101,7 +104,11 @@ fn read_bounds(o: &JsValue) -> Option<Bounds> {
         multi_crashes: flag("multiCrashes")?,
         consumers: number("consumers")? as u32,
         // A table searches for either kind: `only` is always left out.
-        only: if only.is_null() || only.is_undefined() { None } else { return None },
+        only: if only.is_null() || only.is_undefined() {
+            None
+        } else {
+            return None;
+        },
         max_states: optional("maxStates")?,
         max_bytes: optional("maxBytes")?,
     })
