@@ -2,11 +2,15 @@
 // on two workers (the built answer set aside by a click on "Fill in the
 // table"), and what each cell's search held. Run with `./dev bench` after a
 // release build; prints figures, asserts nothing. `BROKERS=2` for the
-// two-broker table.
+// two-broker table; `DIST=dir` serves another build (the build before, whose
+// cells may not say how they were settled: each counts as searched), named
+// `LABEL` in the line printed.
+import { resolve } from 'node:path';
 import { serve, launch } from '../e2e/harness.mjs';
 
 const brokers = process.env.BROKERS ?? '3';
-const server = await serve();
+const label = process.env.LABEL ?? 'now';
+const server = await serve(process.env.DIST ? resolve(process.env.DIST) : undefined);
 const browser = await launch();
 const page = await browser.newPage();
 await page.setViewportSize({ width: 1400, height: 1000 });
@@ -25,16 +29,17 @@ await page.waitForFunction(
 );
 const seconds = (Date.now() - t0) / 1000;
 const cells = await page.getByTestId('matrix-cell').evaluateAll((cs) => cs.map((c) => ({ ...c.dataset })));
-const states = cells.reduce((n, c) => n + (c.settled === 'searched' ? Number(c.states) : 0), 0);
+const searched = (c) => (c.settled ?? 'searched') === 'searched';
+const states = cells.reduce((n, c) => n + (searched(c) ? Number(c.states ?? 0) : 0), 0);
 const settled = cells.filter((c) => c.state === 'violation' || c.complete === 'true').length;
 const most = cells.reduce((m, c) => Math.max(m, Number(c.megabytes ?? 0)), 0);
-const by = (how) => cells.filter((c) => c.settled === how).length;
-console.log(`the ${brokers}-broker table live on two workers: ${seconds.toFixed(1)} s, ${settled} of ${cells.length} cells settled, ` +
+const by = (how) => cells.filter((c) => (c.settled ?? 'searched') === how).length;
+console.log(`${label}: the ${brokers}-broker table live on two workers: ${seconds.toFixed(1)} s, ${settled} of ${cells.length} cells settled, ` +
   `${states.toLocaleString('en-US')} states searched, ${by('searched')} searched, ${by('twin')} by their twin, ` +
   `${by('covered')} covered; the most a worker held: ${most} MB`);
 for (const c of cells.filter((c) => Number(c.megabytes ?? 0) >= 100)) {
   console.log(`  ${c.protocol.padEnd(16)} min.insync=${c.minInsync} unclean=${c.unclean} ${c.failures.padEnd(9)} ` +
-    `${c.state.padEnd(9)} ${Number(c.states).toLocaleString('en-US').padStart(10)} states ${c.megabytes.padStart(5)} MB`);
+    `${c.state.padEnd(11)} ${Number(c.states ?? 0).toLocaleString('en-US').padStart(10)} states ${c.megabytes.padStart(5)} MB`);
 }
 await browser.close();
 await server.close();

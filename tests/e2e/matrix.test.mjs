@@ -12,22 +12,29 @@ let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-async function watchWorkers(page, { trapJob = null } = {}) {
-  await page.addInitScript((trap) => {
+// Every worker the page starts, the cells posted to it (by protocol and
+// row) and whether it was terminated; the most alive at once. `trap`: the
+// cell whose request becomes the worker's `trap` message; `budget`: the cell
+// whose request carries that memory budget (bytes) instead of the page's.
+async function watchWorkers(page, { trap = null, budget = null } = {}) {
+  await page.addInitScript(({ trap, budget }) => {
     const Real = window.Worker;
     window.__workers = [];
-    let jobs = 0;
+    window.__most = 0;
+    const named = (m) => `${m.protocol} ${m.matrix.minInsync} ${m.matrix.unclean} ${m.matrix.failures}`;
     window.Worker = class extends Real {
       constructor(...args) {
         super(...args);
         this.__rec = { alive: true, jobs: [] };
         window.__workers.push(this.__rec);
+        window.__most = Math.max(window.__most, window.__workers.filter((w) => w.alive).length);
       }
       postMessage(message, transfer) {
         if (message && message.matrix) {
-          const n = jobs++;
-          this.__rec.jobs.push(n);
-          if (n === trap) return super.postMessage({ type: 'trap' });
+          const cell = named(message);
+          this.__rec.jobs.push(cell);
+          if (cell === trap) return super.postMessage({ type: 'trap' });
+          if (cell === budget?.cell) message = { ...message, bounds: { ...message.bounds, maxBytes: budget.bytes } };
         }
         return super.postMessage(message, transfer);
       }
@@ -36,10 +43,11 @@ async function watchWorkers(page, { trapJob = null } = {}) {
         return super.terminate();
       }
     };
-  }, trapJob);
+  }, { trap, budget });
 }
 
-const workers = (page) => page.evaluate(() => window.__workers.map((w) => ({ ...w })));
+// The workers that were given a cell (the page has others, for figures).
+const workers = (page) => page.evaluate(() => window.__workers.filter((w) => w.jobs.length).map((w) => ({ ...w })));
 const progress = (page) => page.getByTestId('matrix-progress');
 const cells = (page) => page.getByTestId('matrix-cell');
 
@@ -59,15 +67,37 @@ const cell = (page, protocol, minInsync, unclean, failures) => page.locator(
   `[data-testid=matrix-cell][data-protocol="${protocol}"][data-min-insync="${minInsync}"]` +
   `[data-unclean="${unclean}"][data-failures="${failures}"]`);
 
-test('the two-broker matrix fills in on several workers, settles every cell and says where the claim holds', async () => {
+// What a table says, cell by cell: settled or not, and how.
+const answers = (page) => cells(page).evaluateAll((cs) => cs.map((c) => ({
+  cell: `${c.dataset.protocol} ${c.dataset.minInsync} ${c.dataset.unclean} ${c.dataset.failures}`,
+  state: c.dataset.state, kind: c.dataset.kind, length: c.dataset.length, complete: c.dataset.complete,
+})));
+const settledAll = (list) => list.every((a) => a.state === 'violation' || (a.state === 'safe' && a.complete === 'true'));
+const claim = (page, p, f) => page.locator(`[data-testid=matrix-claim][data-protocol="${p}"][data-failures="${f}"]`);
+
+test('the two-broker table is answered before any search runs, and a live run says the same, cell by cell', async () => {
   const { page, errors } = await openApp(browser, server.url);
   await watchWorkers(page);
   await page.reload();
   await page.getByTestId('broker-A').waitFor();
   await openMatrix(page);
+  // The answer the checker gave when the page was built: there at once.
+  await page.getByTestId('matrix-built').waitFor();
   assert.equal(await cells(page).count(), 40);
-  assert.equal(await cells(page).first().getAttribute('data-state'), 'waiting');
-  // Cells fill in one by one: the count of cells done is seen to grow.
+  const built = await answers(page);
+  assert.ok(settledAll(built), JSON.stringify(built));
+  assert.equal(await page.getByTestId('matrix-progress').count(), 0, 'no run under way');
+  assert.deepEqual(await workers(page), [], 'no worker started');
+  // What the runner finds at these bounds (replab matrix: hw loses m1 in 5; kip-279 is safe under crashes).
+  assert.equal(await cell(page, 'hw', 1, false, 'crash').getAttribute('data-length'), '5');
+  assert.equal(await cell(page, 'hw', 1, false, 'crash').getAttribute('data-kind'), 'committed-write-lost');
+  assert.equal(await cell(page, 'kip-279', 2, false, 'crash').getAttribute('data-state'), 'safe');
+  assert.equal(await claim(page, 'hw', 'crash').getAttribute('data-claim'), 'broken');
+  assert.match(await claim(page, 'hw', 'crash').textContent(), /does not hold: min\.insync\.replicas=2, crashes, lost in 5/);
+  assert.equal(await claim(page, 'kip-279', 'crash').getAttribute('data-claim'), 'holds');
+  assert.equal(await claim(page, 'diverging-epoch', 'unflushed').getAttribute('data-claim'), 'broken');
+  assert.match(await page.getByTestId('matrix-acks-one').textContent(), /produce m1 acks=1; crash A/);
+  // A live run: cells fill in one by one (the count of cells done grows).
   const seen = [];
   await page.exposeFunction('__sawDone', (n) => seen.push(n));
   await page.evaluate(() => new MutationObserver(() => {
@@ -76,30 +106,23 @@ test('the two-broker matrix fills in on several workers, settles every cell and 
   }).observe(document.querySelector('[data-testid=matrix-panel]'), { subtree: true, attributes: true, childList: true }));
   await page.getByTestId('matrix-run').click();
   await finished(page);
+  assert.equal(await page.getByTestId('matrix-built').count(), 0, 'the live run is shown');
   assert.equal(await progress(page).getAttribute('data-done'), '40');
   assert.ok(new Set(seen).size > 5, `the count grew as cells ended: ${[...new Set(seen)]}`);
-  // Every cell settled: a violation, or a complete search.
-  for (const c of await cells(page).all()) {
-    const state = await c.getAttribute('data-state');
-    assert.ok(state === 'violation' || (state === 'safe' && await c.getAttribute('data-complete') === 'true'), state);
-  }
-  // What the runner finds at these bounds (replab matrix: hw loses m1 in 5; kip-279 is safe under crashes).
-  assert.equal(await cell(page, 'hw', 1, false, 'crash').getAttribute('data-length'), '5');
-  assert.equal(await cell(page, 'hw', 1, false, 'crash').getAttribute('data-kind'), 'committed-write-lost');
-  assert.equal(await cell(page, 'kip-279', 2, false, 'crash').getAttribute('data-state'), 'safe');
-  const claim = (p, f) => page.locator(`[data-testid=matrix-claim][data-protocol="${p}"][data-failures="${f}"]`);
-  assert.equal(await claim('hw', 'crash').getAttribute('data-claim'), 'broken');
-  assert.match(await claim('hw', 'crash').textContent(), /does not hold: min\.insync\.replicas=2, crashes, lost in 5/);
-  assert.equal(await claim('kip-279', 'crash').getAttribute('data-claim'), 'holds');
-  assert.equal(await claim('diverging-epoch', 'unflushed').getAttribute('data-claim'), 'broken');
-  assert.match(await page.getByTestId('matrix-acks-one').textContent(), /produce m1 acks=1; crash A/);
-  // The pool: as many workers as cores (at most 4), each given several
-  // cells, all stopped once the table is done.
+  // The same answers as the build's, cell by cell.
+  assert.deepEqual(await answers(page), built);
+  // Each searched cell says what its worker held.
+  const held = await page.locator('[data-testid=matrix-cell][data-settled=searched] [data-testid=matrix-cell-held]').allTextContents();
+  assert.equal(held.length, 40);
+  assert.ok(held.every((t) => /^[\d,]+ MB held$/.test(t)), held.join('|'));
+  // The pool: one search a worker, stopped when it ends; never more alive
+  // at once than cores (at most 4).
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   const ws = await workers(page);
-  assert.equal(ws.length, Math.min(Math.max(cores, 1), 4), JSON.stringify(ws));
-  assert.equal(ws.reduce((n, w) => n + w.jobs.length, 0), 40);
-  assert.ok(ws.every((w) => !w.alive), 'every worker stopped at the end');
+  assert.equal(ws.length, 40, 'every cell searched: at two brokers every search consults unclean election');
+  assert.ok(ws.every((w) => w.jobs.length === 1 && !w.alive), JSON.stringify(ws));
+  const most = await page.evaluate(() => window.__most);
+  assert.ok(most >= 1 && most <= Math.min(Math.max(cores, 1), 4), `${most} alive at once`);
   await screenshot(page, 'matrix-two-brokers');
   // The table as a figure: an SVG, and a PNG the browser draws from it.
   const saved = async (testid) => {
@@ -121,6 +144,61 @@ test('the two-broker matrix fills in on several workers, settles every cell and 
   await page.getByTestId('matrix-claim').filter({ hasText: '不成立' }).first().waitFor();
   assert.match(await cell(page, 'hw', 1, false, 'crash').textContent(), /5 步丢失/);
   await screenshot(page, 'matrix-two-brokers-zh');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the three-broker table is answered at once: every cell settled, the claim with no open cell', async () => {
+  const { page, errors } = await openApp(browser, server.url);
+  await watchWorkers(page);
+  await page.reload();
+  await page.getByTestId('broker-A').waitFor();
+  await openMatrix(page);
+  await page.getByTestId('matrix-brokers').selectOption('3');
+  await page.getByTestId('matrix-built').waitFor();
+  assert.equal(await cells(page).count(), 60);
+  const built = await answers(page);
+  assert.ok(settledAll(built), JSON.stringify(built.filter((a) => !settledAll([a]))));
+  const claims = await page.getByTestId('matrix-claim').evaluateAll((cs) => cs.map((c) => c.dataset.claim));
+  assert.equal(claims.length, 10);
+  assert.ok(!claims.includes('open'), claims.join());
+  // At three brokers, with min.insync.replicas=2 and crashes: KIP-279 on keep every write, hw and kip-101 do not.
+  assert.equal(await claim(page, 'kip-279', 'crash').getAttribute('data-claim'), 'holds');
+  assert.equal(await claim(page, 'kraft-elr', 'unflushed').getAttribute('data-claim'), 'holds');
+  assert.equal(await claim(page, 'kip-101', 'crash').getAttribute('data-claim'), 'broken');
+  // Cells another cell's search answered say whose, and the note counts them.
+  assert.ok(await page.locator('[data-testid=matrix-cell][data-settled=twin]').count() > 0);
+  assert.ok(await page.locator('[data-testid=matrix-cell][data-settled=covered]').count() > 0);
+  assert.match(await cell(page, 'kraft-elr', 2, true, 'crash').getByTestId('matrix-cell-held').textContent(), /search/);
+  await page.getByTestId('matrix-settled').waitFor();
+  assert.deepEqual(await workers(page), [], 'no worker started');
+  await screenshot(page, 'matrix-three-brokers');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a live run with other bounds fills in: one search a worker, twins and covered cells not searched', async () => {
+  const { page, errors } = await openApp(browser, server.url);
+  await watchWorkers(page);
+  await page.reload();
+  await page.getByTestId('broker-A').waitFor();
+  await openMatrix(page);
+  await page.getByTestId('matrix-brokers').selectOption('3');
+  await page.getByTestId('matrix-produces').fill('1');
+  await page.getByTestId('matrix-crashes').fill('2');
+  // Other bounds: the build's answer does not speak for them.
+  await page.locator('[data-testid=matrix-cell][data-state=waiting]').first().waitFor();
+  assert.equal(await page.getByTestId('matrix-built').count(), 0);
+  await page.getByTestId('matrix-run').click();
+  await finished(page, 300_000);
+  const live = await answers(page);
+  assert.ok(settledAll(live), JSON.stringify(live.filter((a) => !settledAll([a]))));
+  const settled = await cells(page).evaluateAll((cs) => cs.map((c) => c.dataset.settled));
+  const searched = settled.filter((s) => s === 'searched').length;
+  assert.ok(searched < 60, `${searched} searched`);
+  const ws = await workers(page);
+  assert.equal(ws.reduce((n, w) => n + w.jobs.length, 0), searched, 'a cell another search settled is not searched');
+  assert.ok(ws.every((w) => w.jobs.length === 1 && !w.alive), JSON.stringify(ws));
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -176,20 +254,44 @@ test('cancel stops every worker, and the cells not filled in stay empty', async 
 });
 
 test('a worker that traps turns its cell into an error, and the rest finish', async () => {
+  const trapped = 'kip-101 1 false crash';
   const { page } = await openApp(browser, server.url);
-  await watchWorkers(page, { trapJob: 2 });
+  await watchWorkers(page, { trap: trapped });
   await page.reload();
   await page.getByTestId('broker-A').waitFor();
   await openMatrix(page);
   await page.getByTestId('matrix-run').click();
   await finished(page);
   const states = await cells(page).evaluateAll((cs) => cs.map((c) => c.dataset.state));
-  // Job 2 is the third cell in the table's order.
-  assert.equal(states[2], 'error', states.join());
+  assert.equal(await cell(page, 'kip-101', 1, false, 'crash').getAttribute('data-state'), 'error');
   assert.equal(states.filter((s) => s === 'error').length, 1, states.join());
-  assert.ok(states.every((s, i) => i === 2 || s === 'violation' || s === 'safe'), states.join());
+  assert.equal(states.filter((s) => s === 'violation' || s === 'safe').length, 39, states.join());
   const ws = await workers(page);
-  assert.ok(ws.length >= 2, 'a new worker took the trapped one\'s place');
+  assert.ok(ws.some((w) => w.jobs.includes(trapped)));
   assert.ok(ws.every((w) => !w.alive));
+  await page.close();
+});
+
+test('a cell whose search outgrows its worker\'s memory budget says so, and the others finish', async () => {
+  // kraft-elr, min.insync.replicas=2, crashes: a search of 11,941 states at
+  // two brokers, given a budget of 1 MB, below what any worker holds.
+  const over = 'kraft-elr 2 false crash';
+  const { page, errors } = await openApp(browser, server.url);
+  await watchWorkers(page, { budget: { cell: over, bytes: 1_000_000 } });
+  await page.reload();
+  await page.getByTestId('broker-A').waitFor();
+  await openMatrix(page);
+  await page.getByTestId('matrix-run').click();
+  await finished(page);
+  const c = cell(page, 'kraft-elr', 2, false, 'crash');
+  assert.equal(await c.getAttribute('data-state'), 'over-budget');
+  assert.equal(await c.getAttribute('data-complete'), 'false');
+  assert.match(await c.textContent(), /stopped at [\d,]+ MB/);
+  const states = await cells(page).evaluateAll((cs) => cs.map((c) => c.dataset.state));
+  assert.equal(states.filter((s) => s === 'violation' || s === 'safe').length, 39, states.join());
+  // The claim it speaks for is open: a cut search settles nothing.
+  assert.equal(await claim(page, 'kraft-elr', 'crash').getAttribute('data-claim'), 'open');
+  assert.ok((await workers(page)).every((w) => !w.alive));
+  assert.deepEqual(errors, []);
   await page.close();
 });

@@ -249,11 +249,6 @@ pub fn bound_or_file(args: &mut Args, bounds: &mut Bounds, arg: &str) -> Result<
     }
 }
 
-/// Whether `flag` sets a bound.
-pub fn is_bound(flag: &str) -> bool {
-    parse_bound(flag).is_some()
-}
-
 /// The bound a flag sets, if it is one.
 fn parse_bound(flag: &str) -> Option<Bound> {
     Some(match flag {

@@ -31,16 +31,12 @@ pub const USAGE: &str = "  replab matrix [--brokers 2|3] [--produces K] [--crash
        history found; --json prints one object a cell. -o also draws the table and the claim as a
        figure: SVG, or PNG at twice the pixels, from OUT's extension; -o - writes the SVG to
        standard output instead of the table. Cells run on every core, each search within M MB
-       of memory (1000 by default; --max-states N also stops one at N states). A search that never
+       of memory (the page's worker budget, 512 by default; --max-states N also stops one at N
+       states). A search that never
        consults unclean.leader.election.enable answers its twin too, and one with unflushed loss
        that is complete and safe answers the same settings without it; --each searches every cell
        on its own instead, to compare. --replies writes the table as the page ships it, each cell
-       as its worker would reply, searched at the page's bounds unless bounds are given. Exit 0)";
-
-/// The memory budget of one cell's search by default, in megabytes: the
-/// largest cell of the three-broker table at the default bounds holds about
-/// 940 MB.
-pub const DEFAULT_MEGABYTES: usize = 1_000;
+       as its worker would reply. Exit 0)";
 
 /// Runs the matrix from `args`.
 pub fn matrix_command(args: &[String]) -> Result<ExitCode, String> {
@@ -399,19 +395,15 @@ struct Call {
 }
 
 fn parse(args: &[String]) -> Result<Call, String> {
-    let mut bounds = Bounds {
-        max_states: None,
-        max_bytes: Some(DEFAULT_MEGABYTES * matrix::MEGABYTE),
-        ..Bounds::default()
-    };
+    // The page's bounds: a table searched here at the defaults is the one the
+    // page ships (`--replies`) and searches live.
+    let mut bounds = matrix::page_bounds();
     let mut brokers = None;
     let mut threads = crate::cores();
     let mut lang = Lang::EN;
     let mut json = false;
     let mut each = false;
     let mut replies = None;
-    // Whether a bound was given (`--replies` searches at the page's bounds otherwise).
-    let mut bounded = false;
     let mut out = None;
     let mut args = Args::new(args);
     while let Some(flag) = args.next_arg() {
@@ -438,16 +430,10 @@ fn parse(args: &[String]) -> Result<Call, String> {
                 let format = format_of(&v)?;
                 out = Some((v, format));
             }
-            f => {
-                bounded |= crate::explore::is_bound(f);
-                bound_or_file(&mut args, &mut bounds, f)?
-            }
+            f => bound_or_file(&mut args, &mut bounds, f)?,
         }
     }
     let file = args.file()?;
-    if replies.is_some() && !bounded {
-        bounds = matrix::page_bounds();
-    }
     Ok(Call {
         bounds,
         brokers,

@@ -596,14 +596,20 @@ fn matrix_settles_every_two_broker_cell_and_each_history_replays() {
             [
                 "complete",
                 "failures",
+                "megabytes",
                 "min_insync",
                 "protocol",
+                "settled",
                 "states",
                 "unclean",
                 "violation"
             ],
             "{cell}"
         );
+        // At two brokers every search consults unclean election: each cell is
+        // its own search, and says what it held.
+        assert_eq!(cell["settled"], "searched", "{cell}");
+        assert!(cell["megabytes"].as_f64().is_some_and(|mb| mb > 0.0), "{cell}");
         assert!(
             ["crash", "unflushed"].contains(&cell["failures"].as_str().unwrap_or("")),
             "{cell}"

@@ -183,6 +183,35 @@ pub fn matrix_budget(lang: Lang, megabytes: usize) -> String {
     say!(lang, id::MATRIX_BUDGET, megabytes = thousands(lang, megabytes as u64))
 }
 
+/// Whose search answered a cell, as said under its verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatrixHeld {
+    /// Its own.
+    Searched {
+        /// What the search held at most.
+        megabytes: u32,
+    },
+    /// Its twin's, which never consulted unclean election.
+    Twin,
+    /// The search of the same settings with unflushed loss, complete and safe.
+    Covered,
+}
+
+/// The line under a cell's verdict.
+pub fn matrix_cell_held(lang: Lang, held: MatrixHeld) -> String {
+    match held {
+        MatrixHeld::Searched { megabytes } => {
+            say!(
+                lang,
+                id::MATRIX_CELL_HELD,
+                megabytes = thousands(lang, u64::from(megabytes))
+            )
+        }
+        MatrixHeld::Twin => say!(lang, id::MATRIX_CELL_BY_TWIN),
+        MatrixHeld::Covered => say!(lang, id::MATRIX_CELL_BY_COVER),
+    }
+}
+
 /// The line above a table the checker answered when the page was built.
 pub fn matrix_built(lang: Lang, states: u64) -> String {
     say!(lang, id::MATRIX_BUILT, states = count(lang, states, Unit::State))

@@ -19,7 +19,7 @@ use replab_messages::figure::MatrixFigureRequest;
 use replab_messages::matrix::{self, Cell, Failures, Plan, Row, Settled, MEGABYTE, WORKER_MEGABYTES};
 use replab_messages::message::to_js;
 use replab_messages::message::{Bounds, SearchRequest};
-use replab_narrate::{self as narrate, label, Label, Lang, MatrixCell, MatrixClaim, MatrixHeading};
+use replab_narrate::{self as narrate, label, Label, Lang, MatrixCell, MatrixClaim, MatrixHeading, MatrixHeld};
 use replab_view::found;
 use replab_view::matrix::MatrixTable;
 use std::cell::RefCell;
@@ -473,6 +473,13 @@ fn cell_view(lang: Lang, cell: Cell, state: &CellState, how: (Settled, u32), on_
         }
         _ => html! { <span title={title}>{ words }</span> },
     };
+    // Whose search answered the cell, and what it held: none while waiting.
+    let held = match settled {
+        _ if !state.is_done() => None,
+        Settled::Twin => Some(MatrixHeld::Twin),
+        Settled::Covered => Some(MatrixHeld::Covered),
+        Settled::Searched => (megabytes > 0).then_some(MatrixHeld::Searched { megabytes }),
+    };
     html! {
         <td class={classes!("m-cell", state.name())} data-testid="matrix-cell" data-protocol={cell.protocol.name()}
             data-min-insync={min_insync.to_string()} data-unclean={unclean.to_string()} data-failures={failures.name()}
@@ -480,6 +487,9 @@ fn cell_view(lang: Lang, cell: Cell, state: &CellState, how: (Settled, u32), on_
             data-states={state.states().to_string()} data-settled={settled.name()}
             data-megabytes={(megabytes > 0).then(|| megabytes.to_string())}>
             { body }
+            if let Some(held) = held {
+                <small class="m-held" data-testid="matrix-cell-held">{ narrate::matrix_cell_held(lang, held) }</small>
+            }
         </td>
     }
 }

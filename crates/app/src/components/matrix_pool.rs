@@ -9,7 +9,7 @@
 
 use super::matrix_run::Msg;
 use replab_messages::client::{self, js_error, Spawned};
-use replab_messages::matrix::{Cell, Next, Plan, Row};
+use replab_messages::matrix::{Cell, Next, Plan, Row, WORKER_MEGABYTES};
 use replab_messages::message::{to_js, SearchReply, SearchRequest};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -20,10 +20,24 @@ use yew::Callback;
 /// the tab must survive with the others.
 pub const MOST_WORKERS: usize = 4;
 
-/// The workers to start for `jobs` cells on this browser.
+/// The workers to start for `jobs` cells on this browser: one a core, and
+/// no more than half the device's memory holds at their budget
+/// (`navigator.deviceMemory`, in gigabytes, where the browser says it).
 pub fn size(jobs: usize) -> usize {
-    let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
-    (cores as usize).clamp(1, MOST_WORKERS).min(jobs.max(1))
+    let navigator = web_sys::window().map(|w| w.navigator());
+    let cores = navigator.as_ref().map_or(1.0, |n| n.hardware_concurrency());
+    let memory = navigator
+        .and_then(|n| js_sys::Reflect::get(&n, &"deviceMemory".into()).ok())
+        .and_then(|v| v.as_f64());
+    workers(cores, memory, jobs)
+}
+
+/// `size`'s rule: `cores` and `memory_gb` as the browser says them.
+pub fn workers(cores: f64, memory_gb: Option<f64>, jobs: usize) -> usize {
+    let by_memory = memory_gb.map_or(MOST_WORKERS, |gb| {
+        (gb * 1_000.0 / 2.0 / WORKER_MEGABYTES as f64).floor().max(1.0) as usize
+    });
+    (cores as usize).clamp(1, MOST_WORKERS).min(by_memory).min(jobs.max(1))
 }
 
 struct Slot {
@@ -200,5 +214,25 @@ impl Inner {
             self.dispatch.emit(Msg::Failed(self.run, slot.job, text, now()));
         }
         self.retire(ix);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::workers;
+
+    #[test]
+    fn one_worker_a_core_within_half_the_devices_memory() {
+        assert_eq!(workers(2.0, None, 60), 2);
+        assert_eq!(workers(16.0, None, 60), 4, "four at most");
+        assert_eq!(
+            workers(8.0, Some(4.0), 60),
+            3,
+            "4 GB: three budgets of 512 MB in half of it"
+        );
+        assert_eq!(workers(8.0, Some(2.0), 60), 1);
+        assert_eq!(workers(8.0, Some(0.5), 60), 1, "one, however little memory");
+        assert_eq!(workers(0.0, Some(8.0), 60), 1);
+        assert_eq!(workers(4.0, Some(8.0), 2), 2, "no more than the cells");
     }
 }
