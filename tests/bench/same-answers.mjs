@@ -2,7 +2,10 @@
 // cell by cell: wherever the first (the reference: every cell its own
 // search, `--each`, or an older build) settled a cell, the second must say
 // the same: complete and safe, or the same kind of violation in the same
-// number of steps. A cell the reference left cut is only reported. Every
+// number of steps. A cell the reference left cut is only reported, and so are
+// cells whose states differ, by how the second settled them (a covered cell
+// shows the states of the search that covered it; an older build's model may
+// differ in states, never in verdicts). Every
 // violation of the second is written as a scenario file into OUT_DIR, for
 // `replab check` to replay. Prints one line; exit 1 on any difference.
 //
@@ -26,6 +29,7 @@ const differ = [];
 let compared = 0;
 let cutBefore = 0;
 let sameStates = 0;
+const otherStates = new Map();
 let violations = 0;
 for (const c of other) {
   const r = reference.get(key(c));
@@ -44,10 +48,17 @@ for (const c of other) {
   compared += 1;
   if (verdict(r) !== verdict(c)) differ.push(`${key(c)}: ${verdict(r)} before, ${verdict(c)} now`);
   else if (r.states === c.states) sameStates += 1;
+  else {
+    const how = c.settled ?? 'searched';
+    otherStates.set(how, [...(otherStates.get(how) ?? []), `${key(c)} ${r.states} -> ${c.states}`]);
+  }
 }
 for (const k of reference.keys()) differ.push(`${k}: missing`);
 console.log(`${compared} cells compared, ${compared - differ.length} the same (${sameStates} with the same states); ` +
   `${cutBefore} cut in the reference, settled now: ${other.filter((c) => c.violation || c.complete).length} of ${other.length}; ` +
   `${violations} histories written to ${outDir}`);
+for (const [how, list] of otherStates) {
+  console.log(`  other states, ${how}: ${list.length}` + (how === 'covered' ? '' : `: ${list.join('; ')}`));
+}
 for (const d of differ) console.log(`  DIFFERENT ${d}`);
 process.exit(differ.length ? 1 : 0);

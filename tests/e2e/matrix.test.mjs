@@ -51,6 +51,16 @@ const workers = (page) => page.evaluate(() => window.__workers.filter((w) => w.j
 const progress = (page) => page.getByTestId('matrix-progress');
 const cells = (page) => page.getByTestId('matrix-cell');
 
+// The app with its workers watched (`watchWorkers`), the panel open.
+async function openWatched(options = {}) {
+  const opened = await openApp(browser, server.url);
+  await watchWorkers(opened.page, options);
+  await opened.page.reload();
+  await opened.page.getByTestId('broker-A').waitFor();
+  await openMatrix(opened.page);
+  return opened;
+}
+
 async function openMatrix(page) {
   await page.getByTestId('matrix-open').click();
   await page.getByTestId('matrix-run').waitFor();
@@ -76,11 +86,7 @@ const settledAll = (list) => list.every((a) => a.state === 'violation' || (a.sta
 const claim = (page, p, f) => page.locator(`[data-testid=matrix-claim][data-protocol="${p}"][data-failures="${f}"]`);
 
 test('the two-broker table is answered before any search runs, and a live run says the same, cell by cell', async () => {
-  const { page, errors } = await openApp(browser, server.url);
-  await watchWorkers(page);
-  await page.reload();
-  await page.getByTestId('broker-A').waitFor();
-  await openMatrix(page);
+  const { page, errors } = await openWatched();
   // The answer the checker gave when the page was built: there at once.
   await page.getByTestId('matrix-built').waitFor();
   assert.equal(await cells(page).count(), 40);
@@ -149,11 +155,7 @@ test('the two-broker table is answered before any search runs, and a live run sa
 });
 
 test('the three-broker table is answered at once: every cell settled, the claim with no open cell', async () => {
-  const { page, errors } = await openApp(browser, server.url);
-  await watchWorkers(page);
-  await page.reload();
-  await page.getByTestId('broker-A').waitFor();
-  await openMatrix(page);
+  const { page, errors } = await openWatched();
   await page.getByTestId('matrix-brokers').selectOption('3');
   await page.getByTestId('matrix-built').waitFor();
   assert.equal(await cells(page).count(), 60);
@@ -178,11 +180,7 @@ test('the three-broker table is answered at once: every cell settled, the claim 
 });
 
 test('a live run with other bounds fills in: one search a worker, twins and covered cells not searched', async () => {
-  const { page, errors } = await openApp(browser, server.url);
-  await watchWorkers(page);
-  await page.reload();
-  await page.getByTestId('broker-A').waitFor();
-  await openMatrix(page);
+  const { page, errors } = await openWatched();
   await page.getByTestId('matrix-brokers').selectOption('3');
   await page.getByTestId('matrix-produces').fill('1');
   await page.getByTestId('matrix-crashes').fill('2');
@@ -228,11 +226,7 @@ test('a cell opens its history in the lab and as a share link', async () => {
 });
 
 test('cancel stops every worker, and the cells not filled in stay empty', async () => {
-  const { page, errors } = await openApp(browser, server.url);
-  await watchWorkers(page);
-  await page.reload();
-  await page.getByTestId('broker-A').waitFor();
-  await openMatrix(page);
+  const { page, errors } = await openWatched();
   // Three brokers: cells that take long enough to be seen running.
   await page.getByTestId('matrix-brokers').selectOption('3');
   assert.equal(await cells(page).count(), 60);
@@ -255,11 +249,7 @@ test('cancel stops every worker, and the cells not filled in stay empty', async 
 
 test('a worker that traps turns its cell into an error, and the rest finish', async () => {
   const trapped = 'kip-101 1 false crash';
-  const { page } = await openApp(browser, server.url);
-  await watchWorkers(page, { trap: trapped });
-  await page.reload();
-  await page.getByTestId('broker-A').waitFor();
-  await openMatrix(page);
+  const { page } = await openWatched({ trap: trapped });
   await page.getByTestId('matrix-run').click();
   await finished(page);
   const states = await cells(page).evaluateAll((cs) => cs.map((c) => c.dataset.state));
@@ -276,11 +266,7 @@ test('a cell whose search outgrows its worker\'s memory budget says so, and the 
   // kraft-elr, min.insync.replicas=2, crashes: a search of 11,941 states at
   // two brokers, given a budget of 1 MB, below what any worker holds.
   const over = 'kraft-elr 2 false crash';
-  const { page, errors } = await openApp(browser, server.url);
-  await watchWorkers(page, { budget: { cell: over, bytes: 1_000_000 } });
-  await page.reload();
-  await page.getByTestId('broker-A').waitFor();
-  await openMatrix(page);
+  const { page, errors } = await openWatched({ budget: { cell: over, bytes: 1_000_000 } });
   await page.getByTestId('matrix-run').click();
   await finished(page);
   const c = cell(page, 'kraft-elr', 2, false, 'crash');
