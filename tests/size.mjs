@@ -1,8 +1,8 @@
 // Reports the release build's transfer size: what opening the app loads
 // (index.html and the wasm, JS and CSS it names), gzipped. Files the page does
 // not name are listed apart: the checker's Web Worker, which the page starts
-// on first use, and each other language's messages (lang/), fetched when a
-// reader switches to it; the example post and replab-embed.js, which host
+// on first use, each other language's messages (lang/), fetched when a
+// reader switches to it, and the safety matrix's built tables (built/); the example post and replab-embed.js, which host
 // pages load (and the example posts' stylesheet).
 // The app's JS imports its snippets/ (wasm-bindgen's inline JS) as it starts:
 // they count with the first download.
@@ -40,11 +40,16 @@ for (const entry of await readdir(snippets, { recursive: true, withFileTypes: tr
   raw += body.length; gz += z;
   rows.push(row(path.slice(dir.length + 1), body, z));
 }
-// lang/<code>.msg: another language's messages, fetched on a switch.
-for (const name of (await readdir(join(dir, 'lang')).catch(() => [])).sort()) {
-  const body = await readFile(join(dir, 'lang', name));
-  const z = gzipSync(body, { level: 9 }).length;
-  later.push(row(`lang/${name}`, body, z)); laterRaw += body.length; laterGz += z;
+// lang/<code>.msg: another language's messages, fetched on a switch;
+// built/matrix-<n>.json: the safety matrix's tables answered at build time,
+// fetched when the reader opens "Is it safe?".
+for (const [folder, ext] of [['lang', '.msg'], ['built', '.json']]) {
+  for (const name of (await readdir(join(dir, folder)).catch(() => [])).sort()) {
+    if (extname(name) !== ext) continue;
+    const body = await readFile(join(dir, folder, name));
+    const z = gzipSync(body, { level: 9 }).length;
+    later.push(row(`${folder}/${name}`, body, z)); laterRaw += body.length; laterGz += z;
+  }
 }
 console.log(`release build transfer size (${dir}):`);
 console.log(rows.join('\n'));
