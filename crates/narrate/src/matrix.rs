@@ -190,6 +190,8 @@ pub enum MatrixHeld {
     Searched {
         /// What the search held at most.
         megabytes: u32,
+        /// The states it saw, when its verdict does not say them (a finding).
+        states: Option<u32>,
     },
     /// Its twin's, which never consulted unclean election.
     Twin,
@@ -200,13 +202,25 @@ pub enum MatrixHeld {
 /// The line under a cell's verdict.
 pub fn matrix_cell_held(lang: Lang, held: MatrixHeld) -> String {
     match held {
-        MatrixHeld::Searched { megabytes } => {
+        MatrixHeld::Searched {
+            megabytes,
+            states: None,
+        } => {
             say!(
                 lang,
                 id::MATRIX_CELL_HELD,
                 megabytes = thousands(lang, u64::from(megabytes))
             )
         }
+        MatrixHeld::Searched {
+            megabytes,
+            states: Some(states),
+        } => say!(
+            lang,
+            id::MATRIX_CELL_HELD_STATES,
+            states = count(lang, u64::from(states), Unit::State),
+            megabytes = thousands(lang, u64::from(megabytes))
+        ),
         MatrixHeld::Twin => say!(lang, id::MATRIX_CELL_BY_TWIN),
         MatrixHeld::Covered => say!(lang, id::MATRIX_CELL_BY_COVER),
     }

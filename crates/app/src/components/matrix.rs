@@ -478,7 +478,10 @@ fn cell_view(lang: Lang, cell: Cell, state: &CellState, how: (Settled, u32), on_
         _ if !state.is_done() => None,
         Settled::Twin => Some(MatrixHeld::Twin),
         Settled::Covered => Some(MatrixHeld::Covered),
-        Settled::Searched => (megabytes > 0).then_some(MatrixHeld::Searched { megabytes }),
+        Settled::Searched => (megabytes > 0).then(|| MatrixHeld::Searched {
+            megabytes,
+            states: matches!(state, CellState::Violation { .. }).then(|| state.states()),
+        }),
     };
     html! {
         <td class={classes!("m-cell", state.name())} data-testid="matrix-cell" data-protocol={cell.protocol.name()}
@@ -542,6 +545,7 @@ mod tests {
             .iter()
             .position(|c| c.protocol == Protocol::Hw && c.row.under_claim() && c.row.failures == Failures::Crash)
             .expect("a cell");
+        run = run.reduce(Msg::SearchReply(1, hw, SearchReply::Memory { megabytes: 3 }, 9.0));
         run = run.reduce(Msg::SearchReply(
             1,
             hw,
@@ -569,6 +573,10 @@ mod tests {
         assert_eq!(html.matches("data-testid=\"matrix-cell\"").count(), 40, "{html}");
         assert!(html.contains("data-testid=\"matrix-cell-open\""), "{html}");
         assert!(html.contains(">lost in 5<"), "{html}");
+        assert!(
+            html.contains(">434 states, 3 MB held<"),
+            "a finding says its states and what its search held: {html}"
+        );
         assert!(html.contains("none (20,623 states)"), "{html}");
         assert!(html.contains("data-claim=\"broken\""), "{html}");
         assert!(
