@@ -2,15 +2,14 @@
 // on two workers (the built answer set aside by a click on "Fill in the
 // table"), and what each cell's search held. Run with `./dev bench` after a
 // release build; prints figures, asserts nothing. `BROKERS=2` for the
-// two-broker table; `DIST=dir` serves another build (the build before, whose
-// cells may not say how they were settled: each counts as searched), named
-// `LABEL` in the line printed.
-import { resolve } from 'node:path';
+// two-broker table; `REPLAB_DIST=dir` serves another build (the harness's own
+// setting: the build before, whose cells may not say how they were settled,
+// each counting as searched), named `LABEL` in the line printed.
 import { serve, launch } from '../e2e/harness.mjs';
 
 const brokers = process.env.BROKERS ?? '3';
 const label = process.env.LABEL ?? 'now';
-const server = await serve(process.env.DIST ? resolve(process.env.DIST) : undefined);
+const server = await serve();
 const browser = await launch();
 const page = await browser.newPage();
 await page.setViewportSize({ width: 1400, height: 1000 });
