@@ -279,6 +279,9 @@ test('a cell whose search outgrows its worker\'s memory budget says so, and the 
   assert.equal(await c.getAttribute('data-state'), 'over-budget');
   assert.equal(await c.getAttribute('data-complete'), 'false');
   assert.match(await c.textContent(), /stopped at [\d,]+ MB/);
+  // Its states are said under the verdict, which says the megabytes.
+  const seen = Number(await c.getAttribute('data-states')).toLocaleString('en-US');
+  assert.match(await c.getByTestId('matrix-cell-held').textContent(), new RegExp(`^${seen} states?, `));
   const states = await cells(page).evaluateAll((cs) => cs.map((c) => c.dataset.state));
   assert.equal(states.filter((s) => s === 'violation' || s === 'safe').length, 39, states.join());
   // The claim it speaks for is open: a cut search settles nothing.

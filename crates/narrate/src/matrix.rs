@@ -190,7 +190,8 @@ pub enum MatrixHeld {
     Searched {
         /// What the search held at most.
         megabytes: u32,
-        /// The states it saw, when its verdict does not say them (a finding).
+        /// The states it saw, when its verdict does not say them (a finding,
+        /// a search stopped at its budget).
         states: Option<u32>,
     },
     /// Its twin's, which never consulted unclean election.

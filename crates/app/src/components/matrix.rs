@@ -480,7 +480,8 @@ fn cell_view(lang: Lang, cell: Cell, state: &CellState, how: (Settled, u32), on_
         Settled::Covered => Some(MatrixHeld::Covered),
         Settled::Searched => (megabytes > 0).then(|| MatrixHeld::Searched {
             megabytes,
-            states: matches!(state, CellState::Violation { .. }).then(|| state.states()),
+            // The states, where the verdict's words do not say them.
+            states: matches!(state, CellState::Violation { .. } | CellState::OverBudget { .. }).then(|| state.states()),
         }),
     };
     html! {
