@@ -68,6 +68,18 @@ fn main() {
         "/// The ids' fingerprint, which every language's file starts with."
     );
     let _ = writeln!(rust, "pub(crate) const FINGERPRINT: u64 = {fingerprint};");
+    // The words of a protocol or a release line are looked up by its name
+    // (`release.kafka-3.7.changes`): a new line is its row and its words.
+    let _ = writeln!(
+        rust,
+        "/// The ids under `protocol.` and `release.`, by id, sorted.\npub(crate) const NAMED: &[(&str, Id)] = &["
+    );
+    for (i, id) in ids.iter().enumerate() {
+        if id.starts_with("protocol.") || id.starts_with("release.") {
+            let _ = writeln!(rust, "    ({id:?}, Id({i})),");
+        }
+    }
+    let _ = writeln!(rust, "];");
     write(&Path::new(&out_dir).join("ids.rs"), &rust);
     // `Label`: a variant for every `label.*` message, named after its id
     // (`label.preset-data-loss` is `PresetDataLoss`), so the enum is never

@@ -2,6 +2,7 @@
 //! truncations, in the shape the scenario language fixes.
 
 use replab_core::event::Event;
+use replab_core::protocol::ControllerKind;
 use replab_core::scenario::Run;
 use replab_core::snapshot::Snapshot;
 use replab_narrate::{self as narrate, Lang, Names};
@@ -47,6 +48,27 @@ pub fn final_state(run: &Run) -> Value {
         fields.insert("consumer_events".into(), Value::Array(consumer_events));
     }
     out
+}
+
+/// The object of `final_state` as text, with contract 1.5's `release` and
+/// `controller` at its end: a run under a generation's name prints what 1.4
+/// printed, then the two.
+pub fn final_state_text(run: &Run) -> String {
+    let text = final_state(run).to_string();
+    let p = run.protocol();
+    let controller = match p.controller() {
+        ControllerKind::ZooKeeper => "zookeeper",
+        ControllerKind::KRaft => "kraft",
+    };
+    let tail = format!(
+        ",\"release\":{},\"controller\":{}}}",
+        json!(p.canonical().name()),
+        json!(controller)
+    );
+    match text.strip_suffix('}') {
+        Some(head) => format!("{head}{tail}"),
+        None => text,
+    }
 }
 
 /// A consumer's decision as contract 1.4 writes it in `consumer_events`: a

@@ -21,6 +21,7 @@ mod matrix;
 mod publish;
 
 use replab_core::scenario::{self, Outcome, Run, Script};
+use replab_core::strip::LineOutcome;
 use replab_core::Protocol;
 use replab_narrate::{self as narrate, Lang, Names};
 use std::io::Read;
@@ -29,7 +30,8 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   replab run [--json] [--protocol P] FILE|-   (P: a name from `replab protocols`)
   replab run --compare P1,P2 FILE|-   (the first step where the two protocols differ, and how)
-  replab check [--protocol P|all] FILE...
+  replab run --releases FILE|-   (the outcome under every offered release line: the first safety check, none, or refused)
+  replab check [--protocol P|all|releases] FILE...
   replab link [--protocol P] [--compare P] [--step N] [--lang L] FILE|-
       (prints a share-link fragment; step: the end; --compare: a second protocol shown beside)
   replab protocols   (lists the protocols and the Kafka releases each stands for)
@@ -91,10 +93,10 @@ fn parse_flags(args: &[String], allow_all: bool) -> Result<Options, String> {
             "--protocol" => {
                 i += 1;
                 let name = args.get(i).ok_or("--protocol needs a protocol name")?;
-                o.protocols = Some(if allow_all && name == "all" {
-                    Protocol::ALL.to_vec()
-                } else {
-                    vec![Protocol::from_name(name).ok_or_else(|| format!("unknown protocol '{name}'"))?]
+                o.protocols = Some(match name.as_str() {
+                    "all" if allow_all => Protocol::ALL.to_vec(),
+                    "releases" if allow_all => Protocol::releases().collect(),
+                    _ => vec![protocol_arg(name)?],
                 });
             }
             f if f.starts_with("--") => return Err(format!("unknown option '{f}'")),
@@ -103,6 +105,12 @@ fn parse_flags(args: &[String], allow_all: bool) -> Result<Options, String> {
         i += 1;
     }
     Ok(o)
+}
+
+/// `--protocol`'s value: a generation or an offered release line; otherwise
+/// the contract's reason, after `--protocol: `.
+pub(crate) fn protocol_arg(name: &str) -> Result<Protocol, String> {
+    Protocol::parse(name).map_err(|why| format!("--protocol: {}", narrate::protocol_not_offered(Lang::EN, name, &why)))
 }
 
 fn usage() -> String {
@@ -174,6 +182,9 @@ fn run_command(args: &[String]) -> Result<ExitCode, String> {
     if let Some(at) = args.iter().position(|a| a == "--compare") {
         return compare_command(args, at);
     }
+    if let Some(at) = args.iter().position(|a| a == "--releases") {
+        return releases_command(args, at);
+    }
     let o = parse_options(args, false)?;
     let [file] = o.files.as_slice() else {
         return Err(usage());
@@ -184,7 +195,7 @@ fn run_command(args: &[String]) -> Result<ExitCode, String> {
     let failure = expectation_failure(&script, &run);
     if o.json {
         if failure.is_none() {
-            println!("{}", json::final_state(&run));
+            println!("{}", json::final_state_text(&run));
         }
     } else {
         print!("{}", narration(&script, &run));
@@ -196,6 +207,32 @@ fn run_command(args: &[String]) -> Result<ExitCode, String> {
         }
         None => ExitCode::SUCCESS,
     })
+}
+
+/// `run --releases FILE`: the release strip as a table, a line per offered
+/// release line with its outcome (`args[at]` is `--releases`).
+fn releases_command(args: &[String], at: usize) -> Result<ExitCode, String> {
+    let rest: Vec<String> = args[..at].iter().chain(&args[at + 1..]).cloned().collect();
+    let o = parse_options(&rest, false)?;
+    if o.json || o.protocols.is_some() {
+        return Err(format!("--releases runs every release line: no --json or --protocol with it\n{}", usage()));
+    }
+    let [file] = o.files.as_slice() else {
+        return Err(usage());
+    };
+    let text = read_source(file)?;
+    let script = scenario::parse(&text).map_err(|e| narrate::script_error(Lang::EN, &Names(&[]), &e))?;
+    let mut out = String::new();
+    for (p, outcome) in replab_core::strip::script_strip(&script) {
+        let at = match outcome {
+            LineOutcome::Violation { step, .. } | LineOutcome::Refused { step } => format!(" at step {step}"),
+            LineOutcome::Safe => String::new(),
+        };
+        let controller = narrate::controller_name(p);
+        out += &format!("{:<16} {:<9} {}{at}\n", p.name(), controller, outcome.name());
+    }
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `run --compare P1,P2 FILE`: `args[at]` is `--compare`.
@@ -224,10 +261,14 @@ fn compare_command(args: &[String], at: usize) -> Result<ExitCode, String> {
 /// Each protocol on a line: its name, then the releases it stands for and what
 /// marks it.
 fn protocols() -> String {
-    Protocol::ALL
-        .iter()
-        .map(|&p| format!("{:<16} {}\n", p.name(), narrate::protocol_note(Lang::EN, p)))
-        .collect()
+    let line = |p: Protocol| format!("{:<16} {}\n", p.name(), narrate::protocol_note(Lang::EN, p));
+    let mut out: String = Protocol::ALL.into_iter().map(line).collect();
+    out += "\nrelease lines (--protocol releases), each at its latest patch:\n";
+    for p in Protocol::releases() {
+        let same = p.release().generation.map(|g| format!(" (= {g})")).unwrap_or_default();
+        out += &format!("{:<16} {}{same}\n", p.name(), narrate::protocol_note(Lang::EN, p));
+    }
+    out
 }
 
 /// A header line (the title, if any, and the protocol with the Kafka releases it
@@ -235,6 +276,8 @@ fn protocols() -> String {
 fn narration(script: &Script, run: &Run) -> String {
     let names = Names(&script.brokers);
     let p = run.protocol();
+    // Either spelling of a line shows the same words (contract 1.5 rule 1).
+    let p = p.shown();
     let protocol = format!("protocol {}: {}", p.name(), narrate::stands_for(Lang::EN, p));
     let mut out = match &script.title {
         Some(t) => format!("{t} ({protocol})\n"),
@@ -325,7 +368,7 @@ fn link_command(args: &[String]) -> Result<ExitCode, String> {
                 let v = it
                     .next()
                     .ok_or(format!("--compare needs a protocol name\n{}", usage()))?;
-                compare = Some(Protocol::from_name(v).ok_or_else(|| format!("unknown protocol '{v}'"))?);
+                compare = Some(protocol_arg(v)?);
             }
             _ => rest.push(a.clone()),
         }

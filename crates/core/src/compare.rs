@@ -135,7 +135,7 @@ pub struct FirstCacheDifference {
 /// the other protocol did not make, a trimmed checkpoint), and only when both
 /// protocols keep one.
 pub fn epoch_cache_differences(a: &Cluster, b: &Cluster) -> Vec<BrokerIx> {
-    if !(a.rules().capabilities().has_epoch_cache() && b.rules().capabilities().has_epoch_cache()) {
+    if !(a.capabilities().has_epoch_cache() && b.capabilities().has_epoch_cache()) {
         return Vec::new();
     }
     a.brokers()

@@ -577,6 +577,11 @@ pub enum ElectionReason {
     /// writes a new leader epoch: the leader stays leader in it
     /// (`ReplicaStateMachine` → `removeReplicasFromIsr` → `LeaderAndIsr.newLeaderAndIsr`).
     FollowersCrashed,
+    /// KRaft 3.3–3.5: the controller removed a broker from the ISR, and every
+    /// ISR shrink bumps the leader epoch (`PartitionChangeBuilder`
+    /// `triggerLeaderEpochBumpIfNeeded` 259-266 @3.3.0): the leader stays
+    /// leader in it.
+    IsrShrinkBump,
     /// ZooKeeper: the partition was offline and another broker's crash, shutdown
     /// or restart made the controller elect again, which chose this broker
     /// (1.4 rule 4); KRaft: the periodic check found this ISR or ELR member.

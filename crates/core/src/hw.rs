@@ -1,6 +1,6 @@
 //! The high watermark a leader could move to: over which replicas
 //! (`Partition.maybeIncrementLeaderHW`: the ISR, and a replica outside it that
-//! caught up within replica.lag.time.max.ms; under KRaft only one that may
+//! caught up within replica.lag.time.max.ms; from 3.6 only one that may
 //! join the ISR), and the replica outside the ISR that holds it back
 //! (KAFKA-4485). A read of the partition: the leader's handler moves the HW
 //! by it, and the partition answers `hw_held_by_replica` with it.
@@ -25,6 +25,8 @@ pub(crate) struct HwCandidate {
 pub(crate) fn candidate(p: &Partition, leader: BrokerIx) -> Option<HwCandidate> {
     let b = &p.brokers[leader];
     let state = b.leader_state()?;
+    // From 3.6 only a replica that may join the ISR counts (KAFKA-15021).
+    let only_eligible = p.capabilities().hw_counts_only_eligible;
     let kraft = p.controller() == ControllerKind::KRaft;
     let max_lag = p.config.replica_lag_time_max_ms;
     let mut c = HwCandidate {
@@ -37,9 +39,14 @@ pub(crate) fn candidate(p: &Partition, leader: BrokerIx) -> Option<HwCandidate> 
         let caught_up = view
             .last_caught_up_ms
             .filter(|&t| p.now_ms.saturating_sub(t) <= max_lag);
-        // KRaft counts only a replica that may join the ISR (`isReplicaIsrEligible`):
-        // unfenced, with a fetch in its current broker epoch.
-        let eligible = !kraft || (!p.is_fenced(f) && view.leo.is_some());
+        // `isReplicaIsrEligible`: under KRaft unfenced, with a fetch in its
+        // current broker epoch; under ZooKeeper its broker is up.
+        let eligible = !only_eligible
+            || if kraft {
+                !p.is_fenced(f) && view.leo.is_some()
+            } else {
+                p.brokers[f].is_alive()
+            };
         let counts = in_isr || (caught_up.is_some() && eligible);
         if !counts {
             continue;

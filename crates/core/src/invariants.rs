@@ -5,7 +5,8 @@
 
 use crate::broker_set::BrokerIx;
 use crate::partition::Partition;
-use crate::protocol::Protocol;
+use crate::protocol::capabilities::Family;
+use crate::protocol::ControllerKind;
 use std::fmt;
 
 /// A rule every reachable state keeps.
@@ -72,7 +73,7 @@ fn holds(ok: bool, invariant: Invariant, broker: Option<BrokerIx>) -> Result<(),
 /// epoch entry, whatever the length of the logs.
 pub fn check(c: &Partition) -> Result<(), Broken> {
     use Invariant::*;
-    let caps = c.rules().capabilities();
+    let caps = c.capabilities();
     holds(
         c.has_elr() || !c.isr().is_empty() || caps.crashes_may_empty_isr,
         IsrNotEmpty,
@@ -99,7 +100,7 @@ pub fn check(c: &Partition) -> Result<(), Broken> {
     }
     for (ix, b) in c.brokers().iter().enumerate() {
         let at = Some(ix);
-        if c.protocol() == Protocol::KraftElr {
+        if c.controller() == ControllerKind::KRaft {
             holds(c.is_fenced(ix) != b.is_alive(), KraftFencesTheDown, at)?;
         }
         holds(b.hw() <= b.leo(), HwWithinLog, at)?;
@@ -122,7 +123,7 @@ pub fn check(c: &Partition) -> Result<(), Broken> {
         // entry covering the first record covers them all. (Before 2.8 logs may
         // diverge and 2.1 may keep an entry at the log end that a lower epoch's
         // append then replaces, so a cache need not cover every record.)
-        if matches!(c.protocol(), Protocol::DivergingEpoch | Protocol::KraftElr) {
+        if caps.family == Family::Diverging {
             let covered = b.durable.log.records().first().is_none_or(|r| {
                 entries
                     .first()
@@ -140,7 +141,7 @@ mod tests {
     use crate::cluster::{Cluster, Setup};
     use crate::command::Command;
     use crate::epoch_cache::LeaderEpochCache;
-    use crate::Value;
+    use crate::{Protocol, Value};
 
     fn cluster(protocol: Protocol) -> Cluster {
         let mut c = Cluster::new(&Setup::of(&["A", "B"], protocol));

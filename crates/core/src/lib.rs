@@ -32,6 +32,7 @@ pub mod protocol;
 pub mod safety;
 pub mod scenario;
 pub mod snapshot;
+pub mod strip;
 pub mod timeline;
 pub mod value;
 

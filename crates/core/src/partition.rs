@@ -204,6 +204,11 @@ impl Partition {
     /// here: the read is noted (`Consulted`). Rules call it only where the
     /// other value would act otherwise.
     pub(crate) fn unclean_election_enabled(&mut self) -> bool {
+        // The KRaft controller before 3.9 reads it as false (KAFKA-12670): it
+        // decides nothing there.
+        if self.controller() == ControllerKind::KRaft && !self.capabilities().kraft_reads_unclean {
+            return false;
+        }
         self.consulted.note(SettingKey::UncleanLeaderElection);
         self.config.unclean_leader_election
     }
@@ -229,7 +234,7 @@ impl Partition {
             epoch_start_offset: 0,
             followers: vec![view; n],
         }));
-        if setup.protocol.rules().capabilities().records_epoch_on_election {
+        if setup.protocol.capabilities().records_epoch_on_election {
             brokers[leader].durable.epoch_cache.assign(0, 0);
         }
         Partition {
@@ -318,18 +323,19 @@ impl Partition {
         self.protocol.controller()
     }
     /// Whether the partition keeps Eligible Leader Replicas: the KRaft controller
-    /// with eligible.leader.replicas.version=1.
+    /// with eligible.leader.replicas.version=1 (4.1+; before, a script error).
     pub fn has_elr(&self) -> bool {
         self.controller() == ControllerKind::KRaft && self.config.elr_version >= 1
     }
-    /// The ISR size below which acks=all is refused and, under KRaft (strict
-    /// min ISR, 3.7+), the high watermark holds: min.insync.replicas, and under
-    /// KRaft no more than the number of brokers.
+    /// The ISR size below which acks=all is refused and, with strict min ISR
+    /// (3.7+, KAFKA-15583), the high watermark holds: min.insync.replicas, and
+    /// with strict min ISR no more than the number of brokers.
     pub fn min_isr(&self) -> u32 {
         let min = self.config.min_insync_replicas;
-        match self.controller() {
-            ControllerKind::KRaft => min.min(self.brokers.len() as u32),
-            ControllerKind::ZooKeeper => min,
+        if self.capabilities().strict_min_isr {
+            min.min(self.brokers.len() as u32)
+        } else {
+            min
         }
     }
     /// The clock, in milliseconds.
@@ -373,9 +379,13 @@ impl Partition {
     pub fn pending_acks(&self) -> Slice<'_, PendingAck> {
         self.pending_acks.all()
     }
-    /// The rules of its protocol generation.
+    /// The rules of its protocol's truncation family.
     pub fn rules(&self) -> &'static dyn Rules {
         self.protocol.rules()
+    }
+    /// Its release's rule switches.
+    pub fn capabilities(&self) -> &'static crate::protocol::capabilities::Capabilities {
+        self.protocol.capabilities()
     }
 
     /// Whether a replica outside the ISR that caught up recently holds the
@@ -425,7 +435,7 @@ impl Partition {
         } else {
             Request::Fetch {
                 offset: b.leo(),
-                last_fetched_epoch: if self.rules().capabilities().fetch_carries_epoch {
+                last_fetched_epoch: if self.capabilities().fetch_carries_epoch {
                     b.latest_epoch()
                 } else {
                     None

@@ -254,7 +254,7 @@ fn reads_are_marked_lost_and_diverged_as_the_checks_found_them() {
             p.name()
         );
         let mut c1 = vec![m("m1", false, false), m("m2", true, false)];
-        if p.rules().capabilities().consumer_validates_position {
+        if p.capabilities().consumer_validates_position {
             c1.push(m("m3", false, true));
         }
         assert_eq!(marks("c1"), c1, "{}", p.name());

@@ -384,7 +384,7 @@ proptest! {
             _ => None,
         }).collect();
         let statements = statements[leading..].to_vec();
-        let script = Script { title: Some("t".into()), protocol: Some(Protocol::Kip101), brokers: names, leader: 0, settings, statements };
+        let script = Script { title: Some("t".into()), protocol: Some(Protocol::Kip101), brokers: names, leader: 0, settings, elr_set_at: None, statements };
         let text = scenario::script_text(&script);
         let back = scenario::parse(&text).map_err(|e| TestCaseError::fail(format!("{e:?}\n{text}")))?;
         let kinds = |s: &Script| s.statements.iter().map(|x| x.kind.clone()).collect::<Vec<_>>();

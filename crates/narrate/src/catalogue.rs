@@ -118,6 +118,12 @@ pub fn file_of(lang: Lang) -> Option<&'static str> {
     built_in(lang)
 }
 
+/// The message whose id is `name`, among those under `protocol.` and
+/// `release.` (the words looked up by a protocol's or a line's name).
+pub fn named(name: &str) -> Option<Id> {
+    NAMED.binary_search_by(|(id, _)| (*id).cmp(name)).ok().map(|i| NAMED[i].1)
+}
+
 /// Message `id` in `lang`, a text without placeholders or braces, as it stands.
 pub fn text(lang: Lang, id: Id) -> &'static str {
     let text = table(lang).get(id).unwrap_or_default();

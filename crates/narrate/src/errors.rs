@@ -5,7 +5,7 @@
 use crate::catalogue::id;
 use crate::{mebibytes, say, thousands, words, Lang, LinkProblem, Names};
 use replab_core::command::CommandError;
-use replab_core::protocol::ControllerKind;
+use replab_core::protocol::NotOffered;
 use replab_core::scenario::{Found, ScriptError, ScriptErrorKind};
 use replab_core::Protocol;
 
@@ -40,7 +40,12 @@ fn kind_sentence(lang: Lang, names: &Names, k: &ScriptErrorKind) -> String {
         K::DuplicateHeader { verb } => say!(lang, id::ERROR_SCRIPT_DUPLICATE_HEADER, verb = verb),
         K::HeaderAfterAction { verb } => say!(lang, id::ERROR_SCRIPT_HEADER_AFTER_ACTION, verb = verb),
         K::MissingBrokers => say!(lang, id::ERROR_SCRIPT_MISSING_BROKERS),
-        K::UnknownProtocol { name } => say!(lang, id::ERROR_SCRIPT_UNKNOWN_PROTOCOL, name = name),
+        K::UnknownProtocol { name } => protocol_not_offered(lang, name, &NotOffered::Unknown),
+        K::ProtocolNotOffered { name, why } => protocol_not_offered(lang, name, why),
+        K::ElrNotInRelease { release } => match release.as_str() {
+            "kafka-4.0" => say!(lang, id::ERROR_SCRIPT_ELR_NOT_IN_4_0, release = release),
+            _ => say!(lang, id::ERROR_SCRIPT_ELR_NOT_IN_3X, release = release),
+        },
         K::UnknownSetting { key } => say!(lang, id::ERROR_SCRIPT_UNKNOWN_SETTING, key = key),
         K::BadSettingValue { key, value } => {
             say!(lang, id::ERROR_SCRIPT_BAD_SETTING_VALUE, key = key, value = value)
@@ -165,19 +170,38 @@ pub fn protocol_option(lang: Lang, p: Protocol) -> String {
     )
 }
 
+/// Why `name` is no protocol (contract 1.5 rule 1): the runner's `--protocol`
+/// and a script's `protocol` line say the same.
+pub fn protocol_not_offered(lang: Lang, name: &str, why: &NotOffered) -> String {
+    let lines = || Protocol::releases().map(|p| p.name()).collect::<Vec<_>>().join(", ");
+    match why {
+        NotOffered::Unknown => say!(
+            lang,
+            id::ERROR_SCRIPT_UNKNOWN_PROTOCOL,
+            name = name,
+            lines = lines(),
+            generations = Protocol::ALL.map(|p| p.name()).join(", ")
+        ),
+        NotOffered::Kafka20 => say!(lang, id::ERROR_SCRIPT_PROTOCOL_KAFKA_2_0, name = name, lines = lines()),
+        NotOffered::KraftBefore33 => say!(
+            lang,
+            id::ERROR_SCRIPT_PROTOCOL_KRAFT_BEFORE_3_3,
+            name = name,
+            suggested = name.trim_end_matches("-kraft")
+        ),
+        NotOffered::Suffix { from_4_0: false } => say!(lang, id::ERROR_SCRIPT_PROTOCOL_SUFFIX, name = name),
+        NotOffered::Suffix { from_4_0: true } => say!(lang, id::ERROR_SCRIPT_PROTOCOL_SUFFIX_FROM_4_0, name = name),
+    }
+}
+
 /// What a protocol stands for, in short: its releases and their controller
 /// ("Kafka 2.8–3.x, ZooKeeper controller").
 pub fn stands_for(lang: Lang, p: Protocol) -> String {
-    // The controllers' names are Kafka's, the same in every language.
-    let controller = match p.controller() {
-        ControllerKind::ZooKeeper => "ZooKeeper",
-        ControllerKind::KRaft => "KRaft",
-    };
     say!(
         lang,
         id::PAGE_STANDS_FOR,
         releases = words::releases(lang, p),
-        controller = controller
+        controller = words::controller_name(p)
     )
 }
 

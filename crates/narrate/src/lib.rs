@@ -37,7 +37,7 @@ pub use matrix::{
     matrix_failures, matrix_heading, matrix_history, matrix_progress, matrix_settled_by_others, matrix_setup,
     matrix_unclean, matrix_workers, MatrixCell, MatrixClaim, MatrixHeading, MatrixHeld,
 };
-pub use words::{protocol_note, releases, reply, request, truncation_reason};
+pub use words::{controller_name, protocol_note, release_changes, releases, reply, request, truncation_reason};
 
 use replab_core::event::Event;
 use replab_core::scenario::ScriptError;

@@ -6,6 +6,7 @@ use crate::catalogue::{id, Id};
 use crate::{catalogue, say, thousands, Lang, Names};
 use replab_core::event::{ElectionReason, TruncationRule};
 use replab_core::message::{Reply, Request};
+use replab_core::protocol::ControllerKind;
 use replab_core::{BrokerSet, Protocol};
 
 /// What a count counts.
@@ -228,32 +229,56 @@ pub fn election_reason(lang: Lang, names: &Names, leader: usize, r: &ElectionRea
         ElectionReason::OfflineElection { unclean: true } => id::ELECTION_OFFLINE_ELECTION_UNCLEAN,
         ElectionReason::UncleanEnabled => id::ELECTION_UNCLEAN_ENABLED,
         ElectionReason::UncleanCheck => id::ELECTION_UNCLEAN_CHECK,
+        ElectionReason::IsrShrinkBump => id::ELECTION_ISR_SHRINK_BUMP,
     };
     say!(lang, id, leader = names.get(leader))
 }
 
-/// The Kafka releases a protocol stands for ("Kafka 2.1–2.6").
-pub fn releases(lang: Lang, p: Protocol) -> &'static str {
-    let id = match p {
-        Protocol::Hw => id::PROTOCOL_HW_RELEASES,
-        Protocol::Kip101 => id::PROTOCOL_KIP_101_RELEASES,
-        Protocol::Kip279 => id::PROTOCOL_KIP_279_RELEASES,
-        Protocol::DivergingEpoch => id::PROTOCOL_DIVERGING_EPOCH_RELEASES,
-        Protocol::KraftElr => id::PROTOCOL_KRAFT_ELR_RELEASES,
-    };
-    catalogue::text(lang, id)
+/// The Kafka releases a protocol stands for: a generation's ("Kafka 2.1–2.6"),
+/// or its line's version ("Kafka 3.8").
+pub fn releases(lang: Lang, p: Protocol) -> String {
+    match generation_words(p, "releases") {
+        Some(id) => catalogue::text(lang, id).to_string(),
+        None => say!(lang, id::PROTOCOL_RELEASE_RELEASES, version = p.release().version),
+    }
 }
 
-/// What a protocol is, in a sentence.
-pub fn protocol_note(lang: Lang, p: Protocol) -> &'static str {
-    let id = match p {
-        Protocol::Hw => id::PROTOCOL_HW_NOTE,
-        Protocol::Kip101 => id::PROTOCOL_KIP_101_NOTE,
-        Protocol::Kip279 => id::PROTOCOL_KIP_279_NOTE,
-        Protocol::DivergingEpoch => id::PROTOCOL_DIVERGING_EPOCH_NOTE,
-        Protocol::KraftElr => id::PROTOCOL_KRAFT_ELR_NOTE,
-    };
-    catalogue::text(lang, id)
+/// What a protocol is, in a sentence: a generation's note, or its line's
+/// version, patches and controller with what changed since the row before.
+pub fn protocol_note(lang: Lang, p: Protocol) -> String {
+    if let Some(id) = generation_words(p, "note") {
+        return catalogue::text(lang, id).to_string();
+    }
+    let r = p.release();
+    say!(
+        lang,
+        id::PROTOCOL_RELEASE_NOTE,
+        version = r.version,
+        patches = r.patches,
+        controller = controller_name(p),
+        changes = release_changes(lang, p)
+    )
+}
+
+/// What changed at a release line since the row before, citing its KIP or
+/// JIRA (`release.<name>.changes`).
+pub fn release_changes(lang: Lang, p: Protocol) -> &'static str {
+    catalogue::named(&format!("release.{}.changes", p.release().name)).map_or("", |id| catalogue::text(lang, id))
+}
+
+/// The controller's name, Kafka's, the same in every language.
+pub fn controller_name(p: Protocol) -> &'static str {
+    match p.controller() {
+        ControllerKind::ZooKeeper => "ZooKeeper",
+        ControllerKind::KRaft => "KRaft",
+    }
+}
+
+/// A generation's own words (`protocol.<generation>.<what>`), for the five
+/// lines that are generations, by either spelling.
+fn generation_words(p: Protocol, what: &str) -> Option<crate::catalogue::Id> {
+    let generation = p.release().generation?;
+    catalogue::named(&format!("protocol.{generation}.{what}"))
 }
 
 #[cfg(test)]

@@ -269,7 +269,7 @@ pub fn lanes(
             .iter()
             .map(|e| format!("{}:{}", e.epoch, e.start_offset))
             .collect();
-        let cache = if !view.rules().capabilities().has_epoch_cache() {
+        let cache = if !view.capabilities().has_epoch_cache() {
             label(lang, Label::NoEpochsBefore011).to_string()
         } else if epochs.is_empty() {
             label(lang, Label::NoEpochs).to_string()

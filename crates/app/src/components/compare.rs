@@ -160,7 +160,7 @@ pub fn compare(p: &CompareProps) -> Html {
     // Leader-epoch caches, compared apart.
     let keeps_none = [p.protocol, c.protocol]
         .into_iter()
-        .find(|proto| !proto.rules().capabilities().has_epoch_cache());
+        .find(|proto| !proto.capabilities().has_epoch_cache());
     let cache_step = c.first_cache.as_ref().map(|f| f.step);
     let caches = narrate::cache_difference(
         lang,

@@ -514,7 +514,7 @@ pub fn lane(p: &LaneProps) -> Html {
                 <div class="disk" title={label(lang, Label::EpochCacheTitle)}>
                     <span class="disk-title">{ label(lang, Label::Checkpoints) }</span>
                     <span>{ format!("{} {hw}", label(lang, Label::HwCheckpoint)) }</span>
-                    if !c.rules().capabilities().has_epoch_cache() {
+                    if !c.capabilities().has_epoch_cache() {
                         <span class="no-epochs" data-testid={format!("epochs-{id}")}>{ label(lang, Label::NoEpochsBefore011) }</span>
                     } else {
                         <table class="epochs" data-testid={format!("epochs-{id}")}>

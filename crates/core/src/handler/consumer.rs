@@ -54,7 +54,7 @@ impl Poll<'_> {
         let (Some(position), Some(asked)) = (c.position, c.position_epoch) else {
             return true;
         };
-        if !self.p.rules().capabilities().consumer_validates_position || c.used_with == Some(now) {
+        if !self.p.capabilities().consumer_validates_position || c.used_with == Some(now) {
             return true;
         }
         let name = c.name;
@@ -122,7 +122,7 @@ impl Poll<'_> {
         let epoch_start = l.leader_state().map_or(0, |s| s.epoch_start_offset);
         let to = match policy {
             OffsetReset::Earliest => Some(0),
-            OffsetReset::Latest if self.p.rules().capabilities().consumer_validates_position && hw < epoch_start => {
+            OffsetReset::Latest if self.p.capabilities().latest_waits_for_epoch_start && hw < epoch_start => {
                 None
             }
             _ => Some(hw),
@@ -150,7 +150,7 @@ impl Poll<'_> {
         let Some(from) = self.p.consumers[ix].position else {
             return;
         };
-        let validates = self.p.rules().capabilities().consumer_validates_position;
+        let validates = self.p.capabilities().consumer_validates_position;
         let now = (leader, self.p.leader_epoch);
         let l = &self.p.brokers[leader];
         let (leo, high_watermark) = (l.leo(), l.hw());

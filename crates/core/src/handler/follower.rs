@@ -138,7 +138,7 @@ impl Follower<'_> {
         // answered FENCED_LEADER_EPOCH (`DelayedFetch` 79/94/150).
         let keeps_response = start == FollowStart::Fetch
             && cause == FollowCause::NewEpoch
-            && rules.capabilities().response_survives_same_leader_epoch
+            && self.p.capabilities().response_survives_same_leader_epoch
             && b.in_flight().is_some_and(|i| !i.is_parked());
         let kept = if keeps_response { self.take_in_flight() } else { None };
         self.lose_in_flight(LossReason::Fenced { epoch });
@@ -186,7 +186,6 @@ impl Follower<'_> {
     /// now: its fetches carry its latest epoch for the leader to check where
     /// the protocol's do and it has one.
     fn first_move(&self, start: FollowStart) -> FollowerNext {
-        let rules = self.p.rules();
         let b = &self.p.brokers[self.ix];
         match start {
             FollowStart::Continue => FollowerNext::KeepFollowing,
@@ -195,7 +194,7 @@ impl Follower<'_> {
                 hw: b.hw(),
                 from: b.leo(),
             },
-            FollowStart::Fetch if rules.capabilities().fetch_carries_epoch && b.latest_epoch().is_some() => {
+            FollowStart::Fetch if self.p.capabilities().fetch_carries_epoch && b.latest_epoch().is_some() => {
                 FollowerNext::FetchChecked
             }
             FollowStart::Fetch => FollowerNext::Fetch,
@@ -226,7 +225,7 @@ impl Follower<'_> {
                 // truncates (`AbstractFetcherThread.processFetchRequest`), so after
                 // the truncation it is min(that HW, the new log end). 4.1 keeps its
                 // own, which the truncation lowers to its new log end (KAFKA-14704).
-                if rules.capabilities().diverging_epoch_sets_hw {
+                if self.p.capabilities().diverging_epoch_sets_hw {
                     self.set_hw(high_watermark);
                 }
                 let asked = match in_flight.request {
@@ -245,7 +244,7 @@ impl Follower<'_> {
                 if log_end_offset >= leo {
                     return;
                 }
-                if rules.capabilities().halts_on_fetch_past_leader_end && !self.p.unclean_election_enabled() {
+                if self.p.capabilities().halts_on_fetch_past_leader_end && !self.p.unclean_election_enabled() {
                     return self.halt(fetch_offset, log_end_offset);
                 }
                 self.truncate(TruncationDecision {
@@ -258,7 +257,7 @@ impl Follower<'_> {
                 records,
                 high_watermark,
             } => {
-                let cache = self.p.rules().capabilities().cache_rule;
+                let cache = self.p.capabilities().cache_rule;
                 let b = &mut self.p.brokers[follower];
                 let from = b.leo();
                 for r in records.into_iter().filter(|r| r.offset >= from) {
@@ -332,13 +331,13 @@ impl Follower<'_> {
     /// Carries out a truncation decision and records whether validation is done.
     fn truncate(&mut self, decision: TruncationDecision) {
         let broker = self.ix;
-        let rules = self.p.rules();
-        let asks_again = !decision.complete && !rules.capabilities().fetch_carries_epoch;
+        let caps = self.p.capabilities();
+        let asks_again = !decision.complete && !caps.fetch_carries_epoch;
         let b = &mut self.p.brokers[broker];
         let from = b.leo();
         let old_hw = b.hw();
         let latest_before = b.latest_epoch();
-        b.truncate_to(decision.to.min(from), rules.capabilities().cache_rule);
+        b.truncate_to(decision.to.min(from), caps.cache_rule);
         // An unfinished decision asks again: with OffsetsForLeaderEpoch, or (2.8
         // truncation on fetch) with the next fetch carrying the new latest epoch
         // (`AbstractFetcherThread` goes back to fetching after any truncation).

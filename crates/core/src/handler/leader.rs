@@ -9,7 +9,7 @@ use crate::broker_set::BrokerIx;
 use crate::event::{Event, ShrinkReason};
 use crate::message::{Request, Response};
 use crate::partition::Partition;
-use crate::protocol::{ControllerKind, FetchCheck};
+use crate::protocol::FetchCheck;
 
 pub(crate) struct Leader<'a> {
     pub p: &'a mut Partition,
@@ -133,7 +133,7 @@ impl<'a> Leader<'a> {
         }
         let l = &self.p.brokers[self.ix];
         let Some(state) = l.leader_state() else { return };
-        let epoch_ok = !self.p.rules().capabilities().isr_join_needs_epoch_start || offset >= state.epoch_start_offset;
+        let epoch_ok = !self.p.capabilities().isr_join_needs_epoch_start || offset >= state.epoch_start_offset;
         if offset >= l.hw() && epoch_ok {
             let old = self.p.isr;
             self.p.isr.insert(follower);
@@ -160,10 +160,10 @@ impl<'a> Leader<'a> {
         if new_hw <= old_hw {
             return;
         }
-        // Strict min ISR (KRaft, 3.7+, KAFKA-15583): no HW move while the ISR is
+        // Strict min ISR (3.7+, KAFKA-15583): no HW move while the ISR is
         // below min.insync.replicas.
         let (isr, min_isr) = (self.p.isr.len() as u32, self.p.min_isr());
-        if self.p.controller() == ControllerKind::KRaft && isr < min_isr {
+        if self.p.capabilities().strict_min_isr && isr < min_isr {
             // Told once a step, however often the HW is evaluated in it.
             let told = self.out.iter().any(|e| {
                 matches!(*e, Event::HighWatermarkHeld { broker, hw, isr: i, min_isr: m }
@@ -197,7 +197,7 @@ impl<'a> Leader<'a> {
     /// the clock, moving on from `previous_ms`, crossed a run, the ISR members not
     /// caught up within replica.lag.time.max.ms of that run are dropped; from 2.1
     /// on a follower whose LEO equals the leader's is never dropped (KAFKA-7152).
-    /// No leader epoch changes.
+    /// No leader epoch changes, but under the KRaft controller of 3.3–3.5.
     pub fn shrink_isr_for_lag(&mut self, previous_ms: u64) {
         let max_lag = self.p.config.replica_lag_time_max_ms;
         let Some(run_ms) = isr_expiration_run(previous_ms, self.p.now_ms, max_lag) else {
@@ -206,7 +206,7 @@ impl<'a> Leader<'a> {
         let l = &self.p.brokers[self.ix];
         let Some(state) = l.leader_state() else { return };
         let leader_leo = l.leo();
-        let exempt_caught_up = self.p.rules().capabilities().caught_up_never_lags;
+        let exempt_caught_up = self.p.capabilities().caught_up_never_lags;
         let lagging: Vec<(BrokerIx, Option<u64>)> = self
             .p
             .isr
@@ -216,6 +216,7 @@ impl<'a> Leader<'a> {
             .map(|f| (f, state.followers[f].last_caught_up_ms))
             .filter(|&(_, since)| since.is_none_or(|t| run_ms.saturating_sub(t) > max_lag))
             .collect();
+        let shrank = !lagging.is_empty();
         for (f, since) in lagging {
             let old = self.p.isr;
             self.p.isr.remove(f);
@@ -228,6 +229,9 @@ impl<'a> Leader<'a> {
                 },
             });
             controller::rules(self.p.controller()).leader_changed_isr(self.p, old, self.out);
+        }
+        if shrank {
+            controller::rules(self.p.controller()).leader_shrank_isr(self.p, self.out);
         }
     }
 }

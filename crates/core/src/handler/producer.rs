@@ -33,7 +33,7 @@ impl Producer<'_> {
             return;
         }
         let epoch = self.p.leader_epoch;
-        let cache = self.p.rules().capabilities().cache_rule;
+        let cache = self.p.capabilities().cache_rule;
         let (offset, assigned) = self.p.brokers[leader].append(epoch, *value, cache);
         self.out.push(Event::Appended {
             leader,

@@ -8,6 +8,9 @@ use crate::broker::CacheRule;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 /// The yes-or-no differences of one protocol generation.
 pub struct Capabilities {
+    /// How a replica truncates (T): to its HW, with OffsetsForLeaderEpoch in
+    /// one round or in rounds, or on fetch.
+    pub family: Family,
     /// How the leader-epoch cache takes appends and truncations (`None` before 0.11).
     pub cache_rule: CacheRule,
     /// A new leader records its epoch at its log end at once (2.1+), rather than
@@ -55,6 +58,35 @@ pub struct Capabilities {
     /// a `latest` reset with OFFSET_NOT_AVAILABLE while its HW is below its
     /// epoch's start (KIP-207, 2.2).
     pub consumer_validates_position: bool,
+    /// A `latest` reset is answered OFFSET_NOT_AVAILABLE while the leader's HW
+    /// is below its epoch's start (N1: KIP-207, 2.2.0 `Partition` 840-845).
+    pub latest_waits_for_epoch_start: bool,
+    /// A caught-up replica outside the ISR holds the HW only while it may join
+    /// the ISR (N4, KAFKA-15021, 3.6): under ZooKeeper while its broker is up,
+    /// under KRaft while unfenced with a fetch in its current broker epoch.
+    pub hw_counts_only_eligible: bool,
+    /// Strict and capped min ISR (N5, KAFKA-15583, 3.7): *min* is
+    /// min(min.insync.replicas, brokers) and the HW does not move below it.
+    pub strict_min_isr: bool,
+    /// The KRaft controller bumps the leader epoch at every ISR shrink (B,
+    /// 3.3–3.5: `PartitionChangeBuilder.triggerLeaderEpochBumpIfNeeded`).
+    pub shrink_bumps_epoch: bool,
+    /// The KRaft controller reads unclean.leader.election.enable (U, 3.9+,
+    /// KAFKA-12670); before, it reads it as false.
+    pub kraft_reads_unclean: bool,
+}
+
+/// How a replica truncates: one file each in `protocol/`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// To its own HW (before 0.11).
+    Hw,
+    /// OffsetsForLeaderEpoch v0, one round (0.11 – 1.1).
+    Kip101,
+    /// OffsetsForLeaderEpoch with an epoch, in rounds (2.1 – 2.7).
+    Kip279,
+    /// On fetch, answered DivergingEpoch (2.8+).
+    Diverging,
 }
 
 impl Capabilities {
@@ -66,6 +98,7 @@ impl Capabilities {
 
 /// Kafka 0.10.2.1 (`hw`).
 pub const HW: Capabilities = Capabilities {
+    family: Family::Hw,
     cache_rule: CacheRule::None,
     records_epoch_on_election: false,
     fetch_carries_epoch: false,
@@ -79,16 +112,23 @@ pub const HW: Capabilities = Capabilities {
     diverging_epoch_sets_hw: false,
     elects_when_unclean_enabled: false,
     consumer_validates_position: false,
+    latest_waits_for_epoch_start: false,
+    hw_counts_only_eligible: false,
+    strict_min_isr: false,
+    shrink_bumps_epoch: false,
+    kraft_reads_unclean: false,
 };
 
 /// Kafka 0.11.0.0 (`kip-101`): leader epochs, recorded with the first write.
 pub const KIP_101: Capabilities = Capabilities {
+    family: Family::Kip101,
     cache_rule: CacheRule::OnlyAboveLatest,
     ..HW
 };
 
 /// Kafka 2.1.0 (`kip-279`).
 pub const KIP_279: Capabilities = Capabilities {
+    family: Family::Kip279,
     cache_rule: CacheRule::ReplaceConflictingKeepAtEnd,
     records_epoch_on_election: true,
     fetch_carries_epoch: false,
@@ -101,11 +141,12 @@ pub const KIP_279: Capabilities = Capabilities {
     response_survives_same_leader_epoch: false,
     diverging_epoch_sets_hw: false,
     elects_when_unclean_enabled: true,
-    consumer_validates_position: false,
+    ..KIP_101
 };
 
 /// Kafka 2.8.1 and 3.x with ZooKeeper (`diverging-epoch`).
 pub const DIVERGING_EPOCH: Capabilities = Capabilities {
+    family: Family::Diverging,
     cache_rule: CacheRule::ReplaceConflicting,
     fetch_carries_epoch: true,
     controller_sees_broker_epochs: true,
@@ -113,6 +154,7 @@ pub const DIVERGING_EPOCH: Capabilities = Capabilities {
     response_survives_same_leader_epoch: true,
     diverging_epoch_sets_hw: true,
     consumer_validates_position: true,
+    latest_waits_for_epoch_start: true,
     ..KIP_279
 };
 
@@ -123,20 +165,8 @@ pub const KRAFT_ELR: Capabilities = Capabilities {
     response_survives_same_leader_epoch: false,
     diverging_epoch_sets_hw: false,
     elects_when_unclean_enabled: false,
+    hw_counts_only_eligible: true,
+    strict_min_isr: true,
+    kraft_reads_unclean: true,
     ..DIVERGING_EPOCH
 };
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::protocol::Protocol;
-
-    // Each protocol's rules read their row of this table.
-    #[test]
-    fn each_protocol_has_its_row() {
-        let rows = [HW, KIP_101, KIP_279, DIVERGING_EPOCH, KRAFT_ELR];
-        for (p, row) in Protocol::ALL.into_iter().zip(rows) {
-            assert_eq!(*p.rules().capabilities(), row, "{}", p.name());
-        }
-    }
-}

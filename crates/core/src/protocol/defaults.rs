@@ -1,6 +1,6 @@
-//! Each release's defaults, a row per protocol beside its capabilities
-//! (contract 1.4 rule 1): what a script runs with for every key it does not
-//! `set`. A release default is one cell here. Kafka's files are under
+//! The generations' defaults (contract 1.4 rule 1), which the release table
+//! (`release.rs`) gives its lines: what a script runs with for every key it
+//! does not `set`. Kafka's files are under
 //! `core/src/main/scala/kafka/server/` unless named otherwise.
 
 use crate::config::{Acks, Config, OffsetReset};
@@ -13,7 +13,7 @@ pub const HW: Config = Config {
     replica_lag_time_max_ms: 10_000,
     // The language's choice in every row: Kafka's Java producer defaulted to
     // acks=1 before 3.0 (ProducerConfig.java 0.10.2.1 229, 2.8.0 303) and to
-    // all from 3.0 (KIP-679); `KAFKA_PRODUCER_ACKS` says which.
+    // all from 3.0 (KIP-679); the release's `producer_acks` says which.
     acks: Acks::All,
     elr_version: 1,
     // ConsumerConfig.java 0.10.2.1 313-316, 4.1.0 548-552.
@@ -41,12 +41,6 @@ pub const DIVERGING_EPOCH: Config = Config {
 /// storage LogConfig.java 133); eligible.leader.replicas.version 1 on a new
 /// cluster.
 pub const KRAFT_ELR: Config = DIVERGING_EPOCH;
-
-/// The acks Kafka's own Java producer of each release used by default, in
-/// protocol order (`Protocol::ALL`): 1 before 3.0, all from 3.0 (KIP-679). The
-/// language's `produce` asks acks=all under every protocol; a front end that
-/// shows the producer's setting names this beside it.
-pub const KAFKA_PRODUCER_ACKS: [Acks; 5] = [Acks::Leader, Acks::Leader, Acks::Leader, Acks::Leader, Acks::All];
 
 #[cfg(test)]
 mod tests {

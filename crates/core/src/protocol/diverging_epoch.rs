@@ -4,25 +4,13 @@
 //! (epoch, end offset) and no records. The follower truncates with the KIP-279 rule,
 //! over as many fetches as it takes. Everything else as `kip-279`.
 
-use super::capabilities::{self, Capabilities};
 use super::{FetchCheck, FollowCause, FollowStart, Rules};
 use crate::epoch_cache::LeaderEpochCache;
 
-/// `kraft`: Kafka 4.1 (`kraft-elr`), which fetches as 2.8 does but drops a
-/// response across the same leader's new epoch (KAFKA-18991).
-pub struct DivergingEpoch {
-    pub kraft: bool,
-}
+/// Truncation on fetch (2.8+).
+pub struct DivergingEpoch;
 
 impl Rules for DivergingEpoch {
-    fn capabilities(&self) -> &'static Capabilities {
-        if self.kraft {
-            &capabilities::KRAFT_ELR
-        } else {
-            &capabilities::DIVERGING_EPOCH
-        }
-    }
-
     /// A follower with epochs goes straight to fetching (2.8
     /// `AbstractFetcherThread.addPartitions`: Fetching when truncation on fetch is
     /// supported and a last fetched epoch is known); without, it truncates to its HW.
@@ -64,7 +52,7 @@ impl Rules for DivergingEpoch {
 mod tests {
     use super::*;
 
-    const DE: DivergingEpoch = DivergingEpoch { kraft: false };
+    const DE: DivergingEpoch = DivergingEpoch;
 
     #[test]
     fn a_fetch_past_the_end_of_its_epoch_diverges() {

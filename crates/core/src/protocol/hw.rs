@@ -2,7 +2,6 @@
 //! change) truncates its log to its own high watermark at once
 //! (`ReplicaManager.makeFollowers`), then fetches.
 
-use super::capabilities::{self, Capabilities};
 use super::{FollowCause, FollowStart, FollowerLog, Rules, TruncationDecision};
 use crate::epoch_cache::LeaderEpochCache;
 use crate::event::TruncationRule;
@@ -11,10 +10,6 @@ use crate::message::EpochAnswer;
 pub struct Hw;
 
 impl Rules for Hw {
-    fn capabilities(&self) -> &'static Capabilities {
-        &capabilities::HW
-    }
-
     /// There is no OffsetsForLeaderEpoch before 0.11: nothing is known.
     fn answer_epoch_query(&self, _: &LeaderEpochCache, _: u64, _: Option<u32>) -> EpochAnswer {
         EpochAnswer {

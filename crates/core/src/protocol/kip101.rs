@@ -4,7 +4,6 @@
 //! undefined), in one round (`ReplicaFetcherThread.maybeTruncate` in 0.11). The
 //! leader records a new epoch only with its first write in it.
 
-use super::capabilities::{self, Capabilities};
 use super::{FollowCause, FollowStart, FollowerLog, Rules, TruncationDecision};
 use crate::epoch_cache::LeaderEpochCache;
 use crate::event::TruncationRule;
@@ -13,10 +12,6 @@ use crate::message::EpochAnswer;
 pub struct Kip101;
 
 impl Rules for Kip101 {
-    fn capabilities(&self) -> &'static Capabilities {
-        &capabilities::KIP_101
-    }
-
     /// A 0.11 follower asks even with an empty cache, with epoch −1
     /// (`ReplicaFetcherThread.buildLeaderEpochRequest`).
     fn follow_start(&self, cause: FollowCause, _: bool) -> FollowStart {

@@ -5,7 +5,6 @@
 //! leader records its epoch at its log end at once; a follower rejoins the ISR only
 //! once it reaches the start of the leader's current epoch.
 
-use super::capabilities::{self, Capabilities};
 use super::{FollowCause, FollowStart, Rules};
 use crate::epoch_cache::LeaderEpochCache;
 use crate::message::EpochAnswer;
@@ -27,10 +26,6 @@ pub(super) fn answer_with_epoch(cache: &LeaderEpochCache, leo: u64, asked: Optio
 }
 
 impl Rules for Kip279 {
-    fn capabilities(&self) -> &'static Capabilities {
-        &capabilities::KIP_279
-    }
-
     /// Every epoch change validates (KAFKA-7164); without epochs there is nothing
     /// to ask: 2.1 `ReplicaFetcherThread` reports epoch −1, skips the request and
     /// takes the answer as undefined, so the follower truncates to its HW.

@@ -4,6 +4,7 @@
 
 pub mod capabilities;
 pub mod defaults;
+pub mod release;
 mod diverging_epoch;
 mod hw;
 mod kip101;
@@ -13,42 +14,100 @@ pub mod truncation;
 use crate::epoch_cache::LeaderEpochCache;
 use crate::event::TruncationRule;
 use crate::message::EpochAnswer;
-use capabilities::Capabilities;
+use capabilities::{Capabilities, Family};
+use release::{Release, RELEASES};
 use serde::Serialize;
 
-/// A protocol generation: how replicas truncate and which controller runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Protocol {
-    /// Before Kafka 0.11: a new follower truncates to its own HW.
-    #[serde(rename = "hw")]
-    Hw,
-    /// Kafka 0.11 leader epochs (KIP-101): OffsetsForLeaderEpoch v0, one round.
-    #[serde(rename = "kip-101")]
-    Kip101,
-    /// Kafka 2.1 (KIP-279): the answer carries an epoch; it may take several rounds.
-    #[serde(rename = "kip-279")]
-    Kip279,
-    /// Kafka 2.8+ truncation on fetch with the ZooKeeper controller.
-    #[serde(rename = "diverging-epoch")]
-    DivergingEpoch,
-    /// Kafka 4.1 with KRaft: `diverging-epoch`'s fetching with the KRaft
-    /// controller, Eligible Leader Replicas and the strict min-ISR rule.
-    #[serde(rename = "kraft-elr")]
-    KraftElr,
+/// A protocol: one offered release line (`release::RELEASES`), as the script
+/// spelled it. `hw` and `kafka-0.10` are the same protocol (equal, one hash);
+/// only the JSON field `protocol` echoes the spelling (contract 1.5 rule 1).
+#[derive(Clone, Copy, Debug)]
+pub struct Protocol {
+    line: u8,
+    spelling: u8,
+}
+
+impl PartialEq for Protocol {
+    fn eq(&self, other: &Self) -> bool {
+        self.line == other.line
+    }
+}
+impl Eq for Protocol {}
+impl std::hash::Hash for Protocol {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.line.hash(state);
+    }
+}
+impl Serialize for Protocol {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
 }
 
 /// Which controller a protocol runs with: the two sit behind one interface
 /// (`handler/controller/`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum ControllerKind {
-    /// Kafka 0.10 – 3.x with ZooKeeper.
+    /// Kafka 0.10 – 3.9 with ZooKeeper.
     ZooKeeper,
-    /// Kafka 4.x: the KRaft quorum controller.
+    /// The KRaft quorum controller (3.3+; the only one from 4.0).
     KRaft,
 }
 
+/// Every spelling a protocol may be given by, beyond the lines' own names: the
+/// five generations, and `-kraft` on a line that has no other controller.
+const ALIASES: [(&str, &str); 10] = [
+    ("hw", "kafka-0.10"),
+    ("kip-101", "kafka-0.11"),
+    ("kip-279", "kafka-2.1"),
+    ("diverging-epoch", "kafka-2.8"),
+    ("kraft-elr", "kafka-4.1"),
+    ("kafka-4.0-kraft", "kafka-4.0"),
+    ("kafka-4.1-kraft", "kafka-4.1"),
+    ("kafka-4.2-kraft", "kafka-4.2"),
+    ("kafka-4.3-kraft", "kafka-4.3"),
+    ("kafka-4.4-kraft", "kafka-4.4"),
+];
+
+/// The generation spelled by its alias `i` (the aliases' first five).
+const fn generation(i: usize) -> Protocol {
+    Protocol {
+        line: release::index_of(ALIASES[i].1),
+        spelling: (RELEASES.len() + i) as u8,
+    }
+}
+
+/// Why a name is not a protocol (contract 1.5 rule 1), for its error message.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum NotOffered {
+    /// `kafka-2.0`: its row depends on Kafka's own epoch numbering.
+    Kafka20,
+    /// `-kraft` before 3.3: KRaft is production-ready from 3.3 (KIP-833).
+    KraftBefore33,
+    /// Another suffix (`-zk`): the controller is ZooKeeper without a suffix up
+    /// to 3.9; `from_4_0`: Kafka 4.0 removed ZooKeeper.
+    Suffix {
+        /// The name asks for a line from 4.0.
+        from_4_0: bool,
+    },
+    /// No such protocol.
+    Unknown,
+}
+
+#[allow(non_upper_case_globals)]
 impl Protocol {
-    /// Every generation, oldest first.
+    /// Kafka 0.10, before leader epochs: `kafka-0.10`.
+    pub const Hw: Protocol = generation(0);
+    /// Kafka 0.11, leader epochs (KIP-101): `kafka-0.11`.
+    pub const Kip101: Protocol = generation(1);
+    /// Kafka 2.1, multi-round truncation (KIP-279): `kafka-2.1`.
+    pub const Kip279: Protocol = generation(2);
+    /// Kafka 2.8, truncation on fetch: `kafka-2.8`.
+    pub const DivergingEpoch: Protocol = generation(3);
+    /// Kafka 4.1 with KRaft and Eligible Leader Replicas: `kafka-4.1`.
+    pub const KraftElr: Protocol = generation(4);
+
+    /// The five generations, oldest first (`--protocol all`).
     pub const ALL: [Protocol; 5] = [
         Protocol::Hw,
         Protocol::Kip101,
@@ -57,68 +116,143 @@ impl Protocol {
         Protocol::KraftElr,
     ];
 
-    /// The protocol's name in the scenario language.
+    /// Every offered line by its own name, in the table's order (`--protocol releases`).
+    pub fn releases() -> impl Iterator<Item = Protocol> {
+        (0..RELEASES.len() as u8).map(|line| Protocol { line, spelling: line })
+    }
+
+    /// Its row: rules, defaults, controller.
+    pub fn release(self) -> &'static Release {
+        &RELEASES[self.line as usize]
+    }
+
+    /// The name it was given by, in the scenario language.
     pub fn name(self) -> &'static str {
-        match self {
-            Protocol::Hw => "hw",
-            Protocol::Kip101 => "kip-101",
-            Protocol::Kip279 => "kip-279",
-            Protocol::DivergingEpoch => "diverging-epoch",
-            Protocol::KraftElr => "kraft-elr",
+        let s = self.spelling as usize;
+        match s.checked_sub(RELEASES.len()) {
+            None => RELEASES[s].name,
+            Some(a) => ALIASES[a].0,
         }
+    }
+
+    /// The same protocol by its line's own name (`kraft-elr` → `kafka-4.1`).
+    pub fn canonical(self) -> Protocol {
+        Protocol {
+            line: self.line,
+            spelling: self.line,
+        }
+    }
+
+    /// The same protocol by its generation's name if it is one (`kafka-0.10` →
+    /// `hw`), else by its line's: the name a run shows in words, alike for
+    /// either spelling.
+    pub fn shown(self) -> Protocol {
+        let generation = ALIASES[..5].iter().position(|&(_, line)| line == self.release().name);
+        match generation {
+            Some(i) => generation_at(i),
+            None => self.canonical(),
+        }
+    }
+
+    /// Whether it is one of the five generations (by either spelling).
+    pub fn is_generation(self) -> bool {
+        self.release().generation.is_some()
     }
 
     /// The protocol with the given name in the scenario language, if any.
     pub fn from_name(s: &str) -> Option<Protocol> {
-        Self::ALL.into_iter().find(|p| p.name() == s)
+        if let Some(line) = RELEASES.iter().position(|r| r.name == s) {
+            let line = line as u8;
+            return Some(Protocol { line, spelling: line });
+        }
+        let a = ALIASES.iter().position(|&(alias, _)| alias == s)?;
+        Some(Protocol {
+            line: RELEASES.iter().position(|r| r.name == ALIASES[a].1)? as u8,
+            spelling: (RELEASES.len() + a) as u8,
+        })
     }
 
-    /// The generation's rules.
+    /// The protocol named `s`, or why it is not offered.
+    pub fn parse(s: &str) -> Result<Protocol, NotOffered> {
+        if let Some(p) = Protocol::from_name(s) {
+            return Ok(p);
+        }
+        let Some(rest) = s.strip_prefix("kafka-") else {
+            return Err(NotOffered::Unknown);
+        };
+        let (version, suffix) = match rest.split_once('-') {
+            Some((v, suffix)) => (v, Some(suffix)),
+            None => (rest, None),
+        };
+        let line = |v: &str| RELEASES.iter().any(|r| r.version == v);
+        // A feature line: major.minor, both numbers.
+        let numbers: Option<Vec<u32>> = version.split('.').map(|n| n.parse().ok()).collect();
+        let feature = numbers.filter(|n| n.len() == 2);
+        match (version, suffix) {
+            ("2.0", None | Some("kraft")) => Err(NotOffered::Kafka20),
+            (_, Some("kraft")) if feature.as_ref().is_some_and(|n| (n[0], n[1]) < (3, 3)) && line(version) => {
+                Err(NotOffered::KraftBefore33)
+            }
+            (_, Some(_)) if line(version) => Err(NotOffered::Suffix {
+                from_4_0: feature.is_some_and(|n| n[0] >= 4),
+            }),
+            _ => Err(NotOffered::Unknown),
+        }
+    }
+
+    /// Every name `from_name` takes: the lines', then the generations'.
+    pub fn offered_names() -> impl Iterator<Item = &'static str> {
+        RELEASES.iter().map(|r| r.name).chain(ALIASES[..5].iter().map(|&(a, _)| a))
+    }
+
+    /// Its rules of truncation (by the row's family).
     pub fn rules(self) -> &'static dyn Rules {
-        match self {
-            Protocol::Hw => &hw::Hw,
-            Protocol::Kip101 => &kip101::Kip101,
-            Protocol::Kip279 => &kip279::Kip279,
-            Protocol::DivergingEpoch => &diverging_epoch::DivergingEpoch { kraft: false },
-            Protocol::KraftElr => &diverging_epoch::DivergingEpoch { kraft: true },
+        match self.capabilities().family {
+            Family::Hw => &hw::Hw,
+            Family::Kip101 => &kip101::Kip101,
+            Family::Kip279 => &kip279::Kip279,
+            Family::Diverging => &diverging_epoch::DivergingEpoch,
         }
     }
 
-    /// The release whose code its defaults row cites (`defaults.rs`): "0.10.2.1".
+    /// Its rule switches.
+    pub fn capabilities(self) -> &'static Capabilities {
+        &self.release().switches
+    }
+
+    /// The release whose code its defaults row cites: "0.10.2.1" for the
+    /// generations as before, a line's patches otherwise.
     pub fn defaults_release(self) -> &'static str {
-        match self {
-            Protocol::Hw => "0.10.2.1",
-            Protocol::Kip101 => "0.11.0.0",
-            Protocol::Kip279 => "2.1.0",
-            Protocol::DivergingEpoch => "2.8.1",
-            Protocol::KraftElr => "4.1.0",
+        match self.release().generation {
+            Some("hw") => "0.10.2.1",
+            Some("kip-101") => "0.11.0.0",
+            Some("kip-279") => "2.1.0",
+            Some("diverging-epoch") => "2.8.1",
+            Some(_) => "4.1.0",
+            None => self.release().patches,
         }
     }
 
-    /// The acks Kafka's own Java producer of its release used by default
-    /// (`defaults::KAFKA_PRODUCER_ACKS`); the language's `produce` asks acks=all.
+    /// The acks Kafka's own Java producer of its release used by default; the
+    /// language's `produce` asks acks=all.
     pub fn kafka_producer_acks(self) -> crate::config::Acks {
-        defaults::KAFKA_PRODUCER_ACKS[Protocol::ALL.iter().position(|&p| p == self).unwrap_or(0)]
+        self.release().producer_acks
     }
 
-    /// The settings its release runs with by default (`defaults.rs`).
+    /// The settings its release runs with by default.
     pub fn defaults(self) -> crate::config::Config {
-        match self {
-            Protocol::Hw => defaults::HW,
-            Protocol::Kip101 => defaults::KIP_101,
-            Protocol::Kip279 => defaults::KIP_279,
-            Protocol::DivergingEpoch => defaults::DIVERGING_EPOCH,
-            Protocol::KraftElr => defaults::KRAFT_ELR,
-        }
+        self.release().defaults
     }
 
     /// Which controller it runs with.
     pub fn controller(self) -> ControllerKind {
-        match self {
-            Protocol::KraftElr => ControllerKind::KRaft,
-            _ => ControllerKind::ZooKeeper,
-        }
+        self.release().controller
     }
+}
+
+/// The generation spelled by its own name, `i` in `Protocol::ALL`'s order.
+fn generation_at(i: usize) -> Protocol {
+    Protocol::ALL[i]
 }
 
 /// Why a replica is told to follow a live leader.
@@ -216,11 +350,8 @@ pub struct TruncationDecision {
     pub complete: bool,
 }
 
-/// One generation's truncation rules, behind which the handlers work.
+/// One family's truncation rules, behind which the handlers work.
 pub trait Rules: Sync {
-    /// The generation's yes-or-no differences (`capabilities.rs`).
-    fn capabilities(&self) -> &'static Capabilities;
-
     /// What a replica does when told to follow for `cause`; `has_epochs`: its
     /// leader-epoch cache is not empty (a non-empty cache validates even with an
     /// empty log, `AbstractFetcherThread`).

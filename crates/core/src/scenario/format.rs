@@ -226,6 +226,7 @@ mod tests {
             brokers: setup.brokers.clone(),
             leader: setup.leader,
             settings: setup.settings.lines(),
+            elr_set_at: None,
             statements: commands
                 .iter()
                 .map(|c| Statement {

@@ -36,6 +36,8 @@ pub struct Script {
     pub leader: BrokerIx,
     /// The header's `set` lines, in order.
     pub settings: Vec<Setting>,
+    /// The line of the header's last `set eligible.leader.replicas.version`.
+    pub elr_set_at: Option<usize>,
     /// The statements after the header, in order.
     pub statements: Vec<Statement>,
 }
@@ -72,6 +74,26 @@ impl Script {
             leader: self.leader,
             settings: Settings::from_lines(&self.settings),
             protocol: protocol.or(self.protocol).unwrap_or(DEFAULT_PROTOCOL),
+        }
+    }
+
+    /// The starting point as `setup` gives it, or the script error a run
+    /// under it reports when it starts: `set eligible.leader.replicas.version=1`
+    /// under a KRaft line before 4.1 (contract 1.5 rule 5).
+    pub fn checked_setup(&self, protocol: Option<Protocol>) -> Result<Setup, parse::ScriptError> {
+        let setup = self.setup(protocol);
+        let p = setup.protocol;
+        let unsupported = p.controller() == crate::protocol::ControllerKind::KRaft
+            && p.defaults().elr_version == 0
+            && setup.config().elr_version >= 1;
+        match self.elr_set_at {
+            Some(line) if unsupported => Err(parse::ScriptError {
+                line,
+                kind: ScriptErrorKind::ElrNotInRelease {
+                    release: p.canonical().name().to_string(),
+                },
+            }),
+            _ => Ok(setup),
         }
     }
 

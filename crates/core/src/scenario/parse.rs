@@ -6,7 +6,7 @@ use crate::command::{Command, CrashTarget};
 use crate::config::{Acks, Setting};
 use crate::consumer::ConsumerError;
 use crate::event::ViolationKind;
-use crate::protocol::Protocol;
+use crate::protocol::{NotOffered, Protocol};
 use crate::value::Value;
 use serde::Serialize;
 
@@ -60,10 +60,24 @@ pub enum ScriptErrorKind {
     },
     /// An action or expectation before the `brokers` line (or none at all).
     MissingBrokers,
-    /// `protocol` names no known generation.
+    /// `protocol` names no known generation or release.
     UnknownProtocol {
         /// The name given.
         name: String,
+    },
+    /// `protocol` names a release line that is not offered, and why
+    /// (`kafka-2.0`, `kafka-3.2-kraft`, `kafka-3.8-zk`).
+    ProtocolNotOffered {
+        /// The name given.
+        name: String,
+        /// Why.
+        why: NotOffered,
+    },
+    /// `set eligible.leader.replicas.version=1` under a KRaft line before 4.1
+    /// (reported when the run starts, at the `set` line).
+    ElrNotInRelease {
+        /// The line's name (`kafka-3.8-kraft`, `kafka-4.0`).
+        release: String,
     },
     /// `set` names an unknown key.
     UnknownSetting {
@@ -236,6 +250,7 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
 struct Parser {
     title: Option<String>,
     protocol: Option<(usize, Protocol)>,
+    elr_set_at: Option<usize>,
     brokers: Option<Vec<String>>,
     leader: Option<(usize, String)>,
     settings: Vec<Setting>,
@@ -261,6 +276,9 @@ impl Parser {
             }
             "set" if self.in_header() => {
                 let settings = parse_settings(line, args)?;
+                if settings.iter().any(|s| matches!(s, Setting::EligibleLeaderReplicasVersion(_))) {
+                    self.elr_set_at = Some(line);
+                }
                 self.settings.extend(settings);
                 Ok(())
             }
@@ -270,10 +288,7 @@ impl Parser {
                 };
                 let mut protocols = Vec::new();
                 for name in list.split(',') {
-                    protocols.push(
-                        Protocol::from_name(name)
-                            .ok_or_else(|| err(line, ScriptErrorKind::UnknownProtocol { name: name.into() }))?,
-                    );
+                    protocols.push(protocol_named(line, name)?);
                 }
                 if rest.is_empty() {
                     return Err(missing(line, verb, "statement"));
@@ -305,9 +320,7 @@ impl Parser {
                     return Err(duplicate());
                 }
                 let name = one_arg(line, verb, "protocol name", args)?;
-                let p = Protocol::from_name(name)
-                    .ok_or_else(|| err(line, ScriptErrorKind::UnknownProtocol { name: name.into() }))?;
-                self.protocol = Some((line, p));
+                self.protocol = Some((line, protocol_named(line, name)?));
             }
             "brokers" => {
                 if self.brokers.is_some() {
@@ -663,9 +676,24 @@ impl Parser {
             brokers,
             leader,
             settings: self.settings,
+            elr_set_at: self.elr_set_at,
             statements: self.statements,
         })
     }
+}
+
+/// The protocol `name` names, or the error for line `line` that says why not.
+fn protocol_named(line: usize, name: &str) -> Result<Protocol, ScriptError> {
+    Protocol::parse(name).map_err(|why| {
+        let name = name.to_string();
+        err(
+            line,
+            match why {
+                NotOffered::Unknown => ScriptErrorKind::UnknownProtocol { name },
+                why => ScriptErrorKind::ProtocolNotOffered { name, why },
+            },
+        )
+    })
 }
 
 fn unexpected(line: usize, verb: &str, arg: &str) -> ScriptError {

@@ -65,7 +65,7 @@ impl Run {
 
 /// Runs `script` under `protocol` (or its header's).
 pub fn run(script: &Script, protocol: Option<Protocol>) -> Result<Run, ScriptError> {
-    let setup = script.setup(protocol);
+    let setup = script.checked_setup(protocol)?;
     let mut cluster = Cluster::new(&setup);
     let mut steps = Vec::new();
     let mut checked = 0;
@@ -110,7 +110,7 @@ pub fn run(script: &Script, protocol: Option<Protocol>) -> Result<Run, ScriptErr
 /// A script's commands applied into a `Timeline` (for the app): expectations are
 /// not checked; a refused command is a script error naming its line.
 pub fn load(script: &Script, protocol: Option<Protocol>) -> Result<Loaded, ScriptError> {
-    let setup = script.setup(protocol);
+    let setup = script.checked_setup(protocol)?;
     let mut timeline = crate::timeline::Timeline::new(setup.clone());
     let mut lines = Vec::new();
     for (line, c) in script.commands_under(setup.protocol) {

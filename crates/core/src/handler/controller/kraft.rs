@@ -1,9 +1,10 @@
-//! The KRaft controller of Kafka 4.1 (`kraft-elr`): no ISR change moves the leader
-//! epoch, every leader change does (to and from no leader too); Eligible Leader
-//! Replicas (KIP-966) keep brokers that left an ISR below min ISR electable; the
-//! controller fences brokers one at a time; restarts are clean or unclean.
-//! References: Kafka 4.1 `PartitionChangeBuilder`, `ReplicationControlManager`,
-//! `ClusterControlManager`.
+//! The KRaft controller of Kafka 4.1 (`kraft-elr`), and of 3.3 – 4.0 as their
+//! switches say: every leader change moves the leader epoch (to and from no
+//! leader too), and an ISR shrink only in 3.3–3.5; Eligible Leader Replicas
+//! (KIP-966, eligible.leader.replicas.version 1, 4.1+) keep brokers that left an
+//! ISR below min ISR electable; the controller fences brokers one at a time;
+//! restarts are clean or unclean. References: Kafka 4.1 `PartitionChangeBuilder`,
+//! `ReplicationControlManager`, `ClusterControlManager`.
 
 use super::{Controller, ControllerRules, Out};
 use crate::broker_set::{BrokerIx, BrokerSet};
@@ -60,9 +61,11 @@ impl ControllerRules for KRaft {
     /// broker from the ISR and the ELR, with an election that cannot pick it
     /// (`handleBrokerUncleanShutdown`); then it is unfenced with a new broker epoch
     /// and, if there is still no leader, an election runs that can pick it.
+    /// Without ELR (version 0) there is no unclean-restart handling: the
+    /// restart is the unfencing alone (contract 1.5 rule 5).
     fn restart(&self, c: &mut Controller<'_>, broker: BrokerIx) {
         let clean = c.p.brokers[broker].durable.clean_shutdown;
-        if !clean {
+        if !clean && c.p.has_elr() {
             leave_isr(c, broker, ShrinkReason::UncleanRestart, BrokerSet::only(broker));
             if c.p.leader.is_none() {
                 elect_leader(c, Trigger::Restart(broker));
@@ -127,6 +130,10 @@ impl ControllerRules for KRaft {
         elr_rule(p, old, BrokerSet::default(), out);
     }
 
+    fn leader_shrank_isr(&self, p: &mut Partition, out: &mut Out) {
+        bump_for_shrink(&mut Controller { p, out });
+    }
+
     /// KIP-966: a change of min.insync.replicas clears the ELR and the last
     /// known leader of the topic's partitions, with no election
     /// (ConfigurationControlManager.java 213-237; ReplicationControlManager.java
@@ -142,7 +149,11 @@ impl ControllerRules for KRaft {
     /// (`unclean.leader.election.interval.ms`, 300000 ms; 4.1.0
     /// QuorumController.java 1592, 1673-1678; ReplicationControlManager.java
     /// 1767-1802), when the clock reaches a multiple of it.
+    /// Before 3.9 (KAFKA-12670) there is no such check.
     fn clock_advanced(&self, c: &mut Controller<'_>, previous_ms: u64) {
+        if !c.p.capabilities().kraft_reads_unclean {
+            return;
+        }
         let crossed = c.p.now_ms / UNCLEAN_CHECK_INTERVAL_MS > previous_ms / UNCLEAN_CHECK_INTERVAL_MS;
         if crossed && c.p.leader.is_none() {
             elect_leader(c, Trigger::PeriodicCheck);
@@ -171,7 +182,8 @@ fn fence(c: &mut Controller<'_>, broker: BrokerIx, reason: ShrinkReason) {
 /// Without an ELR (version 0) the ISR never becomes empty: its last member stays.
 fn leave_isr(c: &mut Controller<'_>, broker: BrokerIx, reason: ShrinkReason, unclean: BrokerSet) {
     let old = c.p.isr;
-    if old.contains(broker) && (c.p.has_elr() || old.len() > 1) {
+    let shrinks = old.contains(broker) && (c.p.has_elr() || old.len() > 1);
+    if shrinks {
         c.p.isr.remove(broker);
         c.out.push(Event::IsrShrunk {
             broker,
@@ -180,6 +192,19 @@ fn leave_isr(c: &mut Controller<'_>, broker: BrokerIx, reason: ShrinkReason, unc
         });
     }
     elr_rule(c.p, old, unclean, c.out);
+    if shrinks && c.p.leader != Some(broker) {
+        bump_for_shrink(c);
+    }
+}
+
+/// 3.3–3.5: a change that removes a broker from the ISR while the leader stays
+/// gives epoch + 1 (`triggerLeaderEpochBumpIfNeeded`, PCB 259-266 @3.3.0): the
+/// leader stays leader into it, as under the ZooKeeper controller's bump.
+fn bump_for_shrink(c: &mut Controller<'_>) {
+    if let Some(leader) = c.p.leader.filter(|_| c.p.capabilities().shrink_bumps_epoch) {
+        let isr = c.p.isr;
+        c.make_leader(leader, isr, ElectionReason::IsrShrinkBump);
+    }
 }
 
 /// The ELR on every change of the ISR from `old` (`PartitionChangeBuilder`,

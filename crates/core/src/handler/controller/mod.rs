@@ -1,7 +1,8 @@
 //! The controller and the brokers' lives: crashes, shutdowns, restarts, bounces,
 //! elections, and the leader epoch each writes. Two controllers sit behind one
-//! interface, `ControllerRules`: the ZooKeeper controller of Kafka 0.10 – 3.x
-//! (`zookeeper.rs`) and the KRaft controller of Kafka 4.1 (`kraft.rs`). What a
+//! interface, `ControllerRules`: the ZooKeeper controller of Kafka 0.10 – 3.9
+//! (`zookeeper.rs`) and the KRaft controller of Kafka 3.3 – 4.4 (`kraft.rs`),
+//! each as its release's switches say. What a
 //! broker does when told to lead or follow (`Partition.makeLeader`,
 //! `makeFollower`) is the same under both and lives here.
 
@@ -31,6 +32,9 @@ pub(crate) trait ControllerRules: Sync {
     fn check_elect(&self, p: &Partition, broker: BrokerIx, unclean: bool) -> Result<(), CommandError>;
     /// The leader changed the ISR from `old` (a lag shrink or a rejoin).
     fn leader_changed_isr(&self, p: &mut Partition, old: BrokerSet, out: &mut Out);
+    /// The leader's isr-expiration run dropped followers for lag: one partition
+    /// change, however many it dropped.
+    fn leader_shrank_isr(&self, _: &mut Partition, _: &mut Out) {}
     /// A setting changed at run time (`set` after the header, to a new value).
     fn setting_changed(&self, c: &mut Controller<'_>, setting: &Setting);
     /// The clock moved on from `previous_ms` (the controller's own periodic tasks).
@@ -208,7 +212,7 @@ impl Controller<'_> {
         if previous != Some(leader) {
             self.fail_pending_acks();
         }
-        let capabilities = self.p.protocol.rules().capabilities();
+        let capabilities = self.p.capabilities();
         let record = if !capabilities.has_epoch_cache() {
             EpochRecord::NoCache
         } else if !capabilities.records_epoch_on_election {

@@ -32,7 +32,7 @@ impl ControllerRules for ZooKeeper {
         // (0.10.2.1 `removeReplicaFromIsr` 1073-1082; KAFKA-5642 in 1.1).
         // The setting is read only where it decides: when the crash would empty the ISR.
         let keeps_some = !c.p.isr.minus(crashed).is_empty();
-        if keeps_some || (c.p.rules().capabilities().crashes_may_empty_isr && c.p.unclean_election_enabled()) {
+        if keeps_some || (c.p.capabilities().crashes_may_empty_isr && c.p.unclean_election_enabled()) {
             for b in c.p.isr.iter().filter(|&b| crashed.contains(b)) {
                 c.p.isr.remove(b);
                 followers_removed |= Some(b) != c.p.leader;
@@ -82,7 +82,7 @@ impl ControllerRules for ZooKeeper {
     /// (KIP-380; 2.8.0 `KafkaController` 1568-1569, 1596-1607): a crash, then a
     /// restart.
     fn bounce(&self, c: &mut Controller<'_>, target: CrashTarget) {
-        if c.p.rules().capabilities().controller_sees_broker_epochs {
+        if c.p.capabilities().controller_sees_broker_epochs {
             c.out.push(Event::BounceNoticed { broker: target.broker });
             self.crash(c, &[target]);
             return self.restart(c, target.broker);
@@ -95,7 +95,7 @@ impl ControllerRules for ZooKeeper {
     /// leads), except in 2.1.0, which makes it leader again in a new epoch
     /// (`PartitionStateMachine` 428-437).
     fn elect(&self, c: &mut Controller<'_>, broker: BrokerIx, unclean: bool) {
-        if c.p.leader == Some(broker) && !c.p.rules().capabilities().reelects_current_leader {
+        if c.p.leader == Some(broker) && !c.p.capabilities().reelects_current_leader {
             let epoch = c.p.leader_epoch;
             return c.out.push(Event::ElectionNotNeeded { broker, epoch });
         }
@@ -123,7 +123,7 @@ impl ControllerRules for ZooKeeper {
     /// until its next election.
     fn setting_changed(&self, c: &mut Controller<'_>, setting: &Setting) {
         let enabled = *setting == Setting::UncleanLeaderElection(true);
-        if enabled && c.p.leader.is_none() && c.p.rules().capabilities().elects_when_unclean_enabled {
+        if enabled && c.p.leader.is_none() && c.p.capabilities().elects_when_unclean_enabled {
             if let Some(b) = (0..c.p.brokers.len()).find(|&b| c.p.brokers[b].is_alive()) {
                 c.make_leader(b, BrokerSet::only(b), ElectionReason::UncleanEnabled);
             }
