@@ -17,7 +17,10 @@ pub fn protocols(value: &str) -> Result<[Protocol; 2], String> {
     let [a, b] = names.as_slice() else {
         return Err(format!("--compare takes two protocols, as P1,P2, not '{value}'"));
     };
-    let p = |name: &str| Protocol::parse(name).map_err(|why| format!("--compare: {}", narrate::protocol_not_offered(Lang::EN, name, &why)));
+    let p = |name: &str| {
+        Protocol::parse(name)
+            .map_err(|why| format!("--compare: {}", narrate::protocol_not_offered(Lang::EN, name, &why)))
+    };
     let (a, b) = (p(a)?, p(b)?);
     if a == b {
         return Err(format!(

@@ -215,7 +215,10 @@ fn releases_command(args: &[String], at: usize) -> Result<ExitCode, String> {
     let rest: Vec<String> = args[..at].iter().chain(&args[at + 1..]).cloned().collect();
     let o = parse_options(&rest, false)?;
     if o.json || o.protocols.is_some() {
-        return Err(format!("--releases runs every release line: no --json or --protocol with it\n{}", usage()));
+        return Err(format!(
+            "--releases runs every release line: no --json or --protocol with it\n{}",
+            usage()
+        ));
     }
     let [file] = o.files.as_slice() else {
         return Err(usage());

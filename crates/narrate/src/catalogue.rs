@@ -34,6 +34,7 @@ const SOURCES: &[(&str, &str)] = &[
     ("compare.msg", include_str!("../messages/compare.msg")),
     ("labels.msg", include_str!("../messages/labels.msg")),
     ("matrix.msg", include_str!("../messages/matrix.msg")),
+    ("releases.msg", include_str!("../messages/releases.msg")),
 ];
 
 /// A language's file as the build script wrote it, when it is built in.
@@ -121,7 +122,10 @@ pub fn file_of(lang: Lang) -> Option<&'static str> {
 /// The message whose id is `name`, among those under `protocol.` and
 /// `release.` (the words looked up by a protocol's or a line's name).
 pub fn named(name: &str) -> Option<Id> {
-    NAMED.binary_search_by(|(id, _)| (*id).cmp(name)).ok().map(|i| NAMED[i].1)
+    NAMED
+        .binary_search_by(|(id, _)| (*id).cmp(name))
+        .ok()
+        .map(|i| NAMED[i].1)
 }
 
 /// Message `id` in `lang`, a text without placeholders or braces, as it stands.

@@ -302,7 +302,7 @@ pub fn matrix_svg(lang: Lang, t: &MatrixTable) -> String {
             esc(p.name()),
             x + w / 2,
             y + head_h - 6,
-            esc(narrate::releases(lang, *p))
+            esc(&narrate::releases(lang, *p))
         );
     }
     body.push_str("</g>");

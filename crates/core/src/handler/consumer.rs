@@ -122,9 +122,7 @@ impl Poll<'_> {
         let epoch_start = l.leader_state().map_or(0, |s| s.epoch_start_offset);
         let to = match policy {
             OffsetReset::Earliest => Some(0),
-            OffsetReset::Latest if self.p.capabilities().latest_waits_for_epoch_start && hw < epoch_start => {
-                None
-            }
+            OffsetReset::Latest if self.p.capabilities().latest_waits_for_epoch_start && hw < epoch_start => None,
             _ => Some(hw),
         };
         let now = (leader, self.p.leader_epoch);

@@ -4,11 +4,11 @@
 
 pub mod capabilities;
 pub mod defaults;
-pub mod release;
 mod diverging_epoch;
 mod hw;
 mod kip101;
 mod kip279;
+pub mod release;
 pub mod truncation;
 
 use crate::epoch_cache::LeaderEpochCache;
@@ -202,7 +202,10 @@ impl Protocol {
 
     /// Every name `from_name` takes: the lines', then the generations'.
     pub fn offered_names() -> impl Iterator<Item = &'static str> {
-        RELEASES.iter().map(|r| r.name).chain(ALIASES[..5].iter().map(|&(a, _)| a))
+        RELEASES
+            .iter()
+            .map(|r| r.name)
+            .chain(ALIASES[..5].iter().map(|&(a, _)| a))
     }
 
     /// Its rules of truncation (by the row's family).

@@ -347,7 +347,11 @@ mod tests {
                 // E follows T.
                 let e = matches!(s.family, caps::Family::Kip279 | caps::Family::Diverging);
                 assert_eq!(
-                    (s.records_epoch_on_election, s.isr_join_needs_epoch_start, s.caught_up_never_lags),
+                    (
+                        s.records_epoch_on_election,
+                        s.isr_join_needs_epoch_start,
+                        s.caught_up_never_lags
+                    ),
                     (e, e, e),
                     "{name} E"
                 );
@@ -376,7 +380,11 @@ mod tests {
                 if r.controller == ControllerKind::ZooKeeper {
                     assert!(!s.shrink_bumps_epoch && !s.kraft_reads_unclean, "{name}");
                 }
-                assert_eq!(r.defaults.unclean_leader_election.to_string(), cells[18], "{name} unclean");
+                assert_eq!(
+                    r.defaults.unclean_leader_election.to_string(),
+                    cells[18],
+                    "{name} unclean"
+                );
                 assert_eq!(r.defaults.replica_lag_time_max_ms.to_string(), cells[19], "{name} lag");
                 if cells[20] != "·" {
                     assert_eq!(r.defaults.elr_version.to_string(), cells[20], "{name} elr");
@@ -394,7 +402,11 @@ mod tests {
                 assert_eq!(acks, expected, "{name} producer acks");
                 // The rest of the defaults: the language's choices in every row.
                 assert_eq!(
-                    (r.defaults.min_insync_replicas, r.defaults.acks, r.defaults.auto_offset_reset),
+                    (
+                        r.defaults.min_insync_replicas,
+                        r.defaults.acks,
+                        r.defaults.auto_offset_reset
+                    ),
                     (1, Acks::All, crate::config::OffsetReset::Latest),
                     "{name}"
                 );

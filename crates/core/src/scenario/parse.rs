@@ -276,7 +276,10 @@ impl Parser {
             }
             "set" if self.in_header() => {
                 let settings = parse_settings(line, args)?;
-                if settings.iter().any(|s| matches!(s, Setting::EligibleLeaderReplicasVersion(_))) {
+                if settings
+                    .iter()
+                    .any(|s| matches!(s, Setting::EligibleLeaderReplicasVersion(_)))
+                {
                     self.elr_set_at = Some(line);
                 }
                 self.settings.extend(settings);
