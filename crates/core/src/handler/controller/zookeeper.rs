@@ -56,6 +56,11 @@ impl ControllerRules for ZooKeeper {
                 elect_while_offline(c, None);
             }
         }
+        // From 3.6 (KAFKA-15021) a crashed replica outside the ISR stops
+        // holding the HW at its crash (contract 1.5 rule 6).
+        if c.p.capabilities().hw_counts_only_eligible {
+            c.advance_hw();
+        }
     }
 
     /// Under ZooKeeper a controlled shutdown is `crash` without unflushed loss.
