@@ -43,33 +43,152 @@ impl LineOutcome {
 
 /// The outcome of `commands` applied from `setup`.
 pub fn outcome<'a>(setup: &Setup, commands: impl IntoIterator<Item = &'a Command>) -> LineOutcome {
-    let mut cluster = Cluster::new(setup);
-    for (i, c) in commands.into_iter().enumerate() {
-        let Ok(events) = cluster.apply(c) else {
-            return LineOutcome::Refused { step: i + 1 };
-        };
-        let fired = events.iter().find_map(|e| match e {
-            Event::ViolationFound { violation } => Some(violation.kind()),
-            _ => None,
-        });
-        if let Some(kind) = fired {
-            return LineOutcome::Violation { kind, step: i + 1 };
+    let mut line = LineRun::new(setup);
+    for c in commands {
+        if line.apply(c).is_some() {
+            break;
         }
     }
-    LineOutcome::Safe
+    line.outcome.unwrap_or(LineOutcome::Safe)
+}
+
+/// One line's run: its partition until the outcome is decided.
+#[derive(Debug)]
+struct LineRun {
+    cluster: Option<Cluster>,
+    applied: usize,
+    outcome: Option<LineOutcome>,
+}
+
+impl LineRun {
+    fn new(setup: &Setup) -> LineRun {
+        if setup.elr_unsupported() {
+            return LineRun {
+                cluster: None,
+                applied: 0,
+                outcome: Some(LineOutcome::Refused { step: 0 }),
+            };
+        }
+        LineRun {
+            cluster: Some(Cluster::new(setup)),
+            applied: 0,
+            outcome: None,
+        }
+    }
+
+    /// Applies the next command; the outcome once it is decided (the cluster
+    /// is then let go).
+    fn apply(&mut self, c: &Command) -> Option<LineOutcome> {
+        let cluster = self.cluster.as_mut()?;
+        self.applied += 1;
+        let step = self.applied;
+        let decided = match cluster.apply(c) {
+            Err(_) => Some(LineOutcome::Refused { step }),
+            Ok(events) => events.iter().find_map(|e| match e {
+                Event::ViolationFound { violation } => Some(LineOutcome::Violation {
+                    kind: violation.kind(),
+                    step,
+                }),
+                _ => None,
+            }),
+        };
+        if decided.is_some() {
+            self.cluster = None;
+            self.outcome = decided;
+        }
+        decided
+    }
 }
 
 /// `setup`'s history (`commands`) under every offered line, in the table's order.
 pub fn strip(setup: &Setup, commands: &[Command]) -> Vec<(Protocol, LineOutcome)> {
-    Protocol::releases()
-        .map(|p| {
-            let setup = Setup {
-                protocol: p,
-                ..setup.clone()
-            };
-            (p, outcome(&setup, commands))
-        })
+    let mut run = StripRun::new(setup);
+    run.advance(commands, usize::MAX);
+    run.outcomes()
+        .into_iter()
+        .map(|(p, o)| (p, o.unwrap_or(LineOutcome::Safe)))
         .collect()
+}
+
+/// The strip computed a few commands at a time, for a front end that must not
+/// block: the lines that share a row of rules run once, a decided line stops,
+/// and a history that grows by a command costs one step a row.
+#[derive(Debug)]
+pub struct StripRun {
+    /// The history's setup, its protocol aside.
+    setup: Setup,
+    /// The commands applied so far, in order.
+    applied: Vec<Command>,
+    /// One run a distinct row of rules.
+    rows: Vec<LineRun>,
+    /// Every offered line and the row it runs as.
+    lines: Vec<(Protocol, usize)>,
+}
+
+impl StripRun {
+    /// A strip of `setup`'s history with nothing applied yet.
+    pub fn new(setup: &Setup) -> StripRun {
+        let mut firsts: Vec<Protocol> = Vec::new();
+        let mut lines = Vec::new();
+        for p in Protocol::releases() {
+            let row = match firsts.iter().position(|f| f.release().same_rules(p.release())) {
+                Some(row) => row,
+                None => {
+                    firsts.push(p);
+                    firsts.len() - 1
+                }
+            };
+            lines.push((p, row));
+        }
+        let rows = firsts
+            .iter()
+            .map(|&p| {
+                LineRun::new(&Setup {
+                    protocol: p,
+                    ..setup.clone()
+                })
+            })
+            .collect();
+        StripRun {
+            setup: setup.clone(),
+            applied: Vec::new(),
+            rows,
+            lines,
+        }
+    }
+
+    /// Whether this run is of `setup`'s history and `commands` go on from what
+    /// it applied (the reader acted at the end): then `advance` continues it.
+    pub fn continues(&self, setup: &Setup, commands: &[Command]) -> bool {
+        let same_setup = (&self.setup.brokers, self.setup.leader, &self.setup.settings)
+            == (&setup.brokers, setup.leader, &setup.settings);
+        same_setup && commands.len() >= self.applied.len() && commands[..self.applied.len()] == self.applied[..]
+    }
+
+    /// Applies up to `budget` more of `commands` (which `continues` this run)
+    /// to every row still undecided; true when all of them are applied.
+    pub fn advance(&mut self, commands: &[Command], budget: usize) -> bool {
+        let start = self.applied.len();
+        let end = commands.len().min(start.saturating_add(budget));
+        for c in &commands[start..end] {
+            for row in &mut self.rows {
+                row.apply(c);
+            }
+            self.applied.push(c.clone());
+        }
+        end == commands.len()
+    }
+
+    /// How many commands are applied.
+    pub fn applied(&self) -> usize {
+        self.applied.len()
+    }
+
+    /// Each line's outcome over the commands applied so far: decided, or None
+    /// while no check fired and nothing was refused.
+    pub fn outcomes(&self) -> Vec<(Protocol, Option<LineOutcome>)> {
+        self.lines.iter().map(|&(p, row)| (p, self.rows[row].outcome)).collect()
+    }
 }
 
 /// A script under every offered line: the commands that apply under each
@@ -117,6 +236,52 @@ mod tests {
             .map(|(p, _)| p.name())
             .collect();
         assert_eq!(lost, ["kafka-0.10"], "{strip:?}");
+    }
+
+    // The strip a step at a time says what the whole strip says, at every step.
+    #[test]
+    fn a_strip_run_a_step_at_a_time_is_the_strip() {
+        let script = parse(include_str!("../../../web/scenarios/data-loss.scn")).expect("parses");
+        let setup = script.setup(None);
+        let commands: Vec<Command> = script.commands_under(setup.protocol).map(|(_, c)| c.clone()).collect();
+        let mut run = StripRun::new(&setup);
+        for n in 0..=commands.len() {
+            assert!(run.continues(&setup, &commands[..n]));
+            assert!(run.advance(&commands[..n], 1) || n == 0);
+            let whole = strip(&setup, &commands[..n]);
+            let stepped: Vec<(Protocol, LineOutcome)> = run
+                .outcomes()
+                .into_iter()
+                .map(|(p, o)| (p, o.unwrap_or(LineOutcome::Safe)))
+                .collect();
+            assert_eq!(stepped, whole, "after {n} commands");
+        }
+        // A history forked at a past step does not continue it.
+        let mut forked = commands[..3].to_vec();
+        forked.push(Command::Tick { ms: 5 });
+        assert!(!run.continues(&setup, &forked));
+        let whole = strip(&setup, &commands);
+        assert_eq!(
+            whole[0].1,
+            LineOutcome::Violation {
+                kind: ViolationKind::CommittedWriteLost,
+                step: 6
+            }
+        );
+        // Its history under `hw` has 0.10's own steps: A, halted there, is the
+        // one that fetches at step 8, which from 2.2 (a bounce seen) is refused.
+        let names = |want: LineOutcome| -> Vec<&str> {
+            whole
+                .iter()
+                .filter(|(_, o)| *o == want)
+                .map(|(p, _)| p.name())
+                .collect()
+        };
+        assert_eq!(
+            names(LineOutcome::Safe),
+            ["kafka-0.11", "kafka-1.0", "kafka-1.1", "kafka-2.1"]
+        );
+        assert_eq!(names(LineOutcome::Refused { step: 8 }).len(), 29);
     }
 
     // A setup a line refuses is refused at step 0, under that line alone.

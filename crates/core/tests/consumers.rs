@@ -78,7 +78,7 @@ fn fetcher_returns_records_below_the_high_watermark() {
             p.name()
         );
         let cons = c.consumer("c").expect("created");
-        let validates = matches!(p, Protocol::DivergingEpoch | Protocol::KraftElr);
+        let validates = p.capabilities().consumer_validates_position;
         assert_eq!((cons.position, cons.position_epoch), (Some(1), validates.then_some(0)));
         // A consumer moves no HW and no fetch state.
         assert_eq!(c.broker(1).map(|b| b.hw()), Some(2));

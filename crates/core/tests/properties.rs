@@ -172,7 +172,7 @@ fn check_invariants(c: &Cluster) {
     }
     // And record by record, which `apply` does not do (it costs the log's
     // length): from 2.8 every record has an epoch entry at or before it.
-    if matches!(c.protocol(), Protocol::DivergingEpoch | Protocol::KraftElr) {
+    if c.capabilities().fetch_carries_epoch {
         for b in c.brokers() {
             let entries = b.durable.epoch_cache.entries();
             for r in b.durable.log.records() {

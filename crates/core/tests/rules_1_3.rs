@@ -840,7 +840,7 @@ fn replica_fetcher_thread_halts_until_kafka_2_1() {
         };
         assert_eq!(
             halted,
-            matches!(p, Protocol::Hw | Protocol::Kip101),
+            [Protocol::Hw, Protocol::Kip101].contains(&p),
             "{}: {r:?}",
             p.name()
         );

@@ -162,12 +162,28 @@ pub fn link_error(lang: Lang, e: &LinkProblem) -> String {
 /// A protocol as the selector lists it: its name and its releases
 /// ("diverging-epoch (Kafka 2.8–3.x)").
 pub fn protocol_option(lang: Lang, p: Protocol) -> String {
+    let p = p.shown();
     say!(
         lang,
         id::PAGE_PROTOCOL_OPTION,
         name = p.name(),
         releases = words::releases(lang, p)
     )
+}
+
+/// A release line as "Which Kafka?" lists it: its version, and a seed
+/// generation's name beside it ("Kafka 0.10 · hw").
+pub fn release_option(lang: Lang, p: Protocol) -> String {
+    let r = p.release();
+    match r.generation {
+        Some(generation) => say!(
+            lang,
+            id::PROTOCOL_RELEASE_OPTION_GENERATION,
+            version = r.version,
+            generation = generation
+        ),
+        None => say!(lang, id::PROTOCOL_RELEASE_OPTION, version = r.version),
+    }
 }
 
 /// Why `name` is no protocol (contract 1.5 rule 1): the runner's `--protocol`

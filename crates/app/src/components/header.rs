@@ -1,11 +1,13 @@
-//! The story's controls: preset choice (or an empty partition), protocol
-//! (with the Kafka releases each protocol stands for), language, help. They
+//! The story's controls: preset choice (or an empty partition), the Kafka
+//! release ("Which Kafka?", every offered line) and the five generations
+//! among them, language, help. They
 //! stand first in the story menu (`app.rs`), which a narrow screen opens as a
 //! sheet and a wide one shows in the page.
 
 use super::{close_story_menu, target_value};
 use crate::presets::{self, PRESETS};
 use crate::state::Loaded;
+use replab_core::protocol::ControllerKind;
 use replab_core::scenario;
 use replab_core::Protocol;
 use replab_narrate::{self as narrate, label, Label, Lang};
@@ -30,6 +32,26 @@ pub struct HeaderActions {
     pub protocol: Callback<Protocol>,
     pub lang: Callback<Lang>,
     pub open_help: Callback<()>,
+}
+
+/// "Which Kafka?": the offered lines of one controller, the latest first, each
+/// with what changed since the row before as its title.
+fn release_group(lang: Lang, controller: ControllerKind, current: Protocol) -> Html {
+    let name = match controller {
+        ControllerKind::ZooKeeper => label(lang, Label::ReleaseGroupZookeeper),
+        ControllerKind::KRaft => label(lang, Label::ReleaseGroupKraft),
+    };
+    let lines: Vec<Protocol> = Protocol::releases().filter(|r| r.controller() == controller).collect();
+    html! {
+        <optgroup label={name}>
+            { for lines.into_iter().rev().map(|r| html! {
+                <option value={r.name()} data-release={r.name()} data-generation={r.release().generation}
+                    selected={r == current} title={narrate::release_changes(lang, r)}>
+                    { narrate::release_option(lang, r) }
+                </option>
+            }) }
+        </optgroup>
+    }
 }
 
 /// The preset menu's value for an empty partition.
@@ -122,10 +144,21 @@ pub fn header(p: &HeaderProps) -> Html {
                     }) }
                 </select>
             </label>
+            <label class="release">
+                <span>{ label(lang, Label::Release) }</span>
+                <select data-testid="release-menu" onchange={on_protocol.clone()} aria-describedby="protocol-note">
+                    { release_group(lang, ControllerKind::ZooKeeper, p.protocol) }
+                    { release_group(lang, ControllerKind::KRaft, p.protocol) }
+                </select>
+            </label>
             <label>
                 <span>{ label(lang, Label::Protocol) }</span>
                 <select data-testid="protocol" onchange={on_protocol} title={narrate::protocol_note(lang, p.protocol)}
                     aria-describedby="protocol-note">
+                    // A line that is no generation: the generations' menu says so.
+                    if !p.protocol.is_generation() {
+                        <option value="" hidden=true selected=true>{ label(lang, Label::ProtocolOther) }</option>
+                    }
                     { for Protocol::ALL.iter().map(|&proto| html! {
                         <option value={proto.name()} selected={proto == p.protocol} title={narrate::protocol_note(lang, proto)}>
                             { narrate::protocol_option(lang, proto) }

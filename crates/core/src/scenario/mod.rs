@@ -82,15 +82,11 @@ impl Script {
     /// under a KRaft line before 4.1 (contract 1.5 rule 5).
     pub fn checked_setup(&self, protocol: Option<Protocol>) -> Result<Setup, parse::ScriptError> {
         let setup = self.setup(protocol);
-        let p = setup.protocol;
-        let unsupported = p.controller() == crate::protocol::ControllerKind::KRaft
-            && p.defaults().elr_version == 0
-            && setup.config().elr_version >= 1;
         match self.elr_set_at {
-            Some(line) if unsupported => Err(parse::ScriptError {
+            Some(line) if setup.elr_unsupported() => Err(parse::ScriptError {
                 line,
                 kind: ScriptErrorKind::ElrNotInRelease {
-                    release: p.canonical().name().to_string(),
+                    release: setup.protocol.canonical().name().to_string(),
                 },
             }),
             _ => Ok(setup),
