@@ -12,6 +12,7 @@ use crate::components::{
     lane::Lane,
     notice,
     player::{player, PlayerProps},
+    release_strip::ReleaseStrip,
     settings::Settings,
     share::ShareBar,
     violations::violations,
@@ -174,6 +175,8 @@ pub fn app(p: &AppProps) -> Html {
             </header>
             { player(&PlayerProps { lang, cursor: state.cursor, len, playing: state.playing, speed_ms: state.speed_ms,
                 can_undo: state.undo.is_some(), marks: marks.clone(), actions: callbacks.player.clone(), difference }) }
+            <ReleaseStrip lang={lang} timeline={timeline.clone()} current={state.view.protocol()}
+                on_open={callbacks.header.protocol.clone()} on_compare={callbacks.compare.clone()} />
             if state.cursor == 0 && len > 0 && !state.playing {
                 <p class="invite" data-testid="invite">{ label(lang, Label::Invite) }</p>
             }

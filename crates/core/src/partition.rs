@@ -39,8 +39,6 @@ impl Setup {
         }
     }
 
-    /// The settings in force at the start: the protocol's release defaults with
-    /// the script's settings over them. The one place the two meet.
     /// Whether its line refuses it: eligible.leader.replicas.version=1 under a
     /// KRaft line before 4.1 (contract 1.5 rule 5).
     pub fn elr_unsupported(&self) -> bool {
@@ -48,6 +46,8 @@ impl Setup {
         p.controller() == ControllerKind::KRaft && p.defaults().elr_version == 0 && self.config().elr_version >= 1
     }
 
+    /// The settings in force at the start: the protocol's release defaults with
+    /// the script's settings over them. The one place the two meet.
     pub fn config(&self) -> Config {
         self.settings.over(self.protocol.defaults())
     }

@@ -3,6 +3,7 @@
 //! none, or the step the release refuses. The page's strip and `replab run
 //! --releases` both ask here.
 
+use crate::chunked::Slice;
 use crate::cluster::{Cluster, Setup};
 use crate::command::Command;
 use crate::event::{Event, ViolationKind};
@@ -100,6 +101,32 @@ impl LineRun {
     }
 }
 
+/// A history's commands: a slice, or a timeline's (`Timeline::commands`).
+pub trait Commands {
+    /// How many.
+    fn count(&self) -> usize;
+    /// The `i`th.
+    fn at(&self, i: usize) -> Option<&Command>;
+}
+
+impl Commands for [Command] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn at(&self, i: usize) -> Option<&Command> {
+        self.get(i)
+    }
+}
+
+impl Commands for Slice<'_, Command> {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn at(&self, i: usize) -> Option<&Command> {
+        self.get(i)
+    }
+}
+
 /// `setup`'s history (`commands`) under every offered line, in the table's order.
 pub fn strip(setup: &Setup, commands: &[Command]) -> Vec<(Protocol, LineOutcome)> {
     let mut run = StripRun::new(setup);
@@ -159,24 +186,26 @@ impl StripRun {
 
     /// Whether this run is of `setup`'s history and `commands` go on from what
     /// it applied (the reader acted at the end): then `advance` continues it.
-    pub fn continues(&self, setup: &Setup, commands: &[Command]) -> bool {
+    pub fn continues(&self, setup: &Setup, commands: &(impl Commands + ?Sized)) -> bool {
         let same_setup = (&self.setup.brokers, self.setup.leader, &self.setup.settings)
             == (&setup.brokers, setup.leader, &setup.settings);
-        same_setup && commands.len() >= self.applied.len() && commands[..self.applied.len()] == self.applied[..]
+        same_setup
+            && commands.count() >= self.applied.len()
+            && self.applied.iter().enumerate().all(|(i, c)| commands.at(i) == Some(c))
     }
 
     /// Applies up to `budget` more of `commands` (which `continues` this run)
     /// to every row still undecided; true when all of them are applied.
-    pub fn advance(&mut self, commands: &[Command], budget: usize) -> bool {
+    pub fn advance(&mut self, commands: &(impl Commands + ?Sized), budget: usize) -> bool {
         let start = self.applied.len();
-        let end = commands.len().min(start.saturating_add(budget));
-        for c in &commands[start..end] {
+        let end = commands.count().min(start.saturating_add(budget));
+        for c in (start..end).filter_map(|i| commands.at(i)) {
             for row in &mut self.rows {
                 row.apply(c);
             }
             self.applied.push(c.clone());
         }
-        end == commands.len()
+        end == commands.count()
     }
 
     /// How many commands are applied.
@@ -259,7 +288,7 @@ mod tests {
         // A history forked at a past step does not continue it.
         let mut forked = commands[..3].to_vec();
         forked.push(Command::Tick { ms: 5 });
-        assert!(!run.continues(&setup, &forked));
+        assert!(!run.continues(&setup, &forked[..]));
         let whole = strip(&setup, &commands);
         assert_eq!(
             whole[0].1,

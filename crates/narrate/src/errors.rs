@@ -171,6 +171,23 @@ pub fn protocol_option(lang: Lang, p: Protocol) -> String {
     )
 }
 
+/// A chip of the release strip: the line, its controller, what the story
+/// comes to there ("Kafka 3.8 with ZooKeeper: committed write lost at step 6").
+pub fn strip_chip(lang: Lang, p: Protocol, outcome: &str) -> String {
+    say!(
+        lang,
+        id::PROTOCOL_RELEASE_STRIP_CHIP,
+        version = p.release().version,
+        controller = words::controller_name(p),
+        outcome = outcome
+    )
+}
+
+/// An outcome at a step of the history ("committed write lost at step 6").
+pub fn strip_at_step(lang: Lang, what: &str, step: usize) -> String {
+    say!(lang, id::PROTOCOL_RELEASE_STRIP_AT_STEP, what = what, step = step)
+}
+
 /// A release line as "Which Kafka?" lists it: its version, and a seed
 /// generation's name beside it ("Kafka 0.10 · hw").
 pub fn release_option(lang: Lang, p: Protocol) -> String {

@@ -305,12 +305,35 @@ fn every_protocol_names_its_releases() {
             let r = releases(lang, p);
             assert!(r.contains("Kafka "), "{r}");
             assert!(protocol_option(lang, p).contains(p.name()));
-            assert!(protocol_option(lang, p).contains(r));
-            assert!(stands_for(lang, p).contains(r));
+            assert!(protocol_option(lang, p).contains(&r));
+            assert!(stands_for(lang, p).contains(&r));
             assert!(protocol_note(lang, p).contains("Kafka "));
         }
         assert!(protocol_note(Lang::EN, p).is_ascii(), "{}", protocol_note(Lang::EN, p));
     }
+    // Every release line: its version, and what changed since the row before
+    // in every language; a generation's line by either name says the same.
+    for p in Protocol::releases() {
+        for &lang in Lang::ALL {
+            let changes = replab_narrate::release_changes(lang, p);
+            assert!(!changes.is_empty(), "{} in {}", p.name(), lang.code());
+            assert!(releases(lang, p).contains(p.release().version), "{}", p.name());
+            assert_eq!(protocol_note(lang, p), protocol_note(lang, p.shown()), "{}", p.name());
+            if !p.is_generation() {
+                assert!(protocol_note(lang, p).contains(changes), "{}", p.name());
+            }
+            assert!(replab_narrate::release_option(lang, p).contains(p.release().version));
+        }
+    }
+    assert_eq!(
+        protocol_note(Lang::EN, Protocol::from_name("kafka-3.7").expect("offered")),
+        "Kafka 3.7 (3.7.0–3.7.2) with the ZooKeeper controller: the HW does not move while the ISR is below \
+         min.insync.replicas, which is capped by the replica count, for acks=all too (KAFKA-15583)"
+    );
+    assert_eq!(
+        protocol_option(Lang::EN, Protocol::from_name("kafka-0.10").expect("offered")),
+        "hw (Kafka 0.10)"
+    );
     assert_eq!(protocol_option(Lang::EN, Protocol::Hw), "hw (Kafka 0.10)");
     assert_eq!(releases(Lang::EN, Protocol::Kip101), "Kafka 0.11");
     assert_eq!(

@@ -19,6 +19,7 @@ pub mod matrix_pool;
 pub mod matrix_run;
 pub mod notice;
 pub mod player;
+pub mod release_strip;
 pub mod settings;
 pub mod share;
 pub mod spacetime;

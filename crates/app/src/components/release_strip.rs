@@ -1,0 +1,154 @@
+//! The release strip, under the player: the story's whole history under every
+//! offered release line, a chip each, marked with what it comes to there — the
+//! safety check that fires first, none, or the step that release refuses. The
+//! core decides each (`replab_core::strip`); the strip runs it a few commands at
+//! a time after the page has painted, so a click never waits for it: a history
+//! that grows by a command costs one step a row of rules.
+
+use replab_core::protocol::ControllerKind;
+use replab_core::strip::{LineOutcome, StripRun};
+use replab_core::timeline::Timeline;
+use replab_core::Protocol;
+use replab_narrate::{self as narrate, label, violation_label, Label, Lang};
+use std::cell::RefCell;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Commands applied at once after a paint; then the strip yields to the page.
+const SLICE: usize = 64;
+
+#[derive(Properties, PartialEq)]
+pub struct ReleaseStripProps {
+    pub lang: Lang,
+    pub timeline: Timeline,
+    /// The line the page shows.
+    pub current: Protocol,
+    /// Opens the story under a line.
+    pub on_open: Callback<Protocol>,
+    /// Compares the story with a line.
+    pub on_compare: Callback<Option<Protocol>>,
+}
+
+/// What the chips show: each line's outcome so far, and whether every command
+/// of the history is applied.
+#[derive(Clone, PartialEq, Default)]
+struct Shown {
+    outcomes: Vec<(Protocol, Option<LineOutcome>)>,
+    done: bool,
+}
+
+#[function_component(ReleaseStrip)]
+pub fn release_strip(p: &ReleaseStripProps) -> Html {
+    let run = use_mut_ref(|| None::<StripRun>);
+    let shown = use_state_eq(Shown::default);
+    // Each history gets a number: a slice of work for an older one stops.
+    let generation = use_mut_ref(|| 0u64);
+    {
+        let (run, shown, generation) = (run.clone(), shown.clone(), generation.clone());
+        use_effect_with(p.timeline.clone(), move |timeline| {
+            *generation.borrow_mut() += 1;
+            let mine = *generation.borrow();
+            {
+                let mut r = run.borrow_mut();
+                let commands = timeline.commands();
+                if !r.as_ref().is_some_and(|r| r.continues(timeline.setup(), &commands)) {
+                    *r = Some(StripRun::new(timeline.setup()));
+                }
+            }
+            step(run, shown, generation, mine, timeline.clone());
+        });
+    }
+    let lang = p.lang;
+    let current = p.current;
+    let chip = |(line, outcome): &(Protocol, Option<LineOutcome>)| {
+        let (line, outcome) = (*line, *outcome);
+        let pending = outcome.is_none() && !shown.done;
+        let outcome = outcome.unwrap_or(LineOutcome::Safe);
+        let (mark, class, what) = match outcome {
+            _ if pending => ("…", "pending", label(lang, Label::StripPending).to_string()),
+            LineOutcome::Violation { kind, step } => (
+                match kind {
+                    replab_core::ViolationKind::CommittedWriteLost | replab_core::ViolationKind::ConsumerReadLost => {
+                        "✗"
+                    }
+                    _ => "≠",
+                },
+                "violation",
+                narrate::strip_at_step(lang, label(lang, violation_label(kind)), step),
+            ),
+            LineOutcome::Safe => ("✓", "safe", label(lang, Label::StripSafe).to_string()),
+            LineOutcome::Refused { step } => (
+                "⊘",
+                "refused",
+                narrate::strip_at_step(lang, label(lang, Label::StripRefused), step),
+            ),
+        };
+        let title = narrate::strip_chip(lang, line, &what);
+        let (open, compare) = (p.on_open.clone(), p.on_compare.clone());
+        let onclick = Callback::from(move |e: MouseEvent| {
+            if e.shift_key() || e.ctrl_key() || e.meta_key() {
+                compare.emit((line != current).then_some(line));
+            } else if line != current {
+                open.emit(line);
+            }
+        });
+        let data_outcome = if pending { "pending" } else { outcome.name() };
+        html! {
+            <button class={classes!("chip", class, (line == current).then_some("current"))} data-testid="release-chip"
+                data-release={line.name()} data-outcome={data_outcome} title={title.clone()} aria-label={title}
+                aria-current={(line == current).then_some("true")} {onclick}>
+                <span class="chip-version">{ line.release().version }</span>
+                <span class="chip-mark" aria-hidden="true">{ mark }</span>
+            </button>
+        }
+    };
+    let group = |controller: ControllerKind, name: Label| {
+        let chips: Vec<&(Protocol, Option<LineOutcome>)> = shown
+            .outcomes
+            .iter()
+            .filter(|(line, _)| line.controller() == controller)
+            .collect();
+        html! {
+            <div class="strip-group" role="group" aria-label={label(lang, name)}>
+                <span class="strip-controller">{ label(lang, name) }</span>
+                { for chips.into_iter().map(chip) }
+            </div>
+        }
+    };
+    html! {
+        <section class="release-strip" data-testid="release-strip" data-done={shown.done.to_string()}
+            aria-label={label(lang, Label::ReleaseStrip)}>
+            <h2 title={label(lang, Label::ReleaseStripHint)}>{ label(lang, Label::ReleaseStrip) }</h2>
+            { group(ControllerKind::ZooKeeper, Label::ReleaseGroupZookeeper) }
+            { group(ControllerKind::KRaft, Label::ReleaseGroupKraft) }
+        </section>
+    }
+}
+
+/// Applies a slice of the history to every row, shows the outcomes, and
+/// schedules the next slice after the page paints, while the history is still
+/// the same one.
+fn step(
+    run: Rc<RefCell<Option<StripRun>>>,
+    shown: UseStateHandle<Shown>,
+    generation: Rc<RefCell<u64>>,
+    mine: u64,
+    timeline: Timeline,
+) {
+    if *generation.borrow() != mine {
+        return;
+    }
+    let done = {
+        let mut r = run.borrow_mut();
+        let Some(r) = r.as_mut() else { return };
+        let done = r.advance(&timeline.commands(), SLICE);
+        shown.set(Shown {
+            outcomes: r.outcomes(),
+            done,
+        });
+        done
+    };
+    if !done {
+        gloo::timers::callback::Timeout::new(0, move || step(run, shown, generation, mine, timeline)).forget();
+    }
+}
