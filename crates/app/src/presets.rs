@@ -134,6 +134,14 @@ pub const PRESETS: &[Preset] = &[
         id: "endless-validation",
         title: Label::PresetEndlessValidation,
     },
+    Preset {
+        id: "frozen-hw-acks-1",
+        title: Label::PresetFrozenHwAcks1,
+    },
+    Preset {
+        id: "kraft-unclean-ignored",
+        title: Label::PresetKraftUncleanIgnored,
+    },
 ];
 
 pub fn find(id: &str) -> Option<&'static Preset> {

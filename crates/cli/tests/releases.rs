@@ -1,5 +1,6 @@
 //! Contract 1.5 through the runner: the five generation names print what 1.4
-//! printed (`before-1.5/`: every preset under each, recorded by the 1.4 runner),
+//! printed (`before-1.5/`: every 1.4 preset, `scripts/`, under each, as the 1.4
+//! runner printed it),
 //! release names and their errors, `--protocol releases`, `run --releases`.
 
 use std::process::{Command, Output};
@@ -22,8 +23,9 @@ fn stderr(o: &Output) -> String {
 
 const GENERATIONS: [&str; 5] = ["hw", "kip-101", "kip-279", "diverging-epoch", "kraft-elr"];
 
+/// The presets as 1.4 had them (`before-1.5/scripts/`).
 fn presets() -> Vec<String> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/scenarios");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/before-1.5/scripts");
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .expect("web/scenarios")
         .filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".scn").map(String::from))
@@ -45,7 +47,7 @@ fn the_generation_names_print_what_1_4_printed() {
     let presets = presets();
     assert!(presets.len() >= 22, "{presets:?}");
     for preset in &presets {
-        let file = format!("web/scenarios/{preset}.scn");
+        let file = format!("crates/cli/tests/before-1.5/scripts/{preset}.scn");
         for (p, release, controller) in [
             ("hw", "kafka-0.10", "zookeeper"),
             ("kip-101", "kafka-0.11", "zookeeper"),
@@ -224,4 +226,59 @@ fn run_releases_prints_the_strip() {
         "{out}"
     );
     assert!(lines[1..].iter().all(|l| l.contains(" none")), "{out}");
+}
+
+// Every preset under every offered line: its expectations hold (a statement
+// names the lines it applies under, ranges included).
+#[test]
+fn every_preset_holds_under_every_release_line() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/scenarios");
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .expect("web/scenarios")
+        .filter_map(|e| Some(format!("web/scenarios/{}", e.ok()?.file_name().to_str()?)))
+        .filter(|f| f.ends_with(".scn"))
+        .collect();
+    files.sort();
+    let mut args = vec!["check", "--protocol", "releases"];
+    args.extend(files.iter().map(String::as_str));
+    let o = replab(&args);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(
+        out.ends_with(&format!("check: {} passed, 0 failed\n", files.len() * 34)),
+        "{out}"
+    );
+}
+
+// The two stories only a release tells: what each line comes to.
+#[test]
+fn the_release_stories_change_where_the_contract_says() {
+    let strip = |file: &str| -> Vec<(String, String)> {
+        stdout(&replab(&["run", "--releases", file]))
+            .lines()
+            .filter_map(|l| {
+                let mut w = l.split_whitespace();
+                Some((w.next()?.to_string(), w.nth(1)?.to_string()))
+            })
+            .collect()
+    };
+    // Nothing lost in any release: the HW freeze keeps m2 unread, not lost.
+    let frozen = strip("web/scenarios/frozen-hw-acks-1.scn");
+    assert_eq!(frozen.len(), 34);
+    assert!(frozen.iter().all(|(_, o)| o == "none"), "{frozen:?}");
+    // Lost where an unclean election happens; not where the setting waits or is ignored.
+    let ignored = strip("web/scenarios/kraft-unclean-ignored.scn");
+    let lost: Vec<&str> = ignored
+        .iter()
+        .filter(|(_, o)| o == "committed-write-lost")
+        .map(|(l, _)| l.as_str())
+        .collect();
+    let mut expected: Vec<String> = (1..=9)
+        .map(|m| format!("kafka-2.{m}"))
+        .filter(|l| l != "kafka-2.9" && l != "kafka-2.0")
+        .collect();
+    expected.extend((0..=9).map(|m| format!("kafka-3.{m}")));
+    expected.push("kafka-3.9-kraft".into());
+    expected.extend((0..=4).map(|m| format!("kafka-4.{m}")));
+    assert_eq!(lost, expected.iter().map(String::as_str).collect::<Vec<_>>());
 }

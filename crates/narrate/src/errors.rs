@@ -42,6 +42,7 @@ fn kind_sentence(lang: Lang, names: &Names, k: &ScriptErrorKind) -> String {
         K::MissingBrokers => say!(lang, id::ERROR_SCRIPT_MISSING_BROKERS),
         K::UnknownProtocol { name } => protocol_not_offered(lang, name, &NotOffered::Unknown),
         K::ProtocolNotOffered { name, why } => protocol_not_offered(lang, name, why),
+        K::BackwardRange { range } => say!(lang, id::ERROR_SCRIPT_BACKWARD_RANGE, range = range),
         K::ElrNotInRelease { release } => match release.as_str() {
             "kafka-4.0" => say!(lang, id::ERROR_SCRIPT_ELR_NOT_IN_4_0, release = release),
             _ => say!(lang, id::ERROR_SCRIPT_ELR_NOT_IN_3X, release = release),

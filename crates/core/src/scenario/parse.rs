@@ -73,6 +73,11 @@ pub enum ScriptErrorKind {
         /// Why.
         why: NotOffered,
     },
+    /// An `under` range `first..last` whose first line comes after its last.
+    BackwardRange {
+        /// The range as written.
+        range: String,
+    },
     /// `set eligible.leader.replicas.version=1` under a KRaft line before 4.1
     /// (reported when the run starts, at the `set` line).
     ElrNotInRelease {
@@ -290,8 +295,8 @@ impl Parser {
                     return Err(missing(line, verb, "protocol list"));
                 };
                 let mut protocols = Vec::new();
-                for name in list.split(',') {
-                    protocols.push(protocol_named(line, name)?);
+                for item in list.split(',') {
+                    protocols.extend(protocols_named(line, item)?);
                 }
                 if rest.is_empty() {
                     return Err(missing(line, verb, "statement"));
@@ -683,6 +688,23 @@ impl Parser {
             statements: self.statements,
         })
     }
+}
+
+/// The protocols an `under` item names: one protocol, or (an extension of
+/// 1.5) `first..last`, every offered line from `first` to `last` in the
+/// table's order (`kafka-3.3-kraft..kafka-3.8-kraft`).
+fn protocols_named(line: usize, item: &str) -> Result<Vec<Protocol>, ScriptError> {
+    let Some((first, last)) = item.split_once("..") else {
+        return Ok(vec![protocol_named(line, item)?]);
+    };
+    let (first, last) = (protocol_named(line, first)?, protocol_named(line, last)?);
+    let lines: Vec<Protocol> = Protocol::releases().collect();
+    let at = |p: Protocol| lines.iter().position(|&l| l == p).unwrap_or(0);
+    let (from, to) = (at(first), at(last));
+    if from > to {
+        return Err(err(line, ScriptErrorKind::BackwardRange { range: item.into() }));
+    }
+    Ok(lines[from..=to].to_vec())
 }
 
 /// The protocol `name` names, or the error for line `line` that says why not.
