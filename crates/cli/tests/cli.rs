@@ -233,8 +233,14 @@ fn protocols_lists_each_with_its_releases() {
     let o = replab(&["protocols"], None);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = stdout(&o);
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), replab_core::Protocol::ALL.len(), "{text}");
+    let all: Vec<&str> = text.lines().collect();
+    // The generations first, then (1.5) every offered release line.
+    let lines = &all[..replab_core::Protocol::ALL.len()];
+    assert_eq!(all.len(), 5 + 2 + 34, "{text}");
+    let releases: Vec<&str> = all[7..].iter().filter_map(|l| l.split_whitespace().next()).collect();
+    let offered: Vec<&str> = replab_core::Protocol::releases().map(|p| p.name()).collect();
+    assert_eq!(releases, offered);
+    assert!(all[7 + 19].contains("KAFKA-15583"), "{text}");
     for (line, p) in lines.iter().zip(replab_core::Protocol::ALL) {
         assert!(line.starts_with(p.name()), "{line}");
     }
