@@ -3,12 +3,14 @@
 //! safety checks), at the same step, with the first step where the two differ
 //! named in words, marked on the scrubber and one click away.
 
+use super::header::release_group;
 use super::lane::Lane;
 use super::target_value;
 use super::violations::violations;
 use crate::history;
 use crate::hooks::Upto;
 use crate::state::ShownComparison;
+use replab_core::protocol::ControllerKind;
 use replab_core::timeline::Timeline;
 use replab_core::Protocol;
 use replab_narrate::{self as narrate, label, Label, Lang, Names};
@@ -63,6 +65,9 @@ pub fn compare_picker(
                         { narrate::protocol_option(lang, proto) }
                     </option>
                 }) }
+                // Every other release line, by its version.
+                { release_group(lang, ControllerKind::ZooKeeper, compare, Some(protocol), false) }
+                { release_group(lang, ControllerKind::KRaft, compare, Some(protocol), false) }
             </select>
         </label>
     }

@@ -34,19 +34,29 @@ pub struct HeaderActions {
     pub open_help: Callback<()>,
 }
 
-/// "Which Kafka?": the offered lines of one controller, the latest first, each
-/// with what changed since the row before as its title.
-fn release_group(lang: Lang, controller: ControllerKind, current: Protocol) -> Html {
+/// The offered lines of one controller as a menu's group, the latest first,
+/// each with what changed since the row before as its title: "Which Kafka?"
+/// lists them all, "Compare with" those that are no generation (it lists the
+/// generations above). `current` is selected, `disabled` cannot be chosen.
+pub fn release_group(
+    lang: Lang,
+    controller: ControllerKind,
+    current: Option<Protocol>,
+    disabled: Option<Protocol>,
+    with_generations: bool,
+) -> Html {
     let name = match controller {
         ControllerKind::ZooKeeper => label(lang, Label::ReleaseGroupZookeeper),
         ControllerKind::KRaft => label(lang, Label::ReleaseGroupKraft),
     };
-    let lines: Vec<Protocol> = Protocol::releases().filter(|r| r.controller() == controller).collect();
+    let lines: Vec<Protocol> = Protocol::releases()
+        .filter(|r| r.controller() == controller && (with_generations || !r.is_generation()))
+        .collect();
     html! {
         <optgroup label={name}>
             { for lines.into_iter().rev().map(|r| html! {
                 <option value={r.name()} data-release={r.name()} data-generation={r.release().generation}
-                    selected={r == current} title={narrate::release_changes(lang, r)}>
+                    selected={Some(r) == current} disabled={Some(r) == disabled} title={narrate::release_changes(lang, r)}>
                     { narrate::release_option(lang, r) }
                 </option>
             }) }
@@ -147,8 +157,8 @@ pub fn header(p: &HeaderProps) -> Html {
             <label class="release">
                 <span>{ label(lang, Label::Release) }</span>
                 <select data-testid="release-menu" onchange={on_protocol.clone()} aria-describedby="protocol-note">
-                    { release_group(lang, ControllerKind::ZooKeeper, p.protocol) }
-                    { release_group(lang, ControllerKind::KRaft, p.protocol) }
+                    { release_group(lang, ControllerKind::ZooKeeper, Some(p.protocol), None, true) }
+                    { release_group(lang, ControllerKind::KRaft, Some(p.protocol), None, true) }
                 </select>
             </label>
             <label>
