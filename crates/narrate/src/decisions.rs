@@ -29,6 +29,20 @@ pub enum Explain<'a> {
         /// The ISR after they left it.
         isr: BrokerSet,
     },
+    /// KRaft 3.3–3.5: which brokers left the ISR in the change that bumped.
+    ShrinkBumpCause {
+        /// The brokers that left.
+        left: BrokerSet,
+        /// The ISR after they left it.
+        isr: BrokerSet,
+    },
+    /// KRaft 3.3–3.5: why an ISR shrink is a new leader epoch.
+    ShrinkBumpRule {
+        /// The leader, which stays leader.
+        leader: BrokerIx,
+        /// The new leader epoch.
+        epoch: u32,
+    },
     /// Why the epoch changed although the leader did not.
     BumpRule {
         /// The leader, which stays leader.
@@ -533,6 +547,15 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             isr = list(lang, names, isr)
         ),
         Explain::BumpRule { leader, epoch } => say!(lang, id::DECISION_BUMP_RULE, leader = n(leader), epoch = epoch),
+        Explain::ShrinkBumpCause { left, isr } => say!(
+            lang,
+            id::DECISION_BUMP_CAUSE_SHRUNK,
+            left = list(lang, names, left),
+            isr = list(lang, names, isr)
+        ),
+        Explain::ShrinkBumpRule { leader, epoch } => {
+            say!(lang, id::DECISION_BUMP_RULE_SHRINK, leader = n(leader), epoch = epoch)
+        }
         Explain::BumpLeader { leader, epoch, record } => match record {
             EpochRecord::AtOnce { offset } => say!(
                 lang,

@@ -43,8 +43,9 @@ pub enum DecisionKind {
     /// A broker outside the ISR was made leader (unclean.leader.election.enable,
     /// or `elect ... unclean`).
     UncleanElection,
-    /// The ZooKeeper controller bumped the leader epoch when followers crashed;
-    /// the leader stays leader (it covers the followers that keep following).
+    /// The ZooKeeper controller bumped the leader epoch when followers crashed,
+    /// or the KRaft controller of 3.3–3.5 at an ISR shrink; the leader stays
+    /// leader (it covers the followers that keep following).
     EpochBump,
     /// A broker that had waited for a leader starts following one.
     LeaderFound,
@@ -155,7 +156,7 @@ pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
         matches!(
             e,
             Event::LeaderElected {
-                reason: ElectionReason::FollowersCrashed,
+                reason: ElectionReason::FollowersCrashed | ElectionReason::IsrShrinkBump,
                 ..
             }
         )
@@ -173,7 +174,7 @@ pub fn decisions_of(t: &Timeline, k: usize) -> Vec<Decision> {
             let (kind, broker, since) = match *e {
                 Event::LeaderElected {
                     leader,
-                    reason: ElectionReason::FollowersCrashed,
+                    reason: ElectionReason::FollowersCrashed | ElectionReason::IsrShrinkBump,
                     ..
                 } => (DecisionKind::EpochBump, leader, 0),
                 Event::LeaderElected {

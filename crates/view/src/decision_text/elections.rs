@@ -31,20 +31,20 @@ pub(super) fn epoch_bump(s: &Step) -> Option<Rows> {
         epoch,
         isr,
         record,
-        ..
+        reason,
     } = s.event()?
     else {
         return None;
     };
-    let mut crashed = BrokerSet::default();
+    let shrink = reason == ElectionReason::IsrShrinkBump;
+    // The brokers that left the ISR in the step: crashed ones under ZooKeeper,
+    // any under KRaft 3.3–3.5 (fenced, shut down, lagging).
+    let mut left = BrokerSet::default();
     for e in s.events {
-        if let Event::IsrShrunk {
-            broker,
-            reason: ShrinkReason::Crashed,
-            ..
-        } = *e
-        {
-            crashed.insert(broker);
+        if let Event::IsrShrunk { broker, reason, .. } = *e {
+            if shrink || reason == ShrinkReason::Crashed {
+                left.insert(broker);
+            }
         }
     }
     let followers: Vec<String> = (0..s.n.0.len())
@@ -65,8 +65,22 @@ pub(super) fn epoch_bump(s: &Step) -> Option<Rows> {
         followers.join(&say!(s.lang, id::WORDS_SEMICOLON))
     };
     Some(vec![
-        (Label::Cause, s.say(Explain::BumpCause { crashed, isr })),
-        (Label::Rule, s.say(Explain::BumpRule { leader, epoch })),
+        (
+            Label::Cause,
+            s.say(if shrink {
+                Explain::ShrinkBumpCause { left, isr }
+            } else {
+                Explain::BumpCause { crashed: left, isr }
+            }),
+        ),
+        (
+            Label::Rule,
+            s.say(if shrink {
+                Explain::ShrinkBumpRule { leader, epoch }
+            } else {
+                Explain::BumpRule { leader, epoch }
+            }),
+        ),
         (Label::Result, s.say(Explain::BumpLeader { leader, epoch, record })),
         (Label::Followers, followers),
     ])

@@ -65,6 +65,25 @@ fn a_follower_crash_bump_says_what_why_and_what_the_followers_do() {
     );
 }
 
+// KRaft 3.3–3.5 (PartitionChangeBuilder.triggerLeaderEpochBumpIfNeeded): the
+// fencing of C at its crash shrinks the ISR, and that is a new leader epoch.
+#[test]
+fn a_kraft_3_3_shrink_bump_says_which_release_bumps() {
+    let t = timeline(BUMP, Protocol::from_name("kafka-3.3-kraft").expect("offered"));
+    let (heading, rows) = only(Lang::EN, &t, 4);
+    assert_eq!(heading, "Leader epoch bump · A");
+    assert_eq!(rows[0], ("Cause", "C left the ISR (now A, B)".to_string()));
+    assert!(
+        rows[1]
+            .1
+            .starts_with("KRaft 3.3–3.5: the controller writes a new leader epoch with every ISR shrink"),
+        "{rows:?}"
+    );
+    // From 3.6 no bump, so no such decision.
+    let t = timeline(BUMP, Protocol::from_name("kafka-3.6-kraft").expect("offered"));
+    assert!(history::decision_steps(&t, t.len()).all(|s| s != 4));
+}
+
 #[test]
 fn the_bump_tells_each_generation_s_followers_apart() {
     let followers = |p: Protocol, lang: Lang| {
