@@ -40,7 +40,9 @@ struct Shown {
 #[function_component(ReleaseStrip)]
 pub fn release_strip(p: &ReleaseStripProps) -> Html {
     let run = use_mut_ref(|| None::<StripRun>);
-    let shown = use_state_eq(Shown::default);
+    // A short history is shown at once, in the first render (the pre-rendered
+    // page's too); a long one fills in after the page has painted.
+    let shown = use_state_eq(|| first_slice(&p.timeline));
     // Each history gets a number: a slice of work for an older one stops.
     let generation = use_mut_ref(|| 0u64);
     {
@@ -125,6 +127,16 @@ pub fn release_strip(p: &ReleaseStripProps) -> Html {
     }
 }
 
+/// The strip after the history's first slice.
+fn first_slice(timeline: &Timeline) -> Shown {
+    let mut run = StripRun::new(timeline.setup());
+    let done = run.advance(&timeline.commands(), SLICE);
+    Shown {
+        outcomes: run.outcomes(),
+        done,
+    }
+}
+
 /// Applies a slice of the history to every row, shows the outcomes, and
 /// schedules the next slice after the page paints, while the history is still
 /// the same one.
@@ -150,5 +162,57 @@ fn step(
     };
     if !done {
         gloo::timers::callback::Timeout::new(0, move || step(run, shown, generation, mine, timeline)).forget();
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::components::{history_of, rendered};
+
+    fn strip_of(text: &str) -> String {
+        let timeline = history_of(text, None);
+        rendered::<ReleaseStrip>(ReleaseStripProps {
+            lang: Lang::EN,
+            current: timeline.setup().protocol,
+            timeline,
+            on_open: Callback::noop(),
+            on_compare: Callback::noop(),
+        })
+    }
+
+    // A short history is decided in the first frame: a chip per offered line,
+    // each with its outcome, the page's own line current.
+    #[test]
+    fn the_first_frame_shows_every_line_with_its_outcome() {
+        let html = strip_of(include_str!("../../../../web/scenarios/kraft-unclean-ignored.scn"));
+        assert_eq!(html.matches(r#"data-testid="release-chip""#).count(), 34, "{html}");
+        assert!(html.contains(r#"data-done="true""#), "{html}");
+        assert!(
+            html.contains(r#"data-release="kafka-4.1" data-outcome="committed-write-lost""#),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"data-release="kafka-1.1" data-outcome="none""#),
+            "{html}"
+        );
+        let current = html.split(r#"aria-current="true""#).count() - 1;
+        assert_eq!(current, 1, "{html}");
+        assert!(
+            html.contains("Kafka 4.1 with KRaft: Committed write lost at step 9"),
+            "{html}"
+        );
+    }
+
+    // Beyond a slice the first frame says the lines are still running.
+    #[test]
+    fn a_long_history_fills_in_after_the_first_frame() {
+        let mut text = String::from("brokers A B\n");
+        for i in 0..(SLICE + 10) {
+            text += &format!("produce m{i}\n");
+        }
+        let html = strip_of(&text);
+        assert!(html.contains(r#"data-done="false""#), "{html}");
+        assert_eq!(html.matches(r#"data-outcome="pending""#).count(), 34, "{html}");
     }
 }
