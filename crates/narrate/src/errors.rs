@@ -184,6 +184,16 @@ pub fn strip_chip(lang: Lang, p: Protocol, outcome: &str) -> String {
     )
 }
 
+/// A history longer than the strip runs by itself.
+pub fn strip_long(lang: Lang, steps: usize, limit: usize) -> String {
+    say!(
+        lang,
+        id::PROTOCOL_RELEASE_STRIP_LONG,
+        steps = thousands(lang, steps as u64),
+        limit = thousands(lang, limit as u64)
+    )
+}
+
 /// An outcome at a step of the history ("committed write lost at step 6").
 pub fn strip_at_step(lang: Lang, what: &str, step: usize) -> String {
     say!(lang, id::PROTOCOL_RELEASE_STRIP_AT_STEP, what = what, step = step)

@@ -17,6 +17,11 @@ use yew::prelude::*;
 /// Commands applied at once after a paint; then the strip yields to the page.
 const SLICE: usize = 64;
 
+/// The longest history the strip runs by itself: each undecided row of rules
+/// holds a partition of its own, so a longer one (a long log of a benchmark,
+/// say) waits for the reader to ask.
+const LIMIT: usize = 4_000;
+
 #[derive(Properties, PartialEq)]
 pub struct ReleaseStripProps {
     pub lang: Lang,
@@ -41,15 +46,23 @@ struct Shown {
 pub fn release_strip(p: &ReleaseStripProps) -> Html {
     let run = use_mut_ref(|| None::<StripRun>);
     // A short history is shown at once, in the first render (the pre-rendered
-    // page's too); a long one fills in after the page has painted.
+    // page's too); a longer one fills in after the page has painted.
     let shown = use_state_eq(|| first_slice(&p.timeline));
     // Each history gets a number: a slice of work for an older one stops.
     let generation = use_mut_ref(|| 0u64);
+    // The reader asked to run a history beyond the limit.
+    let asked = use_state_eq(|| false);
+    let too_long = p.timeline.len() > LIMIT && !*asked;
     {
         let (run, shown, generation) = (run.clone(), shown.clone(), generation.clone());
-        use_effect_with(p.timeline.clone(), move |timeline| {
+        use_effect_with((p.timeline.clone(), too_long), move |(timeline, too_long)| {
             *generation.borrow_mut() += 1;
             let mine = *generation.borrow();
+            if *too_long {
+                // Let go of the partitions; nothing runs until the reader asks.
+                run.borrow_mut().take();
+                return;
+            }
             {
                 let mut r = run.borrow_mut();
                 let commands = timeline.commands();
@@ -59,6 +72,21 @@ pub fn release_strip(p: &ReleaseStripProps) -> Html {
             }
             step(run, shown, generation, mine, timeline.clone());
         });
+    }
+    if too_long {
+        let ask = {
+            let asked = asked.clone();
+            Callback::from(move |_| asked.set(true))
+        };
+        let lang = p.lang;
+        return html! {
+            <section class="release-strip" data-testid="release-strip" data-done="false"
+                aria-label={label(lang, Label::ReleaseStrip)}>
+                <h2>{ label(lang, Label::ReleaseStrip) }</h2>
+                <p class="strip-long">{ narrate::strip_long(lang, p.timeline.len(), LIMIT) }</p>
+                <button data-testid="release-strip-run" onclick={ask}>{ label(lang, Label::StripRun) }</button>
+            </section>
+        };
     }
     let lang = p.lang;
     let current = p.current;
@@ -127,8 +155,11 @@ pub fn release_strip(p: &ReleaseStripProps) -> Html {
     }
 }
 
-/// The strip after the history's first slice.
+/// The strip after the history's first slice (nothing beyond the limit).
 fn first_slice(timeline: &Timeline) -> Shown {
+    if timeline.len() > LIMIT {
+        return Shown::default();
+    }
     let mut run = StripRun::new(timeline.setup());
     let done = run.advance(&timeline.commands(), SLICE);
     Shown {
@@ -202,6 +233,19 @@ mod tests {
             html.contains("Kafka 4.1 with KRaft: Committed write lost at step 9"),
             "{html}"
         );
+    }
+
+    // Beyond the limit the strip runs nothing until the reader asks.
+    #[test]
+    fn a_history_beyond_the_limit_waits_for_the_reader() {
+        let mut text = String::from("brokers A B\n");
+        for i in 0..=LIMIT {
+            text += &format!("produce m{i}\n");
+        }
+        let html = strip_of(&text);
+        assert!(html.contains(r#"data-testid="release-strip-run""#), "{html}");
+        assert!(html.contains("this history has 4,001 steps"), "{html}");
+        assert_eq!(html.matches(r#"data-testid="release-chip""#).count(), 0);
     }
 
     // Beyond a slice the first frame says the lines are still running.
