@@ -99,7 +99,7 @@ test('window.replab refuses bad arguments before changing anything', async () =>
   assert.match(refused.stepText[1], /whole number/);
   assert.equal(refused.stepFar[0], 'RangeError');
   assert.equal(refused.loadNumber[0], 'TypeError');
-  assert.match(refused.loadProtocol[1], /options\.protocol: expected one of hw, kip-101/);
+  assert.match(refused.loadProtocol[1], /options\.protocol: unknown protocol 'zab' \(the release lines kafka-0\.10, .*; the generations hw, kip-101/);
   assert.match(refused.loadLang[1], /options\.lang/);
   assert.equal(refused.loadBroken[0], 'Error');
   assert.match(refused.loadBroken[1], /^line 3: /, 'the editor\'s line-numbered message');

@@ -61,7 +61,7 @@ test('"Which Kafka?" offers every release line, grouped by controller, the lates
   assert.deepEqual(errors, []);
 });
 
-test('the strip shows the story under every release: lost up to 0.10, refused or safe after', async () => {
+test('the strip shows the story under every release: lost where an unclean election runs, safe where it waits', async () => {
   const { page, errors } = await open(server.url);
   await page.getByTestId('broker-A').waitFor();
   await pickPreset(page, 'kraft-unclean-ignored');

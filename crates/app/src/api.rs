@@ -169,9 +169,11 @@ fn check_load(text: &JsValue, options: &JsValue, lang: Lang) -> Result<Load, Ref
         p if p.is_undefined() || p.is_null() => None,
         p => {
             let name = p.as_string().unwrap_or_default();
-            Some(Protocol::from_name(&name).ok_or_else(|| {
-                let names: Vec<&str> = Protocol::ALL.iter().map(|p| p.name()).collect();
-                Refusal::Type(format!("options.protocol: expected one of {}", names.join(", ")))
+            Some(Protocol::parse(&name).map_err(|why| {
+                Refusal::Type(format!(
+                    "options.protocol: {}",
+                    replab_narrate::protocol_not_offered(Lang::EN, &name, &why)
+                ))
             })?)
         }
     };

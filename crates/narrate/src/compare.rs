@@ -357,7 +357,7 @@ pub fn comparison_ends(lang: Lang, p: Protocol, len: usize) -> String {
 
 /// The comparison picker's label: "Compare hw with".
 pub fn compare_with(lang: Lang, p: Protocol) -> String {
-    say!(lang, id::COMPARE_WITH, protocol = p.name())
+    say!(lang, id::COMPARE_WITH, protocol = crate::protocol_name(lang, p))
 }
 
 /// The second column's heading: "The same history under kip-101 (Kafka 0.11)".

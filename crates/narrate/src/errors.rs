@@ -163,6 +163,9 @@ pub fn link_error(lang: Lang, e: &LinkProblem) -> String {
 /// A protocol as the selector lists it: its name and its releases
 /// ("diverging-epoch (Kafka 2.8–3.x)").
 pub fn protocol_option(lang: Lang, p: Protocol) -> String {
+    if !p.is_generation() {
+        return release_option(lang, p);
+    }
     let p = p.shown();
     say!(
         lang,
@@ -210,7 +213,19 @@ pub fn release_option(lang: Lang, p: Protocol) -> String {
             version = r.version,
             generation = generation
         ),
+        // A KRaft line of a release that also ran ZooKeeper says so.
+        None if r.name.ends_with("-kraft") => say!(lang, id::PROTOCOL_RELEASE_OPTION_KRAFT, version = r.version),
         None => say!(lang, id::PROTOCOL_RELEASE_OPTION, version = r.version),
+    }
+}
+
+/// A protocol as a heading names it: a generation by its name (`hw`), another
+/// line as "Which Kafka?" lists it ("Kafka 3.8 · KRaft").
+pub fn protocol_name(lang: Lang, p: Protocol) -> String {
+    if p.is_generation() {
+        p.shown().name().to_string()
+    } else {
+        release_option(lang, p)
     }
 }
 

@@ -34,29 +34,31 @@ pub struct HeaderActions {
     pub open_help: Callback<()>,
 }
 
-/// The offered lines of one controller as a menu's group, the latest first,
-/// each with what changed since the row before as its title: "Which Kafka?"
-/// lists them all, "Compare with" those that are no generation (it lists the
-/// generations above). `current` is selected, `disabled` cannot be chosen.
+/// The offered lines of one controller as a menu's group, the latest first.
+/// `full`: every line, each with what changed since the row before as its
+/// title ("Which Kafka?"); otherwise those that are no generation, plain
+/// ("Compare with" lists the generations above). `current` is selected,
+/// `disabled` cannot be chosen.
 pub fn release_group(
     lang: Lang,
     controller: ControllerKind,
     current: Option<Protocol>,
     disabled: Option<Protocol>,
-    with_generations: bool,
+    full: bool,
 ) -> Html {
     let name = match controller {
         ControllerKind::ZooKeeper => label(lang, Label::ReleaseGroupZookeeper),
         ControllerKind::KRaft => label(lang, Label::ReleaseGroupKraft),
     };
     let lines: Vec<Protocol> = Protocol::releases()
-        .filter(|r| r.controller() == controller && (with_generations || !r.is_generation()))
+        .filter(|r| r.controller() == controller && (full || !r.is_generation()))
         .collect();
     html! {
         <optgroup label={name}>
             { for lines.into_iter().rev().map(|r| html! {
                 <option value={r.name()} data-release={r.name()} data-generation={r.release().generation}
-                    selected={Some(r) == current} disabled={Some(r) == disabled} title={narrate::release_changes(lang, r)}>
+                    selected={Some(r) == current} disabled={Some(r) == disabled}
+                    title={full.then(|| narrate::release_changes(lang, r))}>
                     { narrate::release_option(lang, r) }
                 </option>
             }) }

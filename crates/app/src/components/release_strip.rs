@@ -125,7 +125,7 @@ pub fn release_strip(p: &ReleaseStripProps) -> Html {
         let data_outcome = if pending { "pending" } else { outcome.name() };
         html! {
             <button class={classes!("chip", class, (line == current).then_some("current"))} data-testid="release-chip"
-                data-release={line.name()} data-outcome={data_outcome} title={title.clone()} aria-label={title}
+                data-release={line.name()} data-outcome={data_outcome} {title}
                 aria-current={(line == current).then_some("true")} {onclick}>
                 <span class="chip-version">{ line.release().version }</span>
                 <span class="chip-mark" aria-hidden="true">{ mark }</span>
@@ -151,6 +151,7 @@ pub fn release_strip(p: &ReleaseStripProps) -> Html {
             <h2 title={label(lang, Label::ReleaseStripHint)}>{ label(lang, Label::ReleaseStrip) }</h2>
             { group(ControllerKind::ZooKeeper, Label::ReleaseGroupZookeeper) }
             { group(ControllerKind::KRaft, Label::ReleaseGroupKraft) }
+            <p class="strip-legend">{ label(lang, Label::StripLegend) }</p>
         </section>
     }
 }
