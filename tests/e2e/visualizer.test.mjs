@@ -270,7 +270,7 @@ test('every preset replays under every protocol without an error', async () => {
   const options = await page.getByTestId('preset').locator('option:not([hidden])').evaluateAll((os) => os.map((o) => o.value));
   assert.equal(options[0], 'empty');
   const presets = options.slice(1);
-  assert.equal(presets.length, 22);
+  assert.equal(presets.length, 24);
   for (const preset of presets) {
     // The preset's file is fetched when chosen: it has loaded when its title shows.
     await pickPreset(page, preset);
@@ -278,6 +278,12 @@ test('every preset replays under every protocol without an error', async () => {
     for (const protocol of ['hw', 'kip-101', 'kip-279', 'diverging-epoch', 'kraft-elr']) {
       await page.getByTestId('protocol').selectOption(protocol);
       assert.equal(await page.getByTestId('notice').count(), 0, `${preset} under ${protocol}`);
+      assert.ok(Number(await page.getByTestId('step-count').textContent()) > 0);
+    }
+    // And release lines between the generations, under both controllers.
+    for (const release of ['kafka-1.1', 'kafka-2.3', 'kafka-3.6', 'kafka-3.9', 'kafka-3.3-kraft', 'kafka-4.0']) {
+      await page.getByTestId('release-menu').selectOption(release);
+      assert.equal(await page.getByTestId('notice').count(), 0, `${preset} under ${release}`);
       assert.ok(Number(await page.getByTestId('step-count').textContent()) > 0);
     }
     assert.ok(Number(steps) > 0);

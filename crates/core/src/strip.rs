@@ -54,7 +54,7 @@ pub fn outcome<'a>(setup: &Setup, commands: impl IntoIterator<Item = &'a Command
 }
 
 /// One line's run: its partition until the outcome is decided.
-#[derive(Debug)]
+// No Debug: it would link the partition's whole Debug into the page.
 struct LineRun {
     cluster: Option<Cluster>,
     applied: usize,
@@ -140,7 +140,6 @@ pub fn strip(setup: &Setup, commands: &[Command]) -> Vec<(Protocol, LineOutcome)
 /// The strip computed a few commands at a time, for a front end that must not
 /// block: the lines that share a row of rules run once, a decided line stops,
 /// and a history that grows by a command costs one step a row.
-#[derive(Debug)]
 pub struct StripRun {
     /// The history's setup, its protocol aside.
     setup: Setup,
