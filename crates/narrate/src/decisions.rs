@@ -305,7 +305,10 @@ pub enum Explain<'a> {
     },
     /// Rule: the HW is the smallest log end over the ISR and every replica caught up within
     /// replica.lag.time.max.ms (KAFKA-4485).
-    HeldByReplicaRule,
+    HeldByReplicaRule {
+        /// From 3.6 (KAFKA-15021): only a replica that may join the ISR counts.
+        only_eligible: bool,
+    },
     /// Result: the leader's HW stays lower than the ISR alone would put it.
     HeldByReplicaResult {
         /// The leader.
@@ -877,7 +880,10 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             replica_leo = replica_leo,
             until_ms = thousands(lang, until_ms)
         ),
-        Explain::HeldByReplicaRule => say!(lang, id::DECISION_HELD_BY_REPLICA_RULE),
+        Explain::HeldByReplicaRule { only_eligible: false } => say!(lang, id::DECISION_HELD_BY_REPLICA_RULE),
+        Explain::HeldByReplicaRule { only_eligible: true } => {
+            say!(lang, id::DECISION_HELD_BY_REPLICA_RULE_ELIGIBLE)
+        }
         Explain::HeldByReplicaResult {
             leader,
             hw,

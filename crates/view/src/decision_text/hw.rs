@@ -66,7 +66,12 @@ pub(super) fn held_by_replica(s: &Step) -> Option<Rows> {
                 lag_ms: s.before.config().replica_lag_time_max_ms,
             }),
         ),
-        (Label::Rule, s.say(Explain::HeldByReplicaRule)),
+        (
+            Label::Rule,
+            s.say(Explain::HeldByReplicaRule {
+                only_eligible: s.before.capabilities().hw_counts_only_eligible,
+            }),
+        ),
         (
             Label::Result,
             s.say(Explain::HeldByReplicaResult {

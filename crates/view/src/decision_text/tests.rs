@@ -506,6 +506,17 @@ fn a_caught_up_replica_outside_the_isr_holds_the_hw_until_its_time() {
          counts for the HW until 2,500 ms"
     );
     assert!(rows[1].1.ends_with("(Partition.maybeIncrementLeaderHW, KAFKA-4485)"));
+    // From 3.6 the rule names KAFKA-15021, and B's crash frees the HW at once.
+    let t36 = timeline(HELD, Protocol::from_name("kafka-3.6").expect("offered"));
+    let (_, rows36) = only(Lang::EN, &t36, 6);
+    assert!(rows36[1].1.starts_with("from 3.6 (KAFKA-15021)"), "{rows36:?}");
+    assert_eq!(
+        (
+            t36.state_at(7).hw_held_by_replica(),
+            t36.state_at(7).broker(0).map(|b| b.hw())
+        ),
+        (None, Some(3))
+    );
     assert_eq!(
         rows[2],
         (
