@@ -4,24 +4,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { inflateRawSync } from 'node:zlib';
-import { serve, launch, screenshot, watchErrors, pickPreset } from './harness.mjs';
+import { serve, launch, screenshot, openApp, pickPreset } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-async function open(url, { width = 1300, height = 1000 } = {}) {
-  const page = await browser.newPage();
-  const errors = watchErrors(page);
-  await page.setViewportSize({ width, height });
-  await page.addInitScript(() => {
-    Object.defineProperty(navigator, 'language', { get: () => 'en-US' });
-    if (!sessionStorage.getItem('fresh')) { localStorage.clear(); sessionStorage.setItem('fresh', '1'); }
-  });
-  await page.goto(url);
-  await page.waitForFunction(() => window.replab !== undefined);
-  return { page, errors };
-}
+const open = (url) => openApp(browser, url, { width: 1300, height: 1000 });
 
 const strip = (page) => page.getByTestId('release-strip');
 const outcomes = (page) => strip(page).getByTestId('release-chip').evaluateAll((chips) =>

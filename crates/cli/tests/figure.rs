@@ -5,22 +5,12 @@ use replab_core::scenario;
 use replab_core::timeline::Timeline;
 use replab_narrate::Lang;
 use replab_view::strip;
-use std::process::{Command, Output};
 
 const DATA_LOSS: &str = "web/scenarios/data-loss.scn";
 const DIVERGENCE: &str = "web/scenarios/divergence.scn";
 
-fn replab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_replab"))
-        .args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-        .output()
-        .expect("replab runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{replab, stderr};
 
 /// The figure's bytes, written to standard output.
 fn figure(args: &[&str]) -> Vec<u8> {

@@ -3,23 +3,10 @@
 //! runner printed it),
 //! release names and their errors, `--protocol releases`, `run --releases`.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn replab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_replab"))
-        .args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-        .output()
-        .expect("replab runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{replab, stderr, stdout};
 
 const GENERATIONS: [&str; 5] = ["hw", "kip-101", "kip-279", "diverging-epoch", "kraft-elr"];
 

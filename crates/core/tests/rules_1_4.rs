@@ -1,35 +1,10 @@
 //! Contract 1.4 rules 2–4, each test named after the Kafka behaviour it mirrors.
 
 use replab_core::event::{ElectionReason, Event};
-use replab_core::scenario::{self, Outcome};
-use replab_core::{Cluster, Protocol};
+use replab_core::Protocol;
 
-fn cluster(protocol: Protocol, text: &str) -> Cluster {
-    let script = scenario::parse(text).unwrap_or_else(|e| panic!("{e:?}"));
-    let r = scenario::run(&script, Some(protocol)).unwrap_or_else(|e| panic!("{e:?}"));
-    assert!(matches!(r.outcome, Outcome::Passed { .. }), "{:?}", r.outcome);
-    r.cluster
-}
-
-fn step(c: &mut Cluster, statement: &str) -> Vec<Event> {
-    let ids: Vec<&str> = c.brokers().iter().map(|b| b.id.as_str()).collect();
-    let script = scenario::parse(&format!("brokers {}\n{statement}", ids.join(" "))).expect("parses");
-    let (_, command) = script.commands_under(c.protocol()).next().expect("a command");
-    c.apply(&command.clone()).expect("applies")
-}
-
-/// A leads in epoch 1 with m1 m3 after C, which held m1 m2, led; B diverges at 1.
-const B_DIVERGES: &str = "brokers A B C
-    set acks=1 replica.lag.time.max.ms=1000
-    produce m1
-    produce m2
-    fetch B
-    fetch C max=1
-    elect C
-    produce m3
-    fetch A
-    fetch A
-    tick 2000";
+mod common;
+use common::{cluster, step, B_DIVERGES};
 
 // Rule 2, KAFKA-14704 (4.1.0 AbstractFetcherThread 356-366): after a
 // DivergingEpoch response a 4.1 follower keeps its own HW, lowered to its new

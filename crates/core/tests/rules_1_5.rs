@@ -4,29 +4,17 @@
 //! brought it.
 
 use replab_core::event::{ElectionReason, Event, ProduceRefusal, ShrinkReason};
-use replab_core::scenario::{self, Outcome};
 use replab_core::{Cluster, Protocol};
+
+mod common;
+use common::{step, B_DIVERGES};
 
 fn p(name: &str) -> Protocol {
     Protocol::from_name(name).unwrap_or_else(|| panic!("{name} is offered"))
 }
 
 fn cluster(protocol: &str, text: &str) -> Cluster {
-    let script = scenario::parse(text).unwrap_or_else(|e| panic!("{e:?}"));
-    let r = scenario::run(&script, Some(p(protocol))).unwrap_or_else(|e| panic!("{protocol}: {e:?}"));
-    assert!(
-        matches!(r.outcome, Outcome::Passed { .. }),
-        "{protocol}: {:?}",
-        r.outcome
-    );
-    r.cluster
-}
-
-fn step(c: &mut Cluster, statement: &str) -> Vec<Event> {
-    let ids: Vec<&str> = c.brokers().iter().map(|b| b.id.as_str()).collect();
-    let script = scenario::parse(&format!("brokers {}\n{statement}", ids.join(" "))).expect("parses");
-    let (_, command) = script.commands_under(c.protocol()).next().expect("a command");
-    c.apply(&command.clone()).expect("applies")
+    common::cluster(p(protocol), text)
 }
 
 fn hw(c: &Cluster, broker: usize) -> u64 {
@@ -47,19 +35,6 @@ fn bumps(events: &[Event]) -> usize {
         })
         .count()
 }
-
-/// A leads in epoch 1 with m1 m3 after C, which held m1 m2, led; B diverges at 1.
-const B_DIVERGES: &str = "brokers A B C
-    set acks=1 replica.lag.time.max.ms=1000
-    produce m1
-    produce m2
-    fetch B
-    fetch C max=1
-    elect C
-    produce m3
-    fetch A
-    fetch A
-    tick 2000";
 
 // Rule 6, KAFKA-14704 (AbstractFetcherThread 342-346 @3.4.1): under ZooKeeper
 // too, from 3.4.1 a DivergingEpoch response leaves the follower's HW; 3.3 (as
