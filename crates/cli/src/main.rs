@@ -212,19 +212,7 @@ fn run_command(args: &[String]) -> Result<ExitCode, String> {
 /// `run --releases FILE`: the release strip as a table, a line per offered
 /// release line with its outcome (`args[at]` is `--releases`).
 fn releases_command(args: &[String], at: usize) -> Result<ExitCode, String> {
-    let rest: Vec<String> = args[..at].iter().chain(&args[at + 1..]).cloned().collect();
-    let o = parse_options(&rest, false)?;
-    if o.json || o.protocols.is_some() {
-        return Err(format!(
-            "--releases runs every release line: no --json or --protocol with it\n{}",
-            usage()
-        ));
-    }
-    let [file] = o.files.as_slice() else {
-        return Err(usage());
-    };
-    let text = read_source(file)?;
-    let script = scenario::parse(&text).map_err(|e| narrate::script_error(Lang::EN, &Names(&[]), &e))?;
+    let script = words_only_script(args, at, 1, "--releases runs every release line")?;
     let mut out = String::new();
     for (p, outcome) in replab_core::strip::script_strip(&script) {
         let at = match outcome {
@@ -238,25 +226,29 @@ fn releases_command(args: &[String], at: usize) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The one scenario file of a `run` whose option at `at` (`taken` arguments,
+/// the option's name and its values) prints words of its own, so takes neither
+/// `--json` nor `--protocol` (`why` says what it does instead).
+fn words_only_script(args: &[String], at: usize, taken: usize, why: &str) -> Result<Script, String> {
+    let rest: Vec<String> = args[..at].iter().chain(&args[at + taken..]).cloned().collect();
+    let o = parse_options(&rest, false)?;
+    if o.json || o.protocols.is_some() {
+        return Err(format!("{why}: no --json or --protocol with it\n{}", usage()));
+    }
+    let [file] = o.files.as_slice() else {
+        return Err(usage());
+    };
+    let text = read_source(file)?;
+    scenario::parse(&text).map_err(|e| narrate::script_error(Lang::EN, &Names(&[]), &e))
+}
+
 /// `run --compare P1,P2 FILE`: `args[at]` is `--compare`.
 fn compare_command(args: &[String], at: usize) -> Result<ExitCode, String> {
     let value = args
         .get(at + 1)
         .ok_or(format!("--compare needs two protocols, as P1,P2\n{}", usage()))?;
     let protocols = compare::protocols(value)?;
-    let rest: Vec<String> = args[..at].iter().chain(&args[at + 2..]).cloned().collect();
-    let o = parse_options(&rest, false)?;
-    if o.json || o.protocols.is_some() {
-        return Err(format!(
-            "--compare names both protocols and prints words: no --json or --protocol with it\n{}",
-            usage()
-        ));
-    }
-    let [file] = o.files.as_slice() else {
-        return Err(usage());
-    };
-    let text = read_source(file)?;
-    let script = scenario::parse(&text).map_err(|e| narrate::script_error(Lang::EN, &Names(&[]), &e))?;
+    let script = words_only_script(args, at, 2, "--compare names both protocols and prints words")?;
     print!("{}", compare::report(&script, protocols));
     Ok(ExitCode::SUCCESS)
 }
