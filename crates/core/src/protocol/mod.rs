@@ -149,7 +149,7 @@ impl Protocol {
     pub fn shown(self) -> Protocol {
         let generation = ALIASES[..5].iter().position(|&(_, line)| line == self.release().name);
         match generation {
-            Some(i) => generation_at(i),
+            Some(i) => Protocol::ALL[i],
             None => self.canonical(),
         }
     }
@@ -251,11 +251,6 @@ impl Protocol {
     pub fn controller(self) -> ControllerKind {
         self.release().controller
     }
-}
-
-/// The generation spelled by its own name, `i` in `Protocol::ALL`'s order.
-fn generation_at(i: usize) -> Protocol {
-    Protocol::ALL[i]
 }
 
 /// Why a replica is told to follow a live leader.
