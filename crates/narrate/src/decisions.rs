@@ -181,7 +181,7 @@ pub enum Explain<'a> {
         previous: Option<BrokerIx>,
         /// Why it was elected.
         reason: &'a ElectionReason,
-        /// Whether the controller is KRaft.
+        /// Whether the partition keeps an ELR (KRaft 4.1+): no ELR member was up either.
         kraft: bool,
     },
     /// Rule: an unclean election trades durability for availability; it was asked for, or
@@ -189,7 +189,8 @@ pub enum Explain<'a> {
     UncleanRule {
         /// Whether the election was asked for (`elect ... unclean`).
         requested: bool,
-        /// Whether the controller is KRaft, which also clears the ELR and the last known leader.
+        /// Whether the partition keeps an ELR (KRaft 4.1+), which the election
+        /// also clears with the last known leader.
         kraft: bool,
     },
     /// The new leader and the committed records it lacks (lost: their values and

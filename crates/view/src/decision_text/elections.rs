@@ -4,7 +4,6 @@
 
 use super::{Rows, Step};
 use replab_core::event::{ElectionReason, Event, FollowerNext, ShrinkReason};
-use replab_core::protocol::ControllerKind;
 use replab_core::BrokerSet;
 use replab_narrate::catalogue::id;
 use replab_narrate::{say, Explain, Label};
@@ -136,7 +135,8 @@ pub(super) fn unclean(s: &Step) -> Option<Rows> {
         return None;
     };
     let (leader, epoch) = (*leader, *epoch);
-    let kraft = s.before.controller() == ControllerKind::KRaft;
+    // The KRaft texts speak of the ELR: only where there is one (4.1+).
+    let kraft = s.before.has_elr();
     let requested = matches!(reason, ElectionReason::Requested { .. });
     // Every record committed so far that the new leader's log lacks.
     let lost = s.before.committed_lacked_by(leader);
