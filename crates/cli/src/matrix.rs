@@ -22,7 +22,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 pub const USAGE: &str = "  replab matrix [--brokers 2|3] [--produces K] [--crashes C] [--max-epoch E] [--max-mb M]
-                [--max-states N] [--threads T] [--each] [--replies OUT.json] [--lang L] [--json] [-o OUT.svg|OUT.png|-] FILE|-
+                [--max-states N] [--threads T] [--each] [--replies OUT.json] [--lang L] [--json] [-o OUT.svg|OUT.png|-]
+                [--protocol all|releases] FILE|-
       (the safety matrix: for min.insync.replicas 1 to the brokers (at most 3) x unclean election
        off and on x crashes with or without unflushed loss, under each protocol, with acks=all, the
        shortest history that loses a committed write or makes replicas diverge, or none within the
@@ -36,7 +37,8 @@ pub const USAGE: &str = "  replab matrix [--brokers 2|3] [--produces K] [--crash
        consults unclean.leader.election.enable answers its twin too, and one with unflushed loss
        that is complete and safe answers the same settings without it; --each searches every cell
        on its own instead, to compare. --replies writes the table as the page ships it, each cell
-       as its worker would reply. Exit 0)";
+       as its worker would reply. --protocol releases: every offered release line instead of the
+       five generations, a block a line; lines with the same rules share one search. Exit 0)";
 
 /// Runs the matrix from `args`.
 pub fn matrix_command(args: &[String]) -> Result<ExitCode, String> {
@@ -65,20 +67,31 @@ pub fn matrix_command(args: &[String]) -> Result<ExitCode, String> {
             base.brokers.len()
         ));
     }
-    let cells = matrix::cells(base.brokers.len());
+    let columns: Vec<Protocol> = if call.releases {
+        Protocol::releases().collect()
+    } else {
+        Protocol::ALL.to_vec()
+    };
+    if call.releases && (call.each || call.replies.is_some() || call.out.is_some()) {
+        return Err("--protocol releases prints the table or --json: no --each, --replies or -o with it".to_string());
+    }
+    let cells = matrix::cells_of(base.brokers.len(), &columns);
     let started = Instant::now();
     let done = AtomicUsize::new(0);
     let show_progress = !call.json && std::io::stderr().is_terminal();
+    let progress = |_: &matrix::Answer| {
+        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if show_progress {
+            eprint!("\r{n} of {} cells", cells.len());
+            let _ = std::io::stderr().flush();
+        }
+    };
     let answers = if call.each {
         matrix::run_each(&base, call.bounds, call.threads)
+    } else if call.releases {
+        matrix::run_releases(&base, call.bounds, call.threads, progress)
     } else {
-        matrix::run_all(&base, call.bounds, call.threads, |_| {
-            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-            if show_progress {
-                eprint!("\r{n} of {} cells", cells.len());
-                let _ = std::io::stderr().flush();
-            }
-        })
+        matrix::run_all(&base, call.bounds, call.threads, progress)
     }
     .map_err(|e| format!("{e:?}"))?;
     let seconds = started.elapsed().as_secs_f64();
@@ -86,7 +99,7 @@ pub fn matrix_command(args: &[String]) -> Result<ExitCode, String> {
         eprintln!();
     }
     let results: Vec<Answered> = answers.into_iter().map(|a| Answered::new(&base, a)).collect();
-    let figure = matrix_table(&base, call.bounds, &results);
+    let figure = matrix_table(&base, call.bounds, &columns, &results);
     let to_stdout = call.out.as_ref().is_some_and(|(out, _)| out == "-");
     if let Some(path) = &call.replies {
         let text = replies(&base, call.bounds, &results)?;
@@ -95,6 +108,8 @@ pub fn matrix_command(args: &[String]) -> Result<ExitCode, String> {
     if call.json {
         let objects: Vec<Value> = results.iter().map(Answered::json).collect();
         println!("{}", Value::Array(objects));
+    } else if call.releases {
+        print!("{}", release_table(call.lang, &figure, &columns, &results, seconds));
     } else if !to_stdout {
         print!("{}", table(call.lang, &figure, &results, seconds));
     }
@@ -270,13 +285,14 @@ fn cell_words(v: &Verdict) -> MatrixCell<'static> {
 /// What the text and the figure show, read once from the verdicts: the setup
 /// and bounds, the note on acks=1 (when every protocol loses with it), a cell
 /// per row and protocol, the claim per kind of failure.
-fn matrix_table(base: &Setup, bounds: Bounds, results: &[Answered]) -> MatrixTable<'static> {
+fn matrix_table(base: &Setup, bounds: Bounds, columns: &[Protocol], results: &[Answered]) -> MatrixTable<'static> {
     let verdict = |cell: Cell| results.iter().find(|a| a.cell == cell).map(|a| &a.verdict);
-    matrix::figure_table(
+    matrix::figure_table_of(
         &base.brokers,
         &bounds,
         matrix::acks_one_line(base),
         &matrix::rows(base.brokers.len()),
+        columns,
         // Every cell ends before the table is drawn; one missing would still be waiting.
         |cell| verdict(cell).map_or(MatrixCell::Waiting, cell_words),
         |cell| verdict(cell).map_or(Known::Open, Verdict::known),
@@ -387,11 +403,71 @@ struct Call {
     json: bool,
     /// `--each`: every cell's own search, none settled by another's.
     each: bool,
+    /// `--protocol releases`: every offered release line, not the generations.
+    releases: bool,
     /// `--replies FILE`: the table as the page takes it at build time.
     replies: Option<String>,
     /// `-o`: where the figure goes, and as what.
     out: Option<(String, Format)>,
     file: String,
+}
+
+/// The table over every release line (`--protocol releases`), a block a line:
+/// its rows' verdicts and the seed's claim, the line whose search answered it
+/// when another's with the same rules did; then the figures.
+fn release_table(lang: Lang, t: &MatrixTable, columns: &[Protocol], results: &[Answered], seconds: f64) -> String {
+    let mut out = format!("{}\n", narrate::matrix_heading(lang, MatrixHeading::Title));
+    let _ = writeln!(
+        out,
+        "{}",
+        narrate::matrix_setup(lang, &t.brokers, t.records, t.failures, t.epoch, t.limit, t.megabytes)
+    );
+    if let Some(history) = &t.acks_one {
+        let _ = writeln!(out, "{}", narrate::matrix_acks_one(lang, history));
+    }
+    for (j, &p) in columns.iter().enumerate() {
+        let by = matrix::rules_of(p);
+        let same = if by == p {
+            String::new()
+        } else {
+            format!(" = {}", by.name())
+        };
+        let _ = writeln!(out, "\n{} ({}){same}", p.name(), narrate::controller_name(p));
+        for row in &t.rows {
+            let _ = writeln!(
+                out,
+                "  {:<3} {:<16} {:<24} {}",
+                row.min_insync,
+                narrate::matrix_unclean(lang, row.unclean),
+                narrate::matrix_failures(lang, row.unflushed),
+                row.cells
+                    .get(j)
+                    .map(|c| narrate::matrix_cell(lang, c))
+                    .unwrap_or_default()
+            );
+        }
+        for (unflushed, claims) in &t.claims {
+            if let Some(claim) = claims.get(j) {
+                let _ = writeln!(
+                    out,
+                    "  {}: {}",
+                    narrate::matrix_failures(lang, *unflushed),
+                    narrate::matrix_claim(lang, claim)
+                );
+            }
+        }
+    }
+    let searched = results.iter().filter(|a| a.settled == Settled::Searched);
+    let states: usize = searched.clone().map(|a| states_of(&a.verdict)).sum();
+    let most = searched.map(|a| a.peak_bytes).max().unwrap_or(0);
+    let _ = writeln!(
+        out,
+        "\n{} cells, {} searched, {states} states, {:.0} MB at most in one search, {seconds:.1} s",
+        results.len(),
+        results.iter().filter(|a| a.settled == Settled::Searched).count(),
+        megabytes(most)
+    );
+    out
 }
 
 fn parse(args: &[String]) -> Result<Call, String> {
@@ -403,6 +479,7 @@ fn parse(args: &[String]) -> Result<Call, String> {
     let mut lang = Lang::EN;
     let mut json = false;
     let mut each = false;
+    let mut releases = false;
     let mut replies = None;
     let mut out = None;
     let mut args = Args::new(args);
@@ -424,6 +501,18 @@ fn parse(args: &[String]) -> Result<Call, String> {
             }
             "--json" => json = true,
             "--each" => each = true,
+            "--protocol" => {
+                let v = value()?;
+                releases = match v.as_str() {
+                    "releases" => true,
+                    "all" => false,
+                    _ => {
+                        return Err(format!(
+                            "--protocol is all (the five generations) or releases, not '{v}'"
+                        ))
+                    }
+                };
+            }
             "--replies" => replies = Some(value()?),
             "-o" | "--output" => {
                 let v = value()?;
@@ -441,6 +530,7 @@ fn parse(args: &[String]) -> Result<Call, String> {
         lang,
         json,
         each,
+        releases,
         replies,
         out,
         file,

@@ -269,3 +269,76 @@ fn the_release_stories_change_where_the_contract_says() {
     expected.extend((0..=4).map(|m| format!("kafka-4.{m}")));
     assert_eq!(lost, expected.iter().map(String::as_str).collect::<Vec<_>>());
 }
+
+// `replab matrix --protocol releases`: a cell per row and offered line, each
+// naming its release; a line with another's rules answers as that one's
+// search (`same-rules`), and the generations' cells say what the five-column
+// table says.
+#[test]
+fn the_matrix_over_every_release_line() {
+    let o = replab(&[
+        "matrix",
+        "--brokers",
+        "2",
+        "--protocol",
+        "releases",
+        "--json",
+        "web/built/header.scn",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let cells: Vec<serde_json::Value> = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(cells.len(), 34 * 8);
+    let key = |c: &serde_json::Value| {
+        (
+            c["min_insync"].as_u64(),
+            c["unclean"].as_bool(),
+            c["failures"].as_str().map(String::from),
+        )
+    };
+    let verdict = |c: &serde_json::Value| {
+        (
+            c["complete"].clone(),
+            c["violation"]["kind"].clone(),
+            c["violation"]["length"].clone(),
+        )
+    };
+    let of = |line: &str| -> Vec<&serde_json::Value> { cells.iter().filter(|c| c["protocol"] == line).collect() };
+    assert_eq!(of("kafka-4.4").len(), 8);
+    // 2.4 has 2.3's rules: every cell answered by 2.3's search, alike.
+    for (a, b) in of("kafka-2.3").into_iter().zip(of("kafka-2.4")) {
+        assert_eq!((key(a), verdict(a)), (key(b), verdict(b)));
+        assert_eq!(b["settled"], "same-rules");
+    }
+    let same = cells.iter().filter(|c| c["settled"] == "same-rules").count();
+    assert_eq!(same, (34 - 19) * 8);
+    // The generations' cells, as the table of the five says them.
+    let o = replab(&["matrix", "--brokers", "2", "--json", "web/built/header.scn"]);
+    let five: Vec<serde_json::Value> = serde_json::from_str(&stdout(&o)).expect("JSON");
+    for (generation, line) in [
+        ("hw", "kafka-0.10"),
+        ("kip-279", "kafka-2.1"),
+        ("kraft-elr", "kafka-4.1"),
+    ] {
+        let g: Vec<_> = five
+            .iter()
+            .filter(|c| c["protocol"] == generation)
+            .map(|c| (key(c), verdict(c)))
+            .collect();
+        let l: Vec<_> = of(line).into_iter().map(|c| (key(c), verdict(c))).collect();
+        assert_eq!(g, l, "{generation} and {line}");
+    }
+    // The text names what answered a line.
+    let o = replab(&[
+        "matrix",
+        "--brokers",
+        "2",
+        "--protocol",
+        "releases",
+        "web/built/header.scn",
+    ]);
+    assert!(
+        stdout(&o).contains("kafka-2.4 (ZooKeeper) = kafka-2.3"),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -104,10 +104,36 @@ pub fn rows(brokers: usize) -> Vec<Row> {
 
 /// Every cell for `brokers` brokers, row by row, protocols in their order.
 pub fn cells(brokers: usize) -> Vec<Cell> {
+    cells_of(brokers, &Protocol::ALL)
+}
+
+/// Every cell for `brokers` brokers under `columns`, row by row.
+pub fn cells_of(brokers: usize, columns: &[Protocol]) -> Vec<Cell> {
     rows(brokers)
         .into_iter()
-        .flat_map(|row| Protocol::ALL.into_iter().map(move |protocol| Cell { row, protocol }))
+        .flat_map(|row| columns.iter().map(move |&protocol| Cell { row, protocol }))
         .collect()
+}
+
+/// The release lines whose rules and defaults are their own: the first line
+/// of each distinct row of the release table (19 of the 34). Every other line
+/// answers as the one here with the same rules.
+pub fn distinct_lines() -> Vec<Protocol> {
+    let mut out: Vec<Protocol> = Vec::new();
+    for p in Protocol::releases() {
+        if !out.iter().any(|q| q.release().same_rules(p.release())) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The line of `distinct_lines` whose search answers `p`'s.
+pub fn rules_of(p: Protocol) -> Protocol {
+    distinct_lines()
+        .into_iter()
+        .find(|q| q.release().same_rules(p.release()))
+        .unwrap_or(p)
 }
 
 /// Whether the seed's claim holds under one protocol and kind of failure: no
@@ -220,13 +246,26 @@ pub fn figure_table<'a>(
     words: impl Fn(Cell) -> MatrixCell<'a>,
     known: impl Fn(Cell) -> Known,
 ) -> MatrixTable<'a> {
+    figure_table_of(brokers, bounds, acks_one, rows, &Protocol::ALL, words, known)
+}
+
+/// `figure_table` under `columns`: a cell a row and column, a claim a column.
+pub fn figure_table_of<'a>(
+    brokers: &[String],
+    bounds: &Bounds,
+    acks_one: Option<String>,
+    rows: &[Row],
+    columns: &[Protocol],
+    words: impl Fn(Cell) -> MatrixCell<'a>,
+    known: impl Fn(Cell) -> Known,
+) -> MatrixTable<'a> {
     let table_rows = rows
         .iter()
         .map(|row| MatrixRow {
             min_insync: row.min_insync,
             unclean: row.unclean,
             unflushed: row.failures == Failures::Unflushed,
-            cells: Protocol::ALL
+            cells: columns
                 .iter()
                 .map(|&protocol| words(Cell { row: *row, protocol }))
                 .collect(),
@@ -236,7 +275,7 @@ pub fn figure_table<'a>(
         .iter()
         .map(|&failures| {
             let unflushed = failures == Failures::Unflushed;
-            let claims = Protocol::ALL
+            let claims = columns
                 .iter()
                 .map(|&protocol| match claim(protocol, failures, rows, &known) {
                     Claim::Holds => MatrixClaim::Holds,
@@ -303,10 +342,13 @@ pub enum Settled {
     /// complete and found nothing: every history of this row is one of its
     /// histories, so none breaks a check either.
     Covered,
+    /// The same row's search under a release line with the same rules and
+    /// defaults (`Release::same_rules`): the two searches are one.
+    SameRules,
 }
 
 impl Settled {
-    pub const ALL: [Settled; 3] = [Settled::Searched, Settled::Twin, Settled::Covered];
+    pub const ALL: [Settled; 4] = [Settled::Searched, Settled::Twin, Settled::Covered, Settled::SameRules];
 
     /// As `replab matrix --json` and the page's `data-settled` write it.
     pub fn name(self) -> &'static str {
@@ -314,6 +356,7 @@ impl Settled {
             Settled::Searched => "searched",
             Settled::Twin => "twin",
             Settled::Covered => "covered",
+            Settled::SameRules => "same-rules",
         }
     }
 
@@ -389,14 +432,15 @@ pub struct Plan {
 impl Plan {
     /// Every cell of `rows`, in the order they are searched.
     pub fn new(rows: &[Row]) -> Plan {
+        Plan::of(rows, &Protocol::ALL)
+    }
+
+    /// Every cell of `rows` under `columns`, in the order they are searched
+    /// (the later columns first: their searches are the longest).
+    pub fn of(rows: &[Row], columns: &[Protocol]) -> Plan {
         let mut cells: Vec<Cell> = rows
             .iter()
-            .flat_map(|&row| {
-                Protocol::ALL
-                    .into_iter()
-                    .rev()
-                    .map(move |protocol| Cell { row, protocol })
-            })
+            .flat_map(|&row| columns.iter().rev().map(move |&protocol| Cell { row, protocol }))
             .collect();
         // Stable: within a group, the table's order of rows.
         cells.sort_by_key(|c| (c.row.unclean, c.row.failures == Failures::Crash));

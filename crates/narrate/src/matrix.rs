@@ -198,6 +198,8 @@ pub enum MatrixHeld {
     Twin,
     /// The search of the same settings with unflushed loss, complete and safe.
     Covered,
+    /// The search of a release line with the same rules.
+    SameRules,
 }
 
 /// The line under a cell's verdict.
@@ -224,6 +226,7 @@ pub fn matrix_cell_held(lang: Lang, held: MatrixHeld) -> String {
         ),
         MatrixHeld::Twin => say!(lang, id::MATRIX_CELL_BY_TWIN),
         MatrixHeld::Covered => say!(lang, id::MATRIX_CELL_BY_COVER),
+        MatrixHeld::SameRules => say!(lang, id::MATRIX_CELL_BY_SAME_RULES),
     }
 }
 

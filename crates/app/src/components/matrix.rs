@@ -478,6 +478,7 @@ fn cell_view(lang: Lang, cell: Cell, state: &CellState, how: (Settled, u32), on_
         _ if !state.is_done() => None,
         Settled::Twin => Some(MatrixHeld::Twin),
         Settled::Covered => Some(MatrixHeld::Covered),
+        Settled::SameRules => Some(MatrixHeld::SameRules),
         Settled::Searched => (megabytes > 0).then(|| MatrixHeld::Searched {
             megabytes,
             // The states, where the verdict's words do not say them.
