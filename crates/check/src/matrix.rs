@@ -19,7 +19,7 @@ use crate::bounds::Bounds;
 use crate::explorer::{Explorer, Outcome, SetupError};
 use crate::state::State;
 use replab_core::scenario::found_history_text;
-use replab_core::{Command, KeySet, Protocol, SettingKey, Setup, ViolationKind};
+use replab_core::{Command, KeySet, SettingKey, Setup, ViolationKind};
 use replab_messages::message::SearchReply;
 
 /// The setup a cell searches from: `base` (its brokers, leader and other
@@ -226,7 +226,7 @@ pub fn run_all(
     threads: usize,
     done: impl Fn(&Answer) + Sync,
 ) -> Result<Vec<Answer>, SetupError> {
-    run_all_of(base, table, threads, &Protocol::ALL, done)
+    run_all_of(base, table, threads, &replab_core::Protocol::ALL, done)
 }
 
 /// `run_all` for every offered release line: the lines of `distinct_lines`
@@ -242,7 +242,8 @@ pub fn run_releases(
 ) -> Result<Vec<Answer>, SetupError> {
     let searched = run_all_of(base, table, threads, &distinct_lines(), &done)?;
     let mut answers = Vec::new();
-    for cell in cells_of(base.brokers.len(), &Protocol::releases().collect::<Vec<_>>()) {
+    let lines: Vec<replab_core::Protocol> = replab_core::Protocol::releases().collect();
+    for cell in cells_of(base.brokers.len(), &lines) {
         let by = Cell {
             protocol: rules_of(cell.protocol),
             ..cell
@@ -281,7 +282,7 @@ pub fn run_all_of(
     base: &Setup,
     table: Bounds,
     threads: usize,
-    columns: &[Protocol],
+    columns: &[replab_core::Protocol],
     done: impl Fn(&Answer) + Sync,
 ) -> Result<Vec<Answer>, SetupError> {
     use std::sync::{Condvar, Mutex, PoisonError};
