@@ -14,14 +14,15 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
-pub const USAGE: &str = "  replab explore [--protocol P|all] [--produces K] [--crashes C] [--max-epoch E] [--unclean]
+pub const USAGE: &str =
+    "  replab explore [--protocol P|all|releases] [--produces K] [--crashes C] [--max-epoch E] [--unclean]
                  [--unflushed] [--no-elect] [--lag-ticks] [--multi-crash] [--consumers N]
                  [--only KIND] [--max-states N] [--threads T] [--json] FILE|-
       (every history within the bounds, breadth first, for the shortest that breaks a safety
        check; FILE's header gives the setup. Prints a table (protocol, distinct states,
        transitions, depth, complete or cut, seconds, states/s), then each violation found as a
        scenario that `replab run` replays; --json prints one object per protocol, an array for
-       `all`. --consumers N: consumers c1..cN poll at any step, and the search also looks for
+       `all` and `releases`. --consumers N: consumers c1..cN poll at any step, and the search also looks for
        what an application read (consumer-read-lost, consumer-read-diverged).
        Threads: every core (the result is the same for any number). Exit 1 when a
        violation is found. Also spelled: --failures for --crashes,
@@ -81,7 +82,10 @@ pub fn explore_command(args: &[String]) -> Result<ExitCode, String> {
     let protocols = call.protocols.unwrap_or_else(|| vec![script.setup(None).protocol]);
     let mut runs = Vec::new();
     for protocol in protocols {
-        runs.push(explore(script.setup(Some(protocol)), call.bounds, call.threads)?);
+        let setup = script
+            .checked_setup(Some(protocol))
+            .map_err(|e| narrate::script_error(Lang::EN, &Names(&script.brokers), &e))?;
+        runs.push(explore(setup, call.bounds, call.threads)?);
     }
     if call.json {
         let objects: Vec<Value> = runs.iter().map(Explored::json).collect();
@@ -201,11 +205,11 @@ fn parse(args: &[String]) -> Result<Call, String> {
         match flag {
             "--protocol" => {
                 let name = args.value(flag)?;
-                call.all = name == "all";
-                call.protocols = Some(if call.all {
-                    Protocol::ALL.to_vec()
-                } else {
-                    vec![Protocol::from_name(&name).ok_or_else(|| format!("--protocol: unknown protocol '{name}'"))?]
+                call.all = name == "all" || name == "releases";
+                call.protocols = Some(match name.as_str() {
+                    "all" => Protocol::ALL.to_vec(),
+                    "releases" => Protocol::releases().collect(),
+                    _ => vec![crate::protocol_arg(&name)?],
                 });
             }
             "--only" => {

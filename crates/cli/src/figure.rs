@@ -109,7 +109,7 @@ fn parse(args: &[String]) -> Result<Call, String> {
         match a {
             "--protocol" => {
                 let v = value(args, i, "a protocol name")?;
-                c.protocol = Some(Protocol::from_name(v).ok_or_else(|| format!("unknown protocol '{v}'"))?);
+                c.protocol = Some(crate::protocol_arg(v)?);
             }
             "--lang" => {
                 let v = value(args, i, "a language")?;

@@ -249,6 +249,12 @@ fn compare_command(args: &[String], at: usize) -> Result<ExitCode, String> {
         .ok_or(format!("--compare needs two protocols, as P1,P2\n{}", usage()))?;
     let protocols = compare::protocols(value)?;
     let script = words_only_script(args, at, 2, "--compare names both protocols and prints words")?;
+    // A line that refuses the script's setup (contract 1.5 rule 5) says so.
+    for p in protocols {
+        script
+            .checked_setup(Some(p))
+            .map_err(|e| narrate::script_error(Lang::EN, &Names(&script.brokers), &e))?;
+    }
     print!("{}", compare::report(&script, protocols));
     Ok(ExitCode::SUCCESS)
 }

@@ -92,7 +92,8 @@ fn names_not_offered_are_errors_that_say_why() {
         ("kafka-2.0-kraft", "epoch numbering"),
         ("kafka-3.2-kraft", "production-ready only from 3.3"),
         ("kafka-3.8-zk", "without a suffix the controller is ZooKeeper"),
-        ("kafka-4.0-zookeeper", "Kafka 4.0 removed ZooKeeper"),
+        ("kafka-4.0-zookeeper", "from 4.0 there is no ZooKeeper"),
+        ("kafka-2.0-zk", "without a suffix the controller is ZooKeeper up to 3.9"),
         ("kafka-5.0", "unknown protocol 'kafka-5.0'"),
         ("kafka-2.8.1", "unknown protocol 'kafka-2.8.1'"),
     ] {

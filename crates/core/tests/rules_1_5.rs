@@ -335,3 +335,48 @@ fn the_zookeeper_lines_between_the_generations() {
     assert_eq!(p("kafka-2.4").defaults().replica_lag_time_max_ms, 10_000);
     assert_eq!(p("kafka-2.5").defaults().replica_lag_time_max_ms, 30_000);
 }
+
+// Rule 5 against rule 2: the KRaft lines before 4.1 have no unclean-restart
+// handling (the restart is the unfencing alone, which may pick the broker
+// itself); from 4.1 the first change cannot pick the broker that restarts
+// uncleanly, even with eligible.leader.replicas.version=0 (1.2).
+#[test]
+fn an_unclean_restart_before_4_1_is_the_unfencing_alone() {
+    let story = "brokers A B C
+        set eligible.leader.replicas.version=0
+        produce m1
+        fetch B
+        fetch B
+        crash C
+        restart C
+        crash B
+        crash A
+        set unclean.leader.election.enable=true";
+    for (line, leader) in [
+        ("kraft-elr", 2),
+        ("kafka-4.1", 2),
+        ("kafka-4.0", 1),
+        ("kafka-3.9-kraft", 1),
+    ] {
+        let mut c = cluster(line, story);
+        assert_eq!(c.leader(), None, "{line}");
+        step(&mut c, "restart B");
+        assert_eq!(c.leader(), Some(leader), "{line}");
+    }
+}
+
+// Rule 5: before 3.6 a KRaft leader keeps a restarted replica's log end, which
+// holds the HW whatever broker epoch its last fetch carried; from 3.6 it counts
+// only after a fetch in its new broker epoch.
+#[test]
+fn a_restarted_replica_holds_the_hw_under_kraft_before_3_6() {
+    for (line, held) in [("kafka-3.5-kraft", true), ("kafka-3.6-kraft", false)] {
+        let mut c = cluster(line, &format!("{B_HOLDS_THE_HW}\ncrash B"));
+        step(&mut c, "restart B");
+        let hold = c.hw_held_by_replica().map(|h| (h.replica, h.until_ms));
+        assert_eq!(hold.is_some(), held, "{line}: {hold:?}");
+        if held {
+            assert_eq!((hold, hw(&c, 0)), (Some((1, 2500)), 2), "{line}");
+        }
+    }
+}

@@ -193,7 +193,7 @@ impl Protocol {
             (_, Some("kraft")) if feature.as_ref().is_some_and(|n| (n[0], n[1]) < (3, 3)) && line(version) => {
                 Err(NotOffered::KraftBefore33)
             }
-            (_, Some(_)) if line(version) => Err(NotOffered::Suffix {
+            (_, Some(_)) if line(version) || version == "2.0" => Err(NotOffered::Suffix {
                 from_4_0: feature.is_some_and(|n| n[0] >= 4),
             }),
             _ => Err(NotOffered::Unknown),

@@ -475,6 +475,7 @@ mod tests {
             ("kafka-2.1-zookeeper", Suffix { from_4_0: false }),
             ("kafka-4.0-zk", Suffix { from_4_0: true }),
             ("kafka-4.4-zookeeper", Suffix { from_4_0: true }),
+            ("kafka-2.0-zk", Suffix { from_4_0: false }),
             ("kafka-5.0", Unknown),
             ("kafka-2.8.1", Unknown),
             ("kafka-0.9", Unknown),

@@ -61,21 +61,28 @@ impl ControllerRules for KRaft {
     /// broker from the ISR and the ELR, with an election that cannot pick it
     /// (`handleBrokerUncleanShutdown`); then it is unfenced with a new broker epoch
     /// and, if there is still no leader, an election runs that can pick it.
-    /// Without ELR (version 0) there is no unclean-restart handling: the
-    /// restart is the unfencing alone (contract 1.5 rule 5).
+    /// The KRaft lines before 4.1 have no unclean-restart handling: the restart
+    /// is the unfencing alone (contract 1.5 rule 5). From 4.1 it is there even
+    /// with eligible.leader.replicas.version=0, as 1.2 says.
     fn restart(&self, c: &mut Controller<'_>, broker: BrokerIx) {
         let clean = c.p.brokers[broker].durable.clean_shutdown;
-        if !clean && c.p.has_elr() {
+        let handles_unclean = c.p.protocol().defaults().elr_version >= 1;
+        if !clean && handles_unclean {
             leave_isr(c, broker, ShrinkReason::UncleanRestart, BrokerSet::only(broker));
             if c.p.leader.is_none() {
                 elect_leader(c, Trigger::Restart(broker));
             }
         }
         c.start_broker(broker, clean);
-        // Its log end as the leader knew it from an earlier broker epoch counts
-        // for nothing: it rejoins only through a fetch in its new broker epoch.
+        // From 3.6 (KAFKA-15021) its log end as the leader knew it from an
+        // earlier broker epoch counts for nothing: it counts for the HW again
+        // only after a fetch in its new broker epoch. Before, it holds the HW
+        // whatever broker epoch its last fetch carried (contract 1.5 rule 5).
+        let only_eligible = c.p.capabilities().hw_counts_only_eligible;
         if let Some(state) = c.p.leader.and_then(|l| c.p.brokers[l].leader_state_mut()) {
-            state.followers[broker].leo = None;
+            if only_eligible {
+                state.followers[broker].leo = None;
+            }
         }
         if c.p.leader.is_none() {
             elect_leader(c, Trigger::Restart(broker));
