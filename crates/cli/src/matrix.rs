@@ -299,9 +299,8 @@ fn matrix_table(base: &Setup, bounds: Bounds, columns: &[Protocol], results: &[A
     )
 }
 
-/// The table: the setup and bounds, the note on acks=1, a line a row, the
-/// claim's row, then each history found.
-fn table(lang: Lang, t: &MatrixTable, results: &[Answered], seconds: f64) -> String {
+/// The title, the setup and bounds, and the note on acks=1: the top of either table.
+fn heading(lang: Lang, t: &MatrixTable) -> String {
     let mut out = format!("{}\n", narrate::matrix_heading(lang, MatrixHeading::Title));
     let _ = writeln!(
         out,
@@ -311,6 +310,22 @@ fn table(lang: Lang, t: &MatrixTable, results: &[Answered], seconds: f64) -> Str
     if let Some(history) = &t.acks_one {
         let _ = writeln!(out, "{}", narrate::matrix_acks_one(lang, history));
     }
+    out
+}
+
+/// The cells searched on their own: how many, their states, and the megabytes
+/// the largest held.
+fn searched(results: &[Answered]) -> (usize, usize, f64) {
+    let own: Vec<&Answered> = results.iter().filter(|a| a.settled == Settled::Searched).collect();
+    let states = own.iter().map(|a| states_of(&a.verdict)).sum();
+    let most = own.iter().map(|a| a.peak_bytes).max().unwrap_or(0);
+    (own.len(), states, megabytes(most))
+}
+
+/// The table: the setup and bounds, the note on acks=1, a line a row, the
+/// claim's row, then each history found.
+fn table(lang: Lang, t: &MatrixTable, results: &[Answered], seconds: f64) -> String {
+    let mut out = heading(lang, t);
     let width = 26;
     let _ = write!(
         out,
@@ -349,14 +364,11 @@ fn table(lang: Lang, t: &MatrixTable, results: &[Answered], seconds: f64) -> Str
     if twins + covered > 0 {
         let _ = writeln!(out, "\n{}", narrate::matrix_settled_by_others(lang, twins, covered));
     }
-    let searched = results.iter().filter(|a| a.settled == Settled::Searched);
-    let states: usize = searched.clone().map(|a| states_of(&a.verdict)).sum();
-    let most = searched.map(|a| a.peak_bytes).max().unwrap_or(0);
+    let (_, states, most) = searched(results);
     let _ = writeln!(
         out,
-        "\n{} cells, {states} states searched, {:.0} MB at most in one search, {seconds:.1} s",
-        results.len(),
-        megabytes(most)
+        "\n{} cells, {states} states searched, {most:.0} MB at most in one search, {seconds:.1} s",
+        results.len()
     );
     for a in results {
         if let (Verdict::Violation { kind, trace, .. }, Some(script)) = (&a.verdict, &a.script) {
@@ -416,15 +428,7 @@ struct Call {
 /// its rows' verdicts and the seed's claim, the line whose search answered it
 /// when another's with the same rules did; then the figures.
 fn release_table(lang: Lang, t: &MatrixTable, columns: &[Protocol], results: &[Answered], seconds: f64) -> String {
-    let mut out = format!("{}\n", narrate::matrix_heading(lang, MatrixHeading::Title));
-    let _ = writeln!(
-        out,
-        "{}",
-        narrate::matrix_setup(lang, &t.brokers, t.records, t.failures, t.epoch, t.limit, t.megabytes)
-    );
-    if let Some(history) = &t.acks_one {
-        let _ = writeln!(out, "{}", narrate::matrix_acks_one(lang, history));
-    }
+    let mut out = heading(lang, t);
     for (j, &p) in columns.iter().enumerate() {
         let by = matrix::rules_of(p);
         let same = if by == p {
@@ -457,15 +461,11 @@ fn release_table(lang: Lang, t: &MatrixTable, columns: &[Protocol], results: &[A
             }
         }
     }
-    let searched = results.iter().filter(|a| a.settled == Settled::Searched);
-    let states: usize = searched.clone().map(|a| states_of(&a.verdict)).sum();
-    let most = searched.map(|a| a.peak_bytes).max().unwrap_or(0);
+    let (count, states, most) = searched(results);
     let _ = writeln!(
         out,
-        "\n{} cells, {} searched, {states} states, {:.0} MB at most in one search, {seconds:.1} s",
-        results.len(),
-        results.iter().filter(|a| a.settled == Settled::Searched).count(),
-        megabytes(most)
+        "\n{} cells, {count} searched, {states} states, {most:.0} MB at most in one search, {seconds:.1} s",
+        results.len()
     );
     out
 }

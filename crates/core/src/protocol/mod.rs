@@ -200,14 +200,6 @@ impl Protocol {
         }
     }
 
-    /// Every name `from_name` takes: the lines', then the generations'.
-    pub fn offered_names() -> impl Iterator<Item = &'static str> {
-        RELEASES
-            .iter()
-            .map(|r| r.name)
-            .chain(ALIASES[..5].iter().map(|&(a, _)| a))
-    }
-
     /// Its rules of truncation (by the row's family).
     pub fn rules(self) -> &'static dyn Rules {
         match self.capabilities().family {
