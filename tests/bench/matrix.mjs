@@ -2,7 +2,7 @@
 // on two workers (the built answer set aside by a click on "Fill in the
 // table"), and what each cell's search held. Run with `./dev bench` after a
 // release build; prints figures, asserts nothing. `BROKERS=2` for the
-// two-broker table; `REPLAB_DIST=dir` serves another build (the harness's own
+// two-broker table, `COLUMNS=releases` for every release line's; `REPLAB_DIST=dir` serves another build (the harness's own
 // setting: the build before, whose cells may not say how they were settled,
 // each counting as searched), named `LABEL` in the line printed.
 import { serve, launch } from '../e2e/harness.mjs';
@@ -19,6 +19,10 @@ await page.goto(server.url);
 await page.getByTestId('broker-A').waitFor();
 await page.getByTestId('matrix-open').click();
 await page.getByTestId('matrix-run').waitFor();
+// The five generations' columns, as every build before the release lines
+// had them (`COLUMNS=releases`: every release line's).
+const columns = process.env.COLUMNS ?? 'generations';
+if (await page.getByTestId('matrix-columns').count()) await page.getByTestId('matrix-columns').selectOption(columns);
 await page.getByTestId('matrix-brokers').selectOption(brokers);
 const t0 = Date.now();
 await page.getByTestId('matrix-run').click();

@@ -57,13 +57,17 @@ async function openWatched(options = {}) {
   await watchWorkers(opened.page, options);
   await opened.page.reload();
   await opened.page.getByTestId('broker-A').waitFor();
-  await openMatrix(opened.page);
+  await openMatrix(opened.page, options.columns);
   return opened;
 }
 
-async function openMatrix(page) {
+// The panel open on the five generations' columns (it opens on every
+// release line's).
+async function openMatrix(page, columns = 'generations') {
   await page.getByTestId('matrix-open').click();
   await page.getByTestId('matrix-run').waitFor();
+  assert.equal(await page.getByTestId('matrix-columns').inputValue(), 'releases');
+  await page.getByTestId('matrix-columns').selectOption(columns);
 }
 
 async function finished(page, timeout = 120_000) {
@@ -287,6 +291,48 @@ test('a cell whose search outgrows its worker\'s memory budget says so, and the 
   // The claim it speaks for is open: a cut search settles nothing.
   assert.equal(await claim(page, 'kraft-elr', 'crash').getAttribute('data-claim'), 'open');
   assert.ok((await workers(page)).every((w) => !w.alive));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('over every release line: a column a group of lines that answer alike, answered at once, and a live run agrees', async () => {
+  const { page, errors } = await openWatched({ columns: 'releases' });
+  await page.getByTestId('matrix-built').waitFor();
+  assert.equal(await page.getByTestId('matrix').getAttribute('data-columns'), 'releases');
+  const heads = await page.getByTestId('matrix-column').evaluateAll((cs) => cs.map((c) => [c.dataset.protocol, c.textContent]));
+  assert.equal(heads.length, 20, JSON.stringify(heads));
+  assert.deepEqual(heads[0], ['kafka-0.10', '0.10ZooKeeper · acks=1']);
+  assert.ok(heads.some(([p, t]) => p === 'kafka-3.0' && t === '3.0–3.3ZooKeeper · acks=all'), JSON.stringify(heads));
+  assert.ok(heads.some(([p, t]) => p === 'kafka-4.1' && t === '4.1–4.4KRaft · acks=all'), JSON.stringify(heads));
+  assert.equal(await cells(page).count(), 160);
+  const built = await answers(page);
+  assert.ok(settledAll(built), JSON.stringify(built.filter((a) => !settledAll([a]))));
+  // The seed's claim per release (the runner's `--protocol releases` at two
+  // brokers): broken with crashes up to 1.1, holding from 2.1; with unflushed
+  // loss, broken in every line.
+  assert.equal(await claim(page, 'kafka-1.1', 'crash').getAttribute('data-claim'), 'broken');
+  assert.equal(await claim(page, 'kafka-2.1', 'crash').getAttribute('data-claim'), 'holds');
+  assert.equal(await claim(page, 'kafka-3.7', 'unflushed').getAttribute('data-claim'), 'broken');
+  assert.match(await claim(page, 'kafka-3.7', 'unflushed').textContent(), /lost in 6/);
+  // A column of lines that answer alike: 3.0–3.3 took 2.8's search.
+  const three = cell(page, 'kafka-3.0', 2, false, 'unflushed');
+  assert.equal(await three.getAttribute('data-releases'), 'kafka-3.0 kafka-3.1 kafka-3.2 kafka-3.3');
+  assert.equal(await three.getAttribute('data-settled'), 'same-rules');
+  assert.match(await three.getByTestId('matrix-cell-held').textContent(), /same rules/);
+  assert.match(await page.getByTestId('matrix-acks-one').textContent(), /before 3\.0 \(KIP-679\)/);
+  assert.deepEqual(await workers(page), [], 'no worker started');
+  await screenshot(page, 'matrix-releases');
+  // Live: only lines with rules of their own are searched; the same answers.
+  await page.getByTestId('matrix-run').click();
+  await finished(page);
+  assert.deepEqual(await answers(page), built);
+  const searched = (await workers(page)).flatMap((w) => w.jobs.map((j) => j.split(' ')[0]));
+  assert.ok(!searched.includes('kafka-3.0') && searched.includes('kafka-2.8'), [...new Set(searched)].join());
+  assert.equal(await cell(page, 'kafka-3.0', 2, false, 'unflushed').getAttribute('data-settled'), 'same-rules');
+  // Its finding opens under the column's own line.
+  await cell(page, 'kafka-3.0', 2, false, 'unflushed').getByTestId('matrix-cell-open').click();
+  await page.getByTestId('violation').first().waitFor();
+  assert.equal(await page.getByTestId('release-menu').inputValue(), 'kafka-3.0');
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -443,7 +443,10 @@ mod tests {
     fn acks_one_line_names_the_leader() {
         let mut b = Setup::of(&["A", "B", "C"], Protocol::Hw);
         b.leader = 2;
-        assert_eq!(acks_one_line(&b).as_deref(), Some("produce m1 acks=1; crash C"));
+        assert_eq!(
+            acks_one_line(&b, &Protocol::ALL).as_deref(),
+            Some("produce m1 acks=1; crash C")
+        );
     }
 
     /// What the matrix keeps of a verdict: safe (and complete) or not, the

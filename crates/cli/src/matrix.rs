@@ -7,7 +7,7 @@
 
 use crate::args::{number, Args};
 use crate::explore::bound_or_file;
-use replab_check::matrix::{self, Answer, Cell, Failures, Known, Row, Settled, Verdict};
+use replab_check::matrix::{self, Answer, Cell, Column, Columns, Failures, Known, Row, Settled, Verdict};
 use replab_check::Bounds;
 use replab_core::scenario;
 use replab_core::{Protocol, Setup};
@@ -72,8 +72,10 @@ pub fn matrix_command(args: &[String]) -> Result<ExitCode, String> {
     } else {
         Protocol::ALL.to_vec()
     };
-    if call.releases && (call.each || call.replies.is_some() || call.out.is_some()) {
-        return Err("--protocol releases prints the table or --json: no --each, --replies or -o with it".to_string());
+    if call.releases && call.each {
+        return Err(
+            "--protocol releases shares each search among the lines with the same rules: no --each with it".to_string(),
+        );
     }
     let cells = matrix::cells_of(base.brokers.len(), &columns);
     let started = Instant::now();
@@ -99,7 +101,14 @@ pub fn matrix_command(args: &[String]) -> Result<ExitCode, String> {
         eprintln!();
     }
     let results: Vec<Answered> = answers.into_iter().map(|a| Answered::new(&base, a)).collect();
-    let figure = matrix_table(&base, call.bounds, &columns, &results);
+    // The figure's columns: the generations, or the release lines that
+    // answer alike together (`Columns::Releases`); the text prints a block a line.
+    let grouped = if call.releases {
+        Columns::Releases
+    } else {
+        Columns::Generations
+    };
+    let figure = matrix_table(&base, call.bounds, &grouped.columns(), &results);
     let to_stdout = call.out.as_ref().is_some_and(|(out, _)| out == "-");
     if let Some(path) = &call.replies {
         let text = replies(&base, call.bounds, &results)?;
@@ -108,8 +117,10 @@ pub fn matrix_command(args: &[String]) -> Result<ExitCode, String> {
     if call.json {
         let objects: Vec<Value> = results.iter().map(Answered::json).collect();
         println!("{}", Value::Array(objects));
-    } else if call.releases {
-        print!("{}", release_table(call.lang, &figure, &columns, &results, seconds));
+    } else if call.releases && !to_stdout {
+        let lines: Vec<Column> = columns.iter().map(|&p| Column::single(p)).collect();
+        let each_line = matrix_table(&base, call.bounds, &lines, &results);
+        print!("{}", release_table(call.lang, &each_line, &columns, &results, seconds));
     } else if !to_stdout {
         print!("{}", table(call.lang, &figure, &results, seconds));
     }
@@ -285,12 +296,13 @@ fn cell_words(v: &Verdict) -> MatrixCell<'static> {
 /// What the text and the figure show, read once from the verdicts: the setup
 /// and bounds, the note on acks=1 (when every protocol loses with it), a cell
 /// per row and protocol, the claim per kind of failure.
-fn matrix_table(base: &Setup, bounds: Bounds, columns: &[Protocol], results: &[Answered]) -> MatrixTable<'static> {
+fn matrix_table(base: &Setup, bounds: Bounds, columns: &[Column], results: &[Answered]) -> MatrixTable<'static> {
     let verdict = |cell: Cell| results.iter().find(|a| a.cell == cell).map(|a| &a.verdict);
+    let lines: Vec<Protocol> = columns.iter().flat_map(|c| c.lines.iter().copied()).collect();
     matrix::figure_table_of(
         &base.brokers,
         &bounds,
-        matrix::acks_one_line(base),
+        matrix::acks_one_line(base, &lines),
         &matrix::rows(base.brokers.len()),
         columns,
         // Every cell ends before the table is drawn; one missing would still be waiting.
@@ -308,7 +320,7 @@ fn heading(lang: Lang, t: &MatrixTable) -> String {
         narrate::matrix_setup(lang, &t.brokers, t.records, t.failures, t.epoch, t.limit, t.megabytes)
     );
     if let Some(history) = &t.acks_one {
-        let _ = writeln!(out, "{}", narrate::matrix_acks_one(lang, history));
+        let _ = writeln!(out, "{}", narrate::matrix_acks_one(lang, history, t.of_generations()));
     }
     out
 }

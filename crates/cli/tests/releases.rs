@@ -343,3 +343,55 @@ fn the_matrix_over_every_release_line() {
         stdout(&o)
     );
 }
+
+// `replab matrix --protocol releases --replies` writes every line's cell as
+// the page ships it (its built tables hold the generations' cells too, as
+// lines), and `-o` draws a column a group of lines that answer alike.
+#[test]
+fn the_matrix_over_every_release_line_as_the_page_ships_it_and_as_a_figure() {
+    let dir = std::env::temp_dir().join(format!("replab-releases-matrix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let (replies, svg) = (dir.join("m.json"), dir.join("m.svg"));
+    let o = replab(&[
+        "matrix",
+        "--brokers",
+        "2",
+        "--protocol",
+        "releases",
+        "--replies",
+        replies.to_str().expect("a path"),
+        "-o",
+        svg.to_str().expect("a path"),
+        "web/built/header.scn",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let table: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&replies).expect("the replies")).expect("JSON");
+    let cells = table["cells"].as_array().expect("cells");
+    assert_eq!(cells.len(), 34 * 8);
+    let three = cells
+        .iter()
+        .find(|c| c["protocol"] == "kafka-3.0" && c["reply"]["type"] == "violation")
+        .expect("a finding under 3.0");
+    assert_eq!(three["settled"], "same-rules");
+    assert!(
+        three["reply"]["script"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("protocol kafka-3.0\n")),
+        "{three}"
+    );
+    let svg = std::fs::read_to_string(&svg).expect("the figure");
+    let columns = svg.matches(r#"<g class="cell" data-protocol="kafka-3.0""#).count();
+    assert_eq!(columns, 8 + 2, "a cell a row and a claim a kind of failure: {svg}");
+    assert_eq!(
+        svg.matches(r#"data-protocol="kafka-3.1""#).count(),
+        0,
+        "3.1 is in 3.0's column"
+    );
+    assert!(
+        svg.contains(">3.0–3.3<") && svg.contains(">ZooKeeper · acks=all<"),
+        "{svg}"
+    );
+    assert!(svg.contains("before 3.0 (KIP-679)"), "{svg}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

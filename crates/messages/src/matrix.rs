@@ -11,7 +11,7 @@
 use crate::bounds::Bounds;
 use replab_core::{Acks, Command, CrashTarget, Protocol, Setup, Value};
 use replab_narrate::{MatrixCell, MatrixClaim};
-use replab_view::matrix::{MatrixRow, MatrixTable};
+use replab_view::matrix::{MatrixColumn, MatrixRow, MatrixTable};
 use serde::{Deserialize, Serialize};
 
 /// A megabyte, as budgets are said: 10⁶ bytes.
@@ -105,6 +105,90 @@ pub fn rows(brokers: usize) -> Vec<Row> {
 /// Every cell for `brokers` brokers, row by row, protocols in their order.
 pub fn cells(brokers: usize) -> Vec<Cell> {
     cells_of(brokers, &Protocol::ALL)
+}
+
+/// What a table's columns are: the five generations, or every release line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Columns {
+    /// A column per release line that answers on its own: the lines that
+    /// follow one another with the same rules, defaults and producer acks
+    /// share one ("3.0–3.3").
+    Releases,
+    /// The five generations, a column each.
+    Generations,
+}
+
+/// One column: the line whose cells it shows, and the lines it answers for
+/// (the head first, in the release table's order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Column {
+    pub head: Protocol,
+    pub lines: Vec<Protocol>,
+}
+
+impl Column {
+    /// A column of one line.
+    pub fn single(p: Protocol) -> Column {
+        Column {
+            head: p,
+            lines: vec![p],
+        }
+    }
+}
+
+impl Columns {
+    pub const ALL: [Columns; 2] = [Columns::Releases, Columns::Generations];
+
+    /// As the page's `data-columns` and its menu's values say it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Columns::Releases => "releases",
+            Columns::Generations => "generations",
+        }
+    }
+
+    /// Its columns, in the table's order.
+    pub fn columns(self) -> Vec<Column> {
+        match self {
+            Columns::Generations => Protocol::ALL.into_iter().map(Column::single).collect(),
+            Columns::Releases => {
+                let mut out: Vec<Column> = Vec::new();
+                for p in Protocol::releases() {
+                    match out.last_mut() {
+                        Some(c) if answers_alike(c.head, p) => c.lines.push(p),
+                        _ => out.push(Column::single(p)),
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// The columns' heads: the lines whose cells the table holds.
+    pub fn heads(self) -> Vec<Protocol> {
+        self.columns().into_iter().map(|c| c.head).collect()
+    }
+
+    /// The lines whose cells are searched: a head whose rules another head's
+    /// search answers (`rules_of`) is not.
+    pub fn searched(self) -> Vec<Protocol> {
+        match self {
+            Columns::Generations => Protocol::ALL.to_vec(),
+            Columns::Releases => self.heads().into_iter().filter(|&h| rules_of(h) == h).collect(),
+        }
+    }
+
+    /// The cells of its table for `brokers` brokers, row by row.
+    pub fn cells(self, brokers: usize) -> Vec<Cell> {
+        cells_of(brokers, &self.heads())
+    }
+}
+
+/// Whether line `q` answers as line `p` in every cell of a table: the same
+/// rules and defaults, and the same producer's default acks (which the note
+/// above the table reads).
+fn answers_alike(p: Protocol, q: Protocol) -> bool {
+    p.release().same_rules(q.release()) && p.release().producer_acks == q.release().producer_acks
 }
 
 /// Every cell for `brokers` brokers under `columns`, row by row.
@@ -222,9 +306,9 @@ pub fn acks_one_loses(base: &Setup, protocol: Protocol) -> bool {
 
 /// `acks_one_history` as one line of scenario text ("produce m1 acks=1;
 /// crash A"), when the model loses the acknowledged write with it under every
-/// protocol: what the matrix says once above its table.
-pub fn acks_one_line(base: &Setup) -> Option<String> {
-    Protocol::ALL.iter().all(|&p| acks_one_loses(base, p)).then(|| {
+/// one of `lines`: what the matrix says once above its table.
+pub fn acks_one_line(base: &Setup, lines: &[Protocol]) -> Option<String> {
+    lines.iter().all(|&p| acks_one_loses(base, p)).then(|| {
         acks_one_history(base)
             .iter()
             .map(|c| replab_core::scenario::command_line(&base.brokers, c))
@@ -246,26 +330,42 @@ pub fn figure_table<'a>(
     words: impl Fn(Cell) -> MatrixCell<'a>,
     known: impl Fn(Cell) -> Known,
 ) -> MatrixTable<'a> {
-    figure_table_of(brokers, bounds, acks_one, rows, &Protocol::ALL, words, known)
+    figure_table_of(
+        brokers,
+        bounds,
+        acks_one,
+        rows,
+        &Columns::Generations.columns(),
+        words,
+        known,
+    )
 }
 
-/// `figure_table` under `columns`: a cell a row and column, a claim a column.
+/// `figure_table` under `columns`: a cell a row and column (its head's), a
+/// claim a column.
 pub fn figure_table_of<'a>(
     brokers: &[String],
     bounds: &Bounds,
     acks_one: Option<String>,
     rows: &[Row],
-    columns: &[Protocol],
+    columns: &[Column],
     words: impl Fn(Cell) -> MatrixCell<'a>,
     known: impl Fn(Cell) -> Known,
 ) -> MatrixTable<'a> {
+    let heads: Vec<Protocol> = columns.iter().map(|c| c.head).collect();
+    let columns = columns
+        .iter()
+        .map(|c| MatrixColumn {
+            lines: c.lines.iter().map(|p| p.name().to_string()).collect(),
+        })
+        .collect();
     let table_rows = rows
         .iter()
         .map(|row| MatrixRow {
             min_insync: row.min_insync,
             unclean: row.unclean,
             unflushed: row.failures == Failures::Unflushed,
-            cells: columns
+            cells: heads
                 .iter()
                 .map(|&protocol| words(Cell { row: *row, protocol }))
                 .collect(),
@@ -275,7 +375,7 @@ pub fn figure_table_of<'a>(
         .iter()
         .map(|&failures| {
             let unflushed = failures == Failures::Unflushed;
-            let claims = columns
+            let claims = heads
                 .iter()
                 .map(|&protocol| match claim(protocol, failures, rows, &known) {
                     Claim::Holds => MatrixClaim::Holds,
@@ -298,6 +398,7 @@ pub fn figure_table_of<'a>(
         limit: bounds.max_states.unwrap_or(usize::MAX),
         megabytes: bounds.max_bytes.map(|b| b / MEGABYTE),
         acks_one,
+        columns,
         rows: table_rows,
         claims,
     }
@@ -305,12 +406,12 @@ pub fn figure_table_of<'a>(
 
 /// Whether two setups make the same table: every cell of one searches from
 /// what the same cell of the other does (the brokers, the leader, and the
-/// settings in force under each protocol once the cell's are set).
+/// settings in force under each release line once the cell's are set).
 pub fn same_table(a: &Setup, b: &Setup) -> bool {
     a.brokers == b.brokers
         && a.leader == b.leader
         && rows(a.brokers.len()).into_iter().all(|row| {
-            Protocol::ALL.into_iter().all(|protocol| {
+            Protocol::releases().all(|protocol| {
                 let cell = Cell { row, protocol };
                 cell_setup(a, cell).config() == cell_setup(b, cell).config()
             })

@@ -34,10 +34,12 @@ pub use labels::{label, violation_label, Label};
 pub use language::Lang;
 pub use matrix::{
     matrix_acks_one, matrix_budget, matrix_built, matrix_cell, matrix_cell_held, matrix_cell_title, matrix_claim,
-    matrix_failures, matrix_heading, matrix_history, matrix_progress, matrix_settled_by_others, matrix_setup,
-    matrix_unclean, matrix_workers, MatrixCell, MatrixClaim, MatrixHeading, MatrixHeld,
+    matrix_column, matrix_failures, matrix_heading, matrix_history, matrix_progress, matrix_settled_by_others,
+    matrix_setup, matrix_unclean, matrix_workers, MatrixCell, MatrixClaim, MatrixHeading, MatrixHeld,
 };
-pub use words::{controller_name, protocol_note, release_changes, releases, reply, request, truncation_reason};
+pub use words::{
+    controller_name, protocol_note, release_changes, releases, reply, request, rule_span, truncation_reason,
+};
 
 use replab_core::event::Event;
 use replab_core::scenario::ScriptError;

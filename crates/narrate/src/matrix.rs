@@ -2,9 +2,10 @@
 //! seed's claim and the note on acks=1. Texts in `messages/matrix.msg`.
 
 use crate::catalogue::id;
+use crate::words::{controller_name, releases};
 use crate::words::{count, Unit};
 use crate::{say, thousands, Lang};
-use replab_core::ViolationKind;
+use replab_core::{Protocol, ViolationKind};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
@@ -242,8 +243,38 @@ pub fn matrix_settled_by_others(lang: Lang, twins: usize, covered: usize) -> Str
 
 /// The note above the table: acks=1 loses an acknowledged write under every
 /// protocol, with the history (its lines joined by "; ").
-pub fn matrix_acks_one(lang: Lang, history: &str) -> String {
-    say!(lang, id::MATRIX_ACKS_ONE, history = history)
+/// `generations`: the table's columns are the five generations, else release lines.
+pub fn matrix_acks_one(lang: Lang, history: &str, generations: bool) -> String {
+    if generations {
+        say!(lang, id::MATRIX_ACKS_ONE, history = history)
+    } else {
+        say!(lang, id::MATRIX_ACKS_ONE_RELEASES, history = history)
+    }
+}
+
+/// A column's heading, its name and the line under it: a generation's name
+/// and its releases; release lines that answer alike, their versions
+/// ("3.0–3.3"), their controller and their producer's default acks.
+pub fn matrix_column(lang: Lang, lines: &[Protocol]) -> (String, String) {
+    match lines {
+        [] => (String::new(), String::new()),
+        [p] if p.is_generation_spelling() => (p.name().to_string(), releases(lang, *p)),
+        [first, .., last] if first.release().version != last.release().version => (
+            format!("{}–{}", first.release().version, last.release().version),
+            column_lines(lang, *first),
+        ),
+        [first, ..] => (first.release().version.to_string(), column_lines(lang, *first)),
+    }
+}
+
+fn column_lines(lang: Lang, p: Protocol) -> String {
+    let acks = p.release().producer_acks.name();
+    say!(
+        lang,
+        id::MATRIX_COLUMN_LINES,
+        controller = controller_name(p),
+        acks = acks
+    )
 }
 
 /// The seed's claim under one protocol.
@@ -382,9 +413,29 @@ mod tests {
             ),
             "does not hold: min.insync.replicas=2, crashes, lost in 5"
         );
+        let line = |n: &str| Protocol::from_name(n).expect("a line");
+        assert_eq!(
+            matrix_column(Lang::EN, &[Protocol::Hw]),
+            ("hw".to_string(), releases(Lang::EN, Protocol::Hw))
+        );
+        assert_eq!(
+            matrix_column(Lang::EN, &[line("kafka-3.0"), line("kafka-3.1"), line("kafka-3.3")]),
+            ("3.0–3.3".to_string(), "ZooKeeper · acks=all".to_string())
+        );
+        assert_eq!(
+            matrix_column(Lang::EN, &[line("kafka-0.10")]),
+            ("0.10".to_string(), "ZooKeeper · acks=1".to_string()),
+            "a generation's line by its release name is a release column"
+        );
+        assert_eq!(
+            matrix_column(Lang::ALL[1], &[line("kafka-3.9-kraft"), line("kafka-4.0")]),
+            ("3.9–4.0".to_string(), "KRaft · acks=all".to_string())
+        );
+        assert!(matrix_acks_one(Lang::EN, "produce m1 acks=1; crash A", false).contains("before 3.0 (KIP-679)"));
         crate::said!("narrate/cells_read_in_both_languages-2", |lang| vec![(matrix_acks_one(
             lang,
-            "produce m1 acks=1; crash A"
+            "produce m1 acks=1; crash A",
+            true
         ))
         .to_string()]);
     }

@@ -6,6 +6,8 @@ use crate::catalogue::{id, Id};
 use crate::{catalogue, say, thousands, Lang, Names};
 use replab_core::event::{ElectionReason, TruncationRule};
 use replab_core::message::{Reply, Request};
+use replab_core::protocol::release::Release;
+use replab_core::protocol::rule::Span;
 use replab_core::protocol::ControllerKind;
 use replab_core::{BrokerSet, Protocol};
 
@@ -264,6 +266,42 @@ pub fn protocol_note(lang: Lang, p: Protocol) -> String {
 /// JIRA (`release.<name>.changes`).
 pub fn release_changes(lang: Lang, p: Protocol) -> &'static str {
     catalogue::named(&format!("release.{}.changes", p.release().name)).map_or("", |id| catalogue::text(lang, id))
+}
+
+/// The releases whose rule decided (`Protocol::span_of`), with what their
+/// first line changed: "from Kafka 3.7 with ZooKeeper: the HW does not move …".
+pub fn rule_span(lang: Lang, span: &Span) -> String {
+    let line = |r: &Release| Protocol::from_name(r.name);
+    let Some(first) = line(span.first) else {
+        return String::new();
+    };
+    let controller = controller_name(first);
+    match span.changed_in.and_then(|r| Some((r, line(r)?))) {
+        None => say!(
+            lang,
+            id::RULE_FROM,
+            version = span.first.version,
+            controller = controller,
+            changes = release_changes(lang, first)
+        ),
+        Some((next, next_line)) if span.from_oldest => say!(
+            lang,
+            id::RULE_UP_TO,
+            version = span.last.version,
+            controller = controller,
+            next = next.version,
+            changes = release_changes(lang, next_line)
+        ),
+        Some((next, _)) => say!(
+            lang,
+            id::RULE_RANGE,
+            first = span.first.version,
+            last = span.last.version,
+            controller = controller,
+            changes = release_changes(lang, first),
+            next = next.version
+        ),
+    }
 }
 
 /// The controller's name, Kafka's, the same in every language.

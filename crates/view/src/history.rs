@@ -8,6 +8,7 @@
 //! whether a caught-up replica outside the ISR holds the leader's HW.
 
 use replab_core::event::{AckFailure, ElectionReason, Event, ViolationKind};
+use replab_core::protocol::rule::Rule;
 use replab_core::protocol::ControllerKind;
 use replab_core::timeline::Timeline;
 use replab_core::{Cluster, Record};
@@ -86,29 +87,65 @@ pub enum DecisionKind {
 impl DecisionKind {
     /// What a kind of decision is, in one table: where it comes among a step's
     /// decisions (elections and going offline first, in the order they
-    /// happened, then the rest by kind), its heading in the panel, and its
-    /// `data-kind` in the page.
-    fn facts(self) -> (u8, Label, &'static str) {
+    /// happened, then the rest by kind), its heading in the panel, its
+    /// `data-kind` in the page, and the release table's rule it follows
+    /// (whose releases the panel names).
+    fn facts(self) -> (u8, Label, &'static str, Option<Rule>) {
         match self {
-            DecisionKind::Offline => (0, Label::DecisionOffline, "offline"),
-            DecisionKind::ElectedFromElr => (0, Label::DecisionElrElection, "elected-from-elr"),
-            DecisionKind::LastKnownLeader => (0, Label::DecisionLastKnownLeader, "last-known-leader"),
-            DecisionKind::UncleanElection => (0, Label::DecisionUnclean, "unclean-election"),
-            DecisionKind::Halted => (0, Label::DecisionHalted, "halted"),
-            DecisionKind::BounceNoticed => (0, Label::DecisionBounceNoticed, "bounce-noticed"),
-            DecisionKind::ElectionNotNeeded => (0, Label::DecisionElectionNotNeeded, "election-not-needed"),
-            DecisionKind::EpochBump => (1, Label::DecisionEpochBump, "epoch-bump"),
-            DecisionKind::LeaderFound => (2, Label::DecisionLeaderFound, "leader-found"),
-            DecisionKind::WaitForLeader => (3, Label::DecisionWaiting, "wait-for-leader"),
-            DecisionKind::KeptFollowing => (4, Label::DecisionSameLeader, "kept-following"),
-            DecisionKind::Truncation => (5, Label::Decision, "truncation"),
-            DecisionKind::HwHeld => (6, Label::DecisionHwHeld, "hw-held"),
-            DecisionKind::HwHeldByReplica => (6, Label::DecisionHwHeldByReplica, "hw-held-by-replica"),
-            DecisionKind::AfterAppend => (7, Label::DecisionAfterAppend, "not-enough-replicas-after-append"),
-            DecisionKind::FetchParked => (8, Label::DecisionFetchParked, "fetch-parked"),
-            DecisionKind::TruncationDetected => (9, Label::DecisionTruncationDetected, "truncation-detected"),
-            DecisionKind::ConsumerReset => (9, Label::DecisionConsumerReset, "consumer-reset"),
-            DecisionKind::ConsumerFailed => (9, Label::DecisionConsumerFailed, "consumer-failed"),
+            DecisionKind::Offline => (0, Label::DecisionOffline, "offline", None),
+            DecisionKind::ElectedFromElr => (
+                0,
+                Label::DecisionElrElection,
+                "elected-from-elr",
+                Some(Rule::EligibleLeaderReplicas),
+            ),
+            DecisionKind::LastKnownLeader => (
+                0,
+                Label::DecisionLastKnownLeader,
+                "last-known-leader",
+                Some(Rule::EligibleLeaderReplicas),
+            ),
+            DecisionKind::UncleanElection => (0, Label::DecisionUnclean, "unclean-election", None),
+            DecisionKind::Halted => (0, Label::DecisionHalted, "halted", Some(Rule::HaltsPastLeaderEnd)),
+            DecisionKind::BounceNoticed => (
+                0,
+                Label::DecisionBounceNoticed,
+                "bounce-noticed",
+                Some(Rule::BrokerEpochs),
+            ),
+            DecisionKind::ElectionNotNeeded => (
+                0,
+                Label::DecisionElectionNotNeeded,
+                "election-not-needed",
+                Some(Rule::ReelectsCurrentLeader),
+            ),
+            DecisionKind::EpochBump => (1, Label::DecisionEpochBump, "epoch-bump", Some(Rule::ShrinkBumpsEpoch)),
+            DecisionKind::LeaderFound => (2, Label::DecisionLeaderFound, "leader-found", None),
+            DecisionKind::WaitForLeader => (3, Label::DecisionWaiting, "wait-for-leader", None),
+            DecisionKind::KeptFollowing => (4, Label::DecisionSameLeader, "kept-following", Some(Rule::Truncation)),
+            DecisionKind::Truncation => (5, Label::Decision, "truncation", Some(Rule::Truncation)),
+            DecisionKind::HwHeld => (6, Label::DecisionHwHeld, "hw-held", Some(Rule::StrictMinIsr)),
+            DecisionKind::HwHeldByReplica => (
+                6,
+                Label::DecisionHwHeldByReplica,
+                "hw-held-by-replica",
+                Some(Rule::HwOnlyEligible),
+            ),
+            DecisionKind::AfterAppend => (
+                7,
+                Label::DecisionAfterAppend,
+                "not-enough-replicas-after-append",
+                Some(Rule::StrictMinIsr),
+            ),
+            DecisionKind::FetchParked => (8, Label::DecisionFetchParked, "fetch-parked", None),
+            DecisionKind::TruncationDetected => (
+                9,
+                Label::DecisionTruncationDetected,
+                "truncation-detected",
+                Some(Rule::ConsumerValidates),
+            ),
+            DecisionKind::ConsumerReset => (9, Label::DecisionConsumerReset, "consumer-reset", None),
+            DecisionKind::ConsumerFailed => (9, Label::DecisionConsumerFailed, "consumer-failed", None),
         }
     }
 
@@ -124,6 +161,11 @@ impl DecisionKind {
     /// Its `data-kind` in the page.
     pub fn name(self) -> &'static str {
         self.facts().2
+    }
+
+    /// The rule of the release table it follows, if one decides it.
+    pub fn rule(self) -> Option<Rule> {
+        self.facts().3
     }
 }
 

@@ -25,12 +25,43 @@ pub struct MatrixTable<'a> {
     pub megabytes: Option<usize>,
     /// The acks=1 history as one line ("produce m1 acks=1; crash A"), when every protocol loses with it.
     pub acks_one: Option<String>,
+    /// The columns, in order: each the lines it answers for.
+    pub columns: Vec<MatrixColumn>,
     pub rows: Vec<MatrixRow<'a>>,
-    /// The seed's claim: for crashes (unflushed=false) and with unflushed loss, one claim per protocol in Protocol::ALL order.
+    /// The seed's claim: for crashes (unflushed=false) and with unflushed loss, one claim per column.
     pub claims: Vec<(bool, Vec<MatrixClaim<'a>>)>,
 }
 
-/// One row: its settings and a cell per protocol, in `Protocol::ALL` order.
+/// A column: the lines it answers for, by their names in the scenario
+/// language (a generation: its one name; release lines that answer alike:
+/// each of them, the one whose cells it shows first).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatrixColumn {
+    pub lines: Vec<String>,
+}
+
+impl MatrixColumn {
+    /// Its lines (a name not offered is left out).
+    pub fn protocols(&self) -> Vec<Protocol> {
+        self.lines.iter().filter_map(|l| Protocol::from_name(l)).collect()
+    }
+
+    /// The line whose cells it shows, as named.
+    pub fn head(&self) -> &str {
+        self.lines.first().map_or("", String::as_str)
+    }
+}
+
+impl MatrixTable<'_> {
+    /// Whether its columns are the five generations, by their names.
+    pub fn of_generations(&self) -> bool {
+        self.columns
+            .iter()
+            .all(|c| matches!(c.protocols().as_slice(), [p] if p.is_generation_spelling()))
+    }
+}
+
+/// One row: its settings and a cell per column.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatrixRow<'a> {
     pub min_insync: u32,
@@ -39,7 +70,9 @@ pub struct MatrixRow<'a> {
     pub cells: Vec<MatrixCell<'a>>,
 }
 
+/// The figure's width, wider when its columns would be narrower than `COLUMN`.
 const WIDTH: u32 = 1100;
+const COLUMN: u32 = 104;
 const MARGIN: u32 = 16;
 /// The settings' columns: min.insync.replicas, unclean election, failures.
 const SETTINGS: [u32; 3] = [92, 92, 150];
@@ -172,14 +205,21 @@ fn fit(text: &str, max: u32, size: f32, bold: bool) -> Vec<String> {
     lines.iter().map(|l| l.trim_end().to_string()).collect()
 }
 
-/// The columns' left edges and widths: the three settings, then a protocol each.
-fn columns() -> Vec<(u32, u32)> {
-    let table = WIDTH - 2 * MARGIN;
+/// The figure's width for `n` columns of verdicts.
+fn width(n: usize) -> u32 {
     let settings: u32 = SETTINGS.iter().sum();
-    let each = (table - settings) / Protocol::ALL.len() as u32;
+    WIDTH.max(2 * MARGIN + settings + COLUMN * n as u32)
+}
+
+/// The columns' left edges and widths: the three settings, then one for each
+/// of the `n` columns of verdicts.
+fn columns(n: usize) -> Vec<(u32, u32)> {
+    let table = width(n) - 2 * MARGIN;
+    let settings: u32 = SETTINGS.iter().sum();
+    let each = (table - settings) / n.max(1) as u32;
     let mut x = MARGIN;
     let mut out = Vec::new();
-    for w in SETTINGS.into_iter().chain(Protocol::ALL.iter().map(|_| each)) {
+    for w in SETTINGS.into_iter().chain((0..n).map(|_| each)) {
         out.push((x, w));
         x += w;
     }
@@ -235,8 +275,9 @@ fn row_height(n: usize) -> u32 {
 /// The matrix as a standalone SVG figure, about 1100 px wide, as tall as its
 /// rows and claim need.
 pub fn matrix_svg(lang: Lang, t: &MatrixTable) -> String {
-    let cols = columns();
-    let full = WIDTH - 2 * MARGIN;
+    let cols = columns(t.columns.len());
+    let total = width(t.columns.len());
+    let full = total - 2 * MARGIN;
     let mut body = String::new();
     let mut y = 32;
     let _ = write!(
@@ -251,7 +292,12 @@ pub fn matrix_svg(lang: Lang, t: &MatrixTable) -> String {
     y += LINE * setup.len() as u32;
     if let Some(history) = &t.acks_one {
         // A boxed note: it is about acks=1, which no row below uses.
-        let note = fit(&narrate::matrix_acks_one(lang, history), full - 24, 13.0, false);
+        let note = fit(
+            &narrate::matrix_acks_one(lang, history, t.of_generations()),
+            full - 24,
+            13.0,
+            false,
+        );
         let h = LINE * note.len() as u32 + 14;
         let top = y + 4;
         let _ = write!(
@@ -293,16 +339,17 @@ pub fn matrix_svg(lang: Lang, t: &MatrixTable) -> String {
             &format!(r#" font-weight="700" fill="{INK}""#),
         );
     }
-    for (p, &(x, w)) in Protocol::ALL.iter().zip(&cols[3..]) {
+    for (c, &(x, w)) in t.columns.iter().zip(&cols[3..]) {
+        let (name, under) = narrate::matrix_column(lang, &c.protocols());
         let _ = write!(
             body,
             r#"<text x="{}" y="{}" text-anchor="middle" font-weight="700" font-size="14" fill="{INK}">{}</text><text x="{}" y="{}" text-anchor="middle" font-size="12" fill="{MUTED}">{}</text>"#,
             x + w / 2,
             y + head_h - 6 - LINE,
-            esc(p.name()),
+            esc(&name),
             x + w / 2,
             y + head_h - 6,
-            esc(&narrate::releases(lang, *p))
+            esc(&under)
         );
     }
     body.push_str("</g>");
@@ -310,7 +357,7 @@ pub fn matrix_svg(lang: Lang, t: &MatrixTable) -> String {
     let _ = write!(
         body,
         r##"<line x1="{MARGIN}" y1="{y}" x2="{}" y2="{y}" stroke="#adb5bd" stroke-width="1.5"/>"##,
-        WIDTH - MARGIN
+        total - MARGIN
     );
     y += 2;
 
@@ -322,7 +369,7 @@ pub fn matrix_svg(lang: Lang, t: &MatrixTable) -> String {
             let _ = write!(
                 body,
                 r##"<line x1="{MARGIN}" y1="{y}" x2="{}" y2="{y}" stroke="#ced4da"/>"##,
-                WIDTH - MARGIN
+                total - MARGIN
             );
             y += 4;
         }
@@ -342,7 +389,8 @@ pub fn matrix_svg(lang: Lang, t: &MatrixTable) -> String {
                 false,
             ),
         ];
-        let words: Vec<(Tone, Vec<String>, &str)> = Protocol::ALL
+        let words: Vec<(Tone, Vec<String>, &str)> = t
+            .columns
             .iter()
             .enumerate()
             .map(|(i, p)| match row.cells.get(i) {
@@ -354,9 +402,9 @@ pub fn matrix_svg(lang: Lang, t: &MatrixTable) -> String {
                         CELL_SIZE as f32,
                         false,
                     ),
-                    p.name(),
+                    p.head(),
                 ),
-                None => (GRAY, Vec::new(), p.name()),
+                None => (GRAY, Vec::new(), p.head()),
             })
             .collect();
         let n = settings
@@ -393,7 +441,7 @@ pub fn matrix_svg(lang: Lang, t: &MatrixTable) -> String {
     let _ = write!(
         body,
         r##"<line x1="{MARGIN}" y1="{y}" x2="{}" y2="{y}" stroke="#adb5bd" stroke-width="1.5"/>"##,
-        WIDTH - MARGIN
+        total - MARGIN
     );
     y += 22;
     body.push_str(r#"<g class="claim-heading">"#);
@@ -414,7 +462,8 @@ pub fn matrix_svg(lang: Lang, t: &MatrixTable) -> String {
             13.0,
             true,
         );
-        let words: Vec<(Tone, Vec<String>, &str)> = Protocol::ALL
+        let words: Vec<(Tone, Vec<String>, &str)> = t
+            .columns
             .iter()
             .enumerate()
             .map(|(i, p)| match claims.get(i) {
@@ -426,9 +475,9 @@ pub fn matrix_svg(lang: Lang, t: &MatrixTable) -> String {
                         CLAIM_SIZE as f32,
                         false,
                     ),
-                    p.name(),
+                    p.head(),
                 ),
-                None => (GRAY, Vec::new(), p.name()),
+                None => (GRAY, Vec::new(), p.head()),
             })
             .collect();
         let n = words
@@ -458,7 +507,7 @@ pub fn matrix_svg(lang: Lang, t: &MatrixTable) -> String {
     let mut s = String::new();
     let _ = write!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="{FONTS}" font-size="13">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{height}" viewBox="0 0 {total} {height}" font-family="{FONTS}" font-size="13">"#
     );
     s.push_str(r##"<rect width="100%" height="100%" fill="#ffffff"/>"##);
     s.push_str(&body);
@@ -530,6 +579,12 @@ pub(crate) mod tests {
             limit: 1_000_000,
             megabytes: None,
             acks_one: Some("produce m1 acks=1; crash A".to_string()),
+            columns: Protocol::ALL
+                .iter()
+                .map(|p| MatrixColumn {
+                    lines: vec![p.name().to_string()],
+                })
+                .collect(),
             rows,
             claims: vec![
                 (

@@ -202,7 +202,7 @@ mod tests {
     use super::*;
     use replab_core::ViolationKind;
     use replab_narrate::{MatrixCell, MatrixClaim};
-    use replab_view::matrix::{MatrixRow, MatrixTable};
+    use replab_view::matrix::{MatrixColumn, MatrixRow, MatrixTable};
 
     /// The page sends the table's data as a plain object; what arrives draws
     /// the figure the data describes, an error's text included.
@@ -230,6 +230,12 @@ mod tests {
             limit: 1_000_000,
             megabytes: Some(512),
             acks_one: Some("produce m1 acks=1; crash A".into()),
+            columns: Protocol::ALL
+                .iter()
+                .map(|p| MatrixColumn {
+                    lines: vec![p.name().to_string()],
+                })
+                .collect(),
             rows: vec![MatrixRow {
                 min_insync: 2,
                 unclean: false,

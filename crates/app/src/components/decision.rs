@@ -267,7 +267,23 @@ mod tests {
             .iter()
             .map(|(a, b)| (a.to_string(), b.to_string()))
             .collect();
-            assert_eq!(rows(&html), said, "{protocol:?}");
+            let mut got = rows(&html);
+            // The releases whose truncation rule this is: none under KRaft,
+            // whose every line truncates on fetch.
+            let releases = got.iter().position(|(t, _)| t == "Releases").map(|i| got.remove(i).1);
+            assert_eq!(got, said, "{protocol:?}");
+            let from = match protocol {
+                p if p == Protocol::Hw => Some("up to Kafka 0.10 with ZooKeeper; in 0.11: leader epochs"),
+                p if p == Protocol::Kip101 => Some("Kafka 0.11–1.1 with ZooKeeper: "),
+                p if p == Protocol::Kip279 => Some("Kafka 2.1–2.7 with ZooKeeper: "),
+                p if p == Protocol::DivergingEpoch => Some("from Kafka 2.8 with ZooKeeper: truncation on fetch"),
+                _ => None,
+            };
+            assert_eq!(
+                releases.as_deref().map(|r| from.is_some_and(|f| r.starts_with(f))),
+                from.map(|_| true),
+                "{protocol:?}: {releases:?}"
+            );
         }
     }
 
@@ -276,8 +292,14 @@ mod tests {
         for &lang in Lang::ALL {
             let html = at_truncation(Protocol::Kip279, lang);
             let terms: Vec<String> = rows(&html).into_iter().map(|(t, _)| t).collect();
-            let words =
-                [Label::Question, Label::Answer, Label::Rule, Label::Result].map(|l| label(lang, l).to_string());
+            let words = [
+                Label::Question,
+                Label::Answer,
+                Label::Rule,
+                Label::Result,
+                Label::RuleReleases,
+            ]
+            .map(|l| label(lang, l).to_string());
             assert_eq!(terms, words, "{lang:?}");
             if lang != Lang::EN {
                 assert_ne!(

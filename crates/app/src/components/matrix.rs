@@ -16,7 +16,7 @@ use replab_core::{Protocol, Setup};
 use replab_messages::built::{self, BuiltTable};
 use replab_messages::client::Session;
 use replab_messages::figure::MatrixFigureRequest;
-use replab_messages::matrix::{self, Cell, Failures, Plan, Row, Settled, MEGABYTE, WORKER_MEGABYTES};
+use replab_messages::matrix::{self, Cell, Column, Columns, Failures, Plan, Row, Settled, MEGABYTE, WORKER_MEGABYTES};
 use replab_messages::message::to_js;
 use replab_messages::message::{Bounds, SearchRequest};
 use replab_narrate::{self as narrate, label, Label, Lang, MatrixCell, MatrixClaim, MatrixHeading, MatrixHeld};
@@ -148,13 +148,15 @@ struct BodyProps {
     on_load: Callback<Found>,
 }
 
-fn job_for(setup: &Setup, brokers: usize, bounds: Bounds) -> Rc<Job> {
+fn job_for(setup: &Setup, brokers: usize, bounds: Bounds, columns: Columns) -> Rc<Job> {
     let base = base_setup(setup, brokers);
+    let lines: Vec<Protocol> = columns.columns().into_iter().flat_map(|c| c.lines).collect();
     Rc::new(Job {
         header: scenario::history_text(None, &base, []).into(),
-        acks_one: matrix::acks_one_line(&base).map(Rc::from),
+        acks_one: matrix::acks_one_line(&base, &lines).map(Rc::from),
         setup: Rc::new(base),
         bounds,
+        columns,
     })
 }
 
@@ -163,6 +165,7 @@ fn matrix_body(p: &BodyProps) -> Html {
     let lang = p.lang;
     let brokers = use_state(|| 2usize);
     let bounds = use_state(matrix::page_bounds);
+    let columns = use_state(|| Columns::Releases);
     // The tables answered when the page was built, by brokers (fetched when
     // the panel opens; None until then, or if there is none).
     let built_tables = use_state(|| [None::<Rc<BuiltTable>>, None]);
@@ -182,16 +185,19 @@ fn matrix_body(p: &BodyProps) -> Html {
     }
     // Made again only when the page's setup or the form changes (a run's
     // replies re-render the panel many times a second).
-    let job: Rc<Job> = (*use_memo((p.setup.clone(), *brokers, *bounds), |(setup, n, b)| {
-        job_for(setup, *n, *b)
+    let job: Rc<Job> = (*use_memo((p.setup.clone(), *brokers, *bounds, *columns), |(setup, n, b, c)| {
+        job_for(setup, *n, *b, *c)
     }))
     .clone();
     let built_table = built_tables[usize::from(*brokers == 3)].clone();
     // The table as the page was built with it, when it answers this job; else
     // the cells the reader is setting up.
-    let preview = use_memo((job.clone(), built_table), |(job, built)| match built {
-        Some(t) if t.answers(&job.setup, &job.bounds) => MatrixRun::built(job.clone(), t),
-        _ => MatrixRun::idle(job.clone()),
+    let preview = use_memo((job.clone(), built_table), |(job, built)| {
+        built
+            .as_ref()
+            .filter(|t| t.answers(&job.setup, &job.bounds))
+            .and_then(|t| MatrixRun::built(job.clone(), t))
+            .unwrap_or_else(|| MatrixRun::idle(job.clone()))
     });
     let table = {
         let job = job.clone();
@@ -217,11 +223,12 @@ fn matrix_body(p: &BodyProps) -> Html {
             drop(pool.borrow_mut().take());
             dispatch.dispatch(Msg::Start(run, job.clone(), js_sys::Date::now()));
             let n = job.setup.brokers.len();
-            let cells = matrix::cells(n);
+            let cells = job.columns.cells(n);
+            let searched = job.columns.searched();
             let requests = requests(&job, &cells, lang);
-            let workers = matrix_pool::size(requests.len());
+            let workers = matrix_pool::size(cells.iter().filter(|c| searched.contains(&c.protocol)).count());
             let to = dispatch.clone();
-            let plan = Plan::new(&matrix::rows(n));
+            let plan = Plan::of(&matrix::rows(n), &searched);
             let to = Callback::from(move |m| to.dispatch(m));
             let started = Pool::start(run, &cells, &requests, plan, workers, to);
             *pool.borrow_mut() = Some(started);
@@ -245,6 +252,18 @@ fn matrix_body(p: &BodyProps) -> Html {
         Callback::from(move |e: Event| {
             let v = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
             brokers.set(if v == "3" { 3 } else { 2 });
+        })
+    };
+    let on_columns = {
+        let columns = columns.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
+            columns.set(
+                Columns::ALL
+                    .into_iter()
+                    .find(|c| c.name() == v)
+                    .unwrap_or(Columns::Releases),
+            );
         })
     };
     // The checker's numbers (records, failures, highest epoch), here for the
@@ -289,6 +308,16 @@ fn matrix_body(p: &BodyProps) -> Html {
                             <option value="3" selected={*brokers == 3}>{ "3" }</option>
                         </select>
                     </label>
+                    <label class="number"><span>{ label(lang, Label::MatrixColumns) }</span>
+                        <select data-testid="matrix-columns" onchange={on_columns}>
+                            { for Columns::ALL.into_iter().map(|c| html! {
+                                <option value={c.name()} selected={*columns == c}>{ label(lang, match c {
+                                    Columns::Releases => Label::MatrixColumnsReleases,
+                                    Columns::Generations => Label::MatrixColumnsGenerations,
+                                }) }</option>
+                            }) }
+                        </select>
+                    </label>
                     { for BOUNDS[..3].iter().map(number) }
                 </div>
             </fieldset>
@@ -318,14 +347,20 @@ fn phase_name(p: Phase) -> &'static str {
 
 /// The table as a figure's data (`replab_view::matrix`), what it shows now.
 fn figure(m: &MatrixRun) -> MatrixTable<'_> {
-    matrix::figure_table(
+    matrix::figure_table_of(
         &m.job.setup.brokers,
         &m.job.bounds,
         m.job.acks_one.as_deref().map(String::from),
         &m.rows,
+        &m.columns,
         |cell| m.state_of(cell).map_or(MatrixCell::Waiting, |s| s.words()),
         |cell| m.state_of(cell).map_or(matrix::Known::Open, CellState::known),
     )
+}
+
+/// The lines a column answers for, for `data-releases`: their names, a space apart.
+fn releases_of(c: &Column) -> String {
+    c.lines.iter().map(|p| p.name()).collect::<Vec<_>>().join(" ")
 }
 
 /// A claim's name, for `data-claim`.
@@ -344,13 +379,16 @@ fn table_view(lang: Lang, m: &MatrixRun, on_load: &Callback<Found>) -> Html {
     let (twins, covered) = m.settled_by_others();
     let heading = |h| narrate::matrix_heading(lang, h);
     let rows = m.rows.iter().map(|row| {
-        let cells = Protocol::ALL.map(|protocol| {
-            let cell = Cell { row: *row, protocol };
+        let cells = m.columns.iter().map(|column| {
+            let cell = Cell {
+                row: *row,
+                protocol: column.head,
+            };
             let i = m.cells.iter().position(|&c| c == cell);
             let state = i.and_then(|i| m.states.get(i)).cloned().unwrap_or(CellState::Waiting);
             let settled = i.and_then(|i| m.settled.get(i)).copied().unwrap_or(Settled::Searched);
             let megabytes = i.and_then(|i| m.megabytes.get(i)).copied().unwrap_or(0);
-            cell_view(lang, cell, &state, (settled, megabytes), on_load)
+            cell_view(lang, column, cell, &state, (settled, megabytes), on_load)
         });
         html! {
             <tr>
@@ -368,10 +406,11 @@ fn table_view(lang: Lang, m: &MatrixRun, on_load: &Callback<Found>) -> Html {
         .zip(&table.claims)
         .map(|(failures, (unflushed, claims))| {
             let unflushed = *unflushed;
-            let cells = Protocol::ALL.iter().zip(claims).map(|(protocol, claim)| {
+            let cells = m.columns.iter().zip(claims).map(|(column, claim)| {
                 let (name, words) = (claim_name(claim), narrate::matrix_claim(lang, claim));
                 html! {
-                    <td class={classes!("claim", name)} data-testid="matrix-claim" data-protocol={protocol.name()}
+                    <td class={classes!("claim", name)} data-testid="matrix-claim" data-protocol={column.head.name()}
+                        data-releases={releases_of(column)}
                         data-failures={failures.name()} data-claim={name}>{ words }</td>
                 }
             });
@@ -386,23 +425,29 @@ fn table_view(lang: Lang, m: &MatrixRun, on_load: &Callback<Found>) -> Html {
         <>
             <p class="matrix-setup">{ narrate::matrix_setup(lang, &setup.brokers, b.max_produces, b.max_failures, b.max_epoch, b.max_states.unwrap_or(0), b.max_bytes.map(|m| m / MEGABYTE)) }</p>
             if let Some(history) = &m.job.acks_one {
-                <p class="matrix-note" data-testid="matrix-acks-one">{ narrate::matrix_acks_one(lang, history) }</p>
+                <p class="matrix-note" data-testid="matrix-acks-one">{ narrate::matrix_acks_one(lang, history, m.job.columns == Columns::Generations) }</p>
             }
             <div class="matrix-scroll">
-                <table class="matrix" data-testid="matrix">
+                <table class="matrix" data-testid="matrix" data-columns={m.job.columns.name()}>
                     <thead>
                         <tr>
                             <th scope="col">{ heading(MatrixHeading::MinInsync) }</th>
                             <th scope="col">{ heading(MatrixHeading::Unclean) }</th>
                             <th scope="col">{ heading(MatrixHeading::Failures) }</th>
-                            { for Protocol::ALL.iter().map(|p| html! {
-                                <th scope="col" title={narrate::protocol_note(lang, *p)}>{ p.name() }</th>
+                            { for m.columns.iter().map(|c| {
+                                let (name, under) = narrate::matrix_column(lang, &c.lines);
+                                html! {
+                                    <th scope="col" class="m-column" data-testid="matrix-column" data-protocol={c.head.name()}
+                                        data-releases={releases_of(c)} title={narrate::protocol_note(lang, c.head)}>
+                                        { name }<small>{ under }</small>
+                                    </th>
+                                }
                             }) }
                         </tr>
                     </thead>
                     <tbody>{ for rows }</tbody>
                     <tbody class="claims">
-                        <tr class="claim-heading"><th colspan="8" scope="rowgroup">{ heading(MatrixHeading::Claim) }</th></tr>
+                        <tr class="claim-heading"><th colspan={(3 + m.columns.len()).to_string()} scope="rowgroup">{ heading(MatrixHeading::Claim) }</th></tr>
                         { for claims }
                     </tbody>
                 </table>
@@ -417,7 +462,14 @@ fn table_view(lang: Lang, m: &MatrixRun, on_load: &Callback<Found>) -> Html {
 /// One cell: its words; a violation is a button that opens its history, with
 /// a share link beside it.
 /// `how`: how the cell got its answer, and what its search held (MB).
-fn cell_view(lang: Lang, cell: Cell, state: &CellState, how: (Settled, u32), on_load: &Callback<Found>) -> Html {
+fn cell_view(
+    lang: Lang,
+    column: &Column,
+    cell: Cell,
+    state: &CellState,
+    how: (Settled, u32),
+    on_load: &Callback<Found>,
+) -> Html {
     let (settled, megabytes) = how;
     let Row {
         min_insync,
@@ -487,6 +539,7 @@ fn cell_view(lang: Lang, cell: Cell, state: &CellState, how: (Settled, u32), on_
     };
     html! {
         <td class={classes!("m-cell", state.name())} data-testid="matrix-cell" data-protocol={cell.protocol.name()}
+            data-releases={releases_of(column)}
             data-min-insync={min_insync.to_string()} data-unclean={unclean.to_string()} data-failures={failures.name()}
             data-state={state.name()} data-kind={kind} data-length={length} data-complete={complete}
             data-states={state.states().to_string()} data-settled={settled.name()}
@@ -540,7 +593,7 @@ mod tests {
     /// and has a link; a safe cell, a waiting one; the claim row; the note.
     #[test]
     fn the_table_shows_each_cell_and_the_claim() {
-        let job = job_for(&page(&["A", "B"]), 2, Bounds::default());
+        let job = job_for(&page(&["A", "B"]), 2, Bounds::default(), Columns::Generations);
         let mut run = Rc::new(MatrixRun::idle(job.clone())).reduce(Msg::Start(1, job, 0.0));
         let hw = run
             .cells
@@ -600,5 +653,33 @@ mod tests {
             );
             assert!(html.contains(&format!(">{}<", lost)), "{lang:?}: {html}");
         }
+    }
+
+    /// Over every release line: a column a group of lines that answer alike,
+    /// each headed by its versions, controller and producer's default acks;
+    /// the note says which columns a default producer loses in.
+    #[test]
+    fn the_release_table_heads_each_column_with_its_lines() {
+        let job = job_for(&page(&["A", "B"]), 2, Bounds::default(), Columns::Releases);
+        let run = Rc::new(MatrixRun::idle(job));
+        let html = rendered::<Table>(TableProps {
+            lang: Lang::EN,
+            run: run.clone(),
+        });
+        assert_eq!(html.matches("data-testid=\"matrix-column\"").count(), 20, "{html}");
+        assert_eq!(html.matches("data-testid=\"matrix-cell\"").count(), 160, "{html}");
+        assert!(
+            html.contains("data-releases=\"kafka-3.0 kafka-3.1 kafka-3.2 kafka-3.3\""),
+            "{html}"
+        );
+        assert!(html.contains("3.0–3.3<small>ZooKeeper · acks=all</small>"), "{html}");
+        assert!(html.contains("2.8<small>ZooKeeper · acks=1</small>"), "{html}");
+        assert!(html.contains("4.1–4.4<small>KRaft · acks=all</small>"), "{html}");
+        assert!(html.contains("data-columns=\"releases\""), "{html}");
+        assert!(html.contains("before 3.0 (KIP-679)"), "{html}");
+        assert!(
+            html.contains("colspan=\"23\""),
+            "the claim's heading spans the table: {html}"
+        );
     }
 }

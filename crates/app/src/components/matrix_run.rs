@@ -4,7 +4,7 @@
 
 use replab_core::{Protocol, Setup, ViolationKind};
 use replab_messages::built::BuiltTable;
-use replab_messages::matrix::{self, Cell, Claim, Failures, Known, Row, Settled};
+use replab_messages::matrix::{self, Cell, Claim, Column, Columns, Failures, Known, Row, Settled};
 use replab_messages::message::{Bounds, SearchReply};
 use replab_narrate::MatrixCell;
 use std::rc::Rc;
@@ -129,6 +129,8 @@ pub struct Job {
     pub acks_one: Option<Rc<str>>,
     pub setup: Rc<Setup>,
     pub bounds: Bounds,
+    /// The generations, or every release line.
+    pub columns: Columns,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -137,6 +139,8 @@ pub struct MatrixRun {
     pub run: u32,
     pub job: Rc<Job>,
     pub rows: Rc<[Row]>,
+    pub columns: Rc<[Column]>,
+    /// A cell a row and column (the column's head), row by row.
     pub cells: Rc<[Cell]>,
     pub states: Vec<CellState>,
     /// How each cell got its answer (its own search until another's says).
@@ -164,10 +168,11 @@ pub enum Msg {
 impl MatrixRun {
     pub fn idle(job: Rc<Job>) -> MatrixRun {
         let brokers = job.setup.brokers.len();
-        let cells: Rc<[Cell]> = matrix::cells(brokers).into();
+        let cells: Rc<[Cell]> = job.columns.cells(brokers).into();
         MatrixRun {
             run: 0,
             rows: matrix::rows(brokers).into(),
+            columns: job.columns.columns().into(),
             states: vec![CellState::Waiting; cells.len()],
             settled: vec![Settled::Searched; cells.len()],
             megabytes: vec![0; cells.len()],
@@ -181,22 +186,60 @@ impl MatrixRun {
     }
 
     /// The table answered when the page was built (`BuiltTable::answers`
-    /// this job): every cell as its worker would have replied it.
-    pub fn built(job: Rc<Job>, table: &BuiltTable) -> MatrixRun {
+    /// this job): every cell as its worker would have replied it. None when
+    /// the table lacks one of this run's cells.
+    pub fn built(job: Rc<Job>, table: &BuiltTable) -> Option<MatrixRun> {
         let mut run = MatrixRun::idle(job);
-        for c in &table.cells {
-            let Some(i) = run.cells.iter().position(|&x| x == c.cell) else {
-                continue;
-            };
-            if let Some(state) = cell_state(c.reply.clone()) {
-                run.states[i] = state;
-            }
+        for (i, &cell) in run.cells.clone().iter().enumerate() {
+            let c = table.cells.iter().find(|c| c.cell == cell)?;
+            run.states[i] = cell_state(c.reply.clone())?;
             run.settled[i] = c.settled;
             run.megabytes[i] = c.megabytes;
         }
         run.phase = Phase::Finished;
         run.built = true;
-        run
+        Some(run)
+    }
+
+    /// The cells whose answer is cell `i`'s: the same row under a column
+    /// head whose rules its line's search answers (`matrix::rules_of`).
+    fn same_rules_as(&self, i: usize) -> Vec<usize> {
+        let Some(&mine) = self.cells.get(i) else {
+            return Vec::new();
+        };
+        if self.job.columns != Columns::Releases {
+            return Vec::new();
+        }
+        (0..self.cells.len())
+            .filter(|&j| {
+                let other = self.cells[j];
+                j != i && other.row == mine.row && matrix::rules_of(other.protocol) == mine.protocol
+            })
+            .collect()
+    }
+
+    /// Cell `i` has its answer: so have the cells its line's search answers,
+    /// each with the history under its own line.
+    fn share_with_same_rules(&mut self, i: usize) {
+        for j in self.same_rules_as(i) {
+            let protocol = self.cells[j].protocol;
+            self.states[j] = match &self.states[i] {
+                CellState::Violation {
+                    kind,
+                    steps,
+                    states,
+                    script,
+                } => CellState::Violation {
+                    kind: *kind,
+                    steps: *steps,
+                    states: *states,
+                    script: under_line(script, protocol.name()).into(),
+                },
+                other => other.clone(),
+            };
+            self.settled[j] = Settled::SameRules;
+            self.megabytes[j] = 0;
+        }
     }
 
     /// How many cells another cell's search settled, by twin and by cover.
@@ -279,8 +322,12 @@ impl Reducible for MatrixRun {
                     reply => reply,
                 };
                 let Some(new) = cell_state(reply) else { return self };
+                let done = new.is_done();
                 next.states[i] = new;
                 next.now = now;
+                if done {
+                    next.share_with_same_rules(i);
+                }
             }
             Msg::Failed(_, i, text, now) => {
                 let Some(state) = next.states.get_mut(i) else {
@@ -288,12 +335,21 @@ impl Reducible for MatrixRun {
                 };
                 *state = CellState::Error(text.into());
                 next.now = now;
+                next.share_with_same_rules(i);
             }
         }
         if next.busy() && next.states.iter().all(CellState::is_done) {
             next.phase = Phase::Finished;
         }
         Rc::new(next)
+    }
+}
+
+/// A found history's text under line `name`: its `protocol` line changed.
+fn under_line(script: &str, name: &str) -> String {
+    match script.split_once('\n') {
+        Some((first, rest)) if first.starts_with("protocol ") => format!("protocol {name}\n{rest}"),
+        _ => format!("protocol {name}\n{script}"),
     }
 }
 
@@ -341,6 +397,7 @@ mod tests {
             acks_one: None,
             setup: Rc::new(Setup::of(brokers, Protocol::Hw)),
             bounds: Bounds::default(),
+            columns: Columns::Generations,
         })
     }
 
@@ -394,6 +451,90 @@ mod tests {
         }
         assert_eq!((m.phase, m.done()), (Phase::Finished, 40));
         assert_eq!(m.total_states(), 434 + 38 * 10);
+    }
+
+    /// Over every release line, a column a group of lines that answer alike;
+    /// a search answers its head's cell and every column whose rules are its
+    /// line's, each with the history under its own line, and the run ends
+    /// when the searched lines have answered.
+    #[test]
+    fn a_search_answers_every_column_with_its_rules() {
+        let releases = Rc::new(Job {
+            columns: Columns::Releases,
+            ..(*job(&["A", "B"])).clone()
+        });
+        let mut m = Rc::new(MatrixRun::idle(releases.clone())).reduce(Msg::Start(1, releases, 0.0));
+        let heads: Vec<&str> = m.columns.iter().map(|c| c.head.name()).collect();
+        assert_eq!(heads.len(), 20, "{heads:?}");
+        assert_eq!(m.cells.len(), 20 * 8);
+        let line = |n: &str| Protocol::from_name(n).expect("a line");
+        let three = m
+            .columns
+            .iter()
+            .find(|c| c.head == line("kafka-3.0"))
+            .expect("3.0's column");
+        assert_eq!(
+            three.lines,
+            ["kafka-3.0", "kafka-3.1", "kafka-3.2", "kafka-3.3"].map(line),
+            "3.0–3.3: the rules of 2.8, with acks=all by default"
+        );
+        let at = |m: &MatrixRun, name: &str| {
+            m.cells
+                .iter()
+                .position(|c| {
+                    c.protocol == line(name)
+                        && c.row.min_insync == 2
+                        && c.row.failures == Failures::Crash
+                        && !c.row.unclean
+                })
+                .expect("a cell")
+        };
+        let script = "protocol kafka-2.8\nbrokers A B\nproduce m1\n";
+        let searched_by_2_8 = at(&m, "kafka-2.8");
+        m = m.reduce(Msg::SearchReply(
+            1,
+            searched_by_2_8,
+            SearchReply::Violation {
+                kind: ViolationKind::ReplicasDiverged,
+                steps: 6,
+                states: 99,
+                script: script.into(),
+            },
+            10.0,
+        ));
+        let shared = at(&m, "kafka-3.0");
+        assert_eq!(m.settled[shared], Settled::SameRules);
+        let CellState::Violation { script, steps, .. } = &m.states[shared] else {
+            panic!("{:?}", m.states[shared])
+        };
+        assert_eq!(
+            (&**script, *steps),
+            ("protocol kafka-3.0\nbrokers A B\nproduce m1\n", 6)
+        );
+        assert_eq!(m.total_states(), 99, "a shared answer adds no states");
+        assert_eq!(
+            m.states[at(&m, "kafka-3.4")],
+            CellState::Waiting,
+            "other rules wait for their own search"
+        );
+        // Every searched line answers (a trap among them): the run ends.
+        let searched = Columns::Releases.searched();
+        for i in 0..m.cells.len() {
+            if searched.contains(&m.cells[i].protocol) && !m.states[i].is_done() {
+                m = if i % 7 == 0 {
+                    m.reduce(Msg::Failed(1, i, "trap".into(), 20.0))
+                } else {
+                    m.reduce(Msg::SearchReply(
+                        1,
+                        i,
+                        SearchReply::NoViolation { states: 1, depth: 1 },
+                        20.0,
+                    ))
+                };
+            }
+        }
+        assert_eq!((m.phase, m.done()), (Phase::Finished, 160));
+        assert!(matches!(m.claim(line("kafka-3.0"), Failures::Crash), Claim::Broken(_)));
     }
 
     #[test]

@@ -9,6 +9,7 @@ mod hw;
 mod kip101;
 mod kip279;
 pub mod release;
+pub mod rule;
 pub mod truncation;
 
 use crate::epoch_cache::LeaderEpochCache;
@@ -157,6 +158,12 @@ impl Protocol {
     /// Whether it is one of the five generations (by either spelling).
     pub fn is_generation(self) -> bool {
         self.release().generation.is_some()
+    }
+
+    /// Whether it was spelled by one of the five generations' names (`hw`,
+    /// not `kafka-0.10`).
+    pub fn is_generation_spelling(self) -> bool {
+        Protocol::ALL.iter().any(|g| g.spelling == self.spelling)
     }
 
     /// The protocol with the given name in the scenario language, if any.

@@ -168,7 +168,11 @@ pub fn describe(lang: Lang, t: &Timeline, step: usize) -> Vec<Described> {
                 after: after.as_ref(),
                 d,
             };
-            let (rows, cut) = rows(d.kind, &s)?;
+            let (mut rows, cut) = rows(d.kind, &s)?;
+            // The releases whose rule decided, where they are not all of its controller's.
+            if let Some(span) = d.kind.rule().and_then(|r| t.setup().protocol.span_of(r)) {
+                rows.push((Label::RuleReleases, narrate::rule_span(lang, &span)));
+            }
             Some(Described {
                 kind: d.kind,
                 // A consumer's decision is about the consumer, not a broker.
