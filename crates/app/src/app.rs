@@ -63,6 +63,8 @@ pub fn app(p: &AppProps) -> Html {
     // per history and grown as steps are added, not scanned again on each click.
     let timeline = state.timeline();
     let marks = crate::hooks::use_grown(Some(timeline), history::violation_marks_in);
+    // The lines this story's settings are not in, offered disabled.
+    let refused = (*use_memo(timeline.setup().settings, |s| crate::state::refused_lines(*s))).clone();
     let ghosts = crate::hooks::use_lost_records(Some(timeline), state.cursor, state.view.brokers().len());
     let lang = state.lang;
     let names: Vec<String> = state.view.brokers().iter().map(|b| b.id.clone()).collect();
@@ -164,9 +166,9 @@ pub fn app(p: &AppProps) -> Html {
                         <button class="menu-close" data-testid="menu-close" popovertarget={STORY_MENU} popovertargetaction="hide"
                             aria-label={label(lang, Label::Close)} title={label(lang, Label::Close)}>{ "✕" }</button>
                     </div>
-                    <Header lang={lang} protocol={state.view.protocol()} preset={state.preset} actions={callbacks.header.clone()} />
+                    <Header lang={lang} protocol={state.view.protocol()} refused={refused.clone()} preset={state.preset} actions={callbacks.header.clone()} />
                     <p class="tagline">{ label(lang, Label::Tagline) }</p>
-                    { compare_picker(lang, state.view.protocol(), state.compare, &callbacks.compare) }
+                    { compare_picker(lang, state.view.protocol(), state.compare, &refused, &callbacks.compare) }
                     <ShareBar lang={lang} timeline={timeline.clone()} cursor={state.cursor} title={state.written_title()}
                         display_title={Rc::<str>::from(state.display_title())} preset={state.preset} source={state.source.clone()}
                         compare={state.compare} />

@@ -72,6 +72,12 @@ pub fn matrix_command(args: &[String]) -> Result<ExitCode, String> {
     } else {
         Protocol::ALL.to_vec()
     };
+    // A setting a line does not have (1.5 rule 5) is refused, as a run under it is.
+    for &p in &columns {
+        script
+            .checked_setup(Some(p))
+            .map_err(|e| narrate::script_error(Lang::EN, &Names(&script.brokers), &e))?;
+    }
     if call.releases && call.each {
         return Err(
             "--protocol releases shares each search among the lines with the same rules: no --each with it".to_string(),

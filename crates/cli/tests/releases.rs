@@ -395,3 +395,26 @@ fn the_matrix_over_every_release_line_as_the_page_ships_it_and_as_a_figure() {
     assert!(svg.contains("before 3.0 (KIP-679)"), "{svg}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// A header setting a release line does not have is refused by the matrix over
+// every line, naming its line, as a run under that line refuses it.
+#[test]
+fn the_matrix_refuses_a_setting_a_line_does_not_have() {
+    let file = std::env::temp_dir().join(format!("replab-elr-matrix-{}.scn", std::process::id()));
+    std::fs::write(&file, "brokers A B\nset eligible.leader.replicas.version=1\n").expect("written");
+    let o = replab(&[
+        "matrix",
+        "--brokers",
+        "2",
+        "--protocol",
+        "releases",
+        file.to_str().expect("a path"),
+    ]);
+    let _ = std::fs::remove_file(&file);
+    assert_ne!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("line 2:") && stderr(&o).contains("kafka-3.3-kraft"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -66,114 +66,224 @@ impl OffsetReset {
     }
 }
 
-/// The settings in force: a protocol's release defaults (`Protocol::defaults`)
-/// with the settings a script wrote laid over them (`Settings::over`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct Config {
-    /// min.insync.replicas: the fewest ISR members an acks=all write needs.
-    pub min_insync_replicas: u32,
-    /// unclean.leader.election.enable: whether a broker outside the ISR may become leader.
-    pub unclean_leader_election: bool,
-    /// replica.lag.time.max.ms: how long a follower may lag before the leader removes it from the ISR.
-    pub replica_lag_time_max_ms: u64,
-    /// The acks a `produce` without `acks=` uses.
-    pub acks: Acks,
-    /// `eligible.leader.replicas.version` (KIP-966): 1, Kafka 4.1's default on a
-    /// new cluster, keeps an ELR; 0 does not. Only the KRaft controller reads it.
-    pub elr_version: u8,
-    /// auto.offset.reset: what every consumer does when a reset is due.
-    pub auto_offset_reset: OffsetReset,
+/// The language's settings, one row each: the single place a key is
+/// declared. From it come `Config` (a field per key, the values in force),
+/// `SettingKey` (the key), `Setting` (a `set key=value` line), the key's
+/// name, how its value is read and written, the value a link made before 1.4
+/// pins, and whether a `set` of it may stand after the first action. A
+/// release's default for each key is its row's `defaults` (`protocol::defaults`).
+macro_rules! settings_table {
+    ($(
+        $(#[$doc:meta])*
+        $key:ident, $field:ident: $ty:ty = $name:literal,
+        changes_while_running: $running:literal,
+        language_1_3: $v13:expr,
+        parse: $parse:expr;
+    )*) => {
+        /// The settings in force: a protocol's release defaults
+        /// (`Protocol::defaults`) with the settings a script wrote laid over
+        /// them (`Settings::over`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+        pub struct Config {
+            $( $(#[$doc])* pub $field: $ty, )*
+        }
+
+        impl Config {
+            /// The defaults every protocol had in versions 1.0 to 1.3 of the
+            /// language, before each release's own (1.4 rule 1): what a share
+            /// link made before 1.4 was made with.
+            pub const LANGUAGE_1_3: Config = Config { $( $field: $v13, )* };
+
+            /// The value this configuration gives `key`, as a setting.
+            pub fn get(&self, key: SettingKey) -> Setting {
+                match key {
+                    $( SettingKey::$key => Setting::$key(self.$field), )*
+                }
+            }
+        }
+
+        /// A setting's key.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+        pub enum SettingKey {
+            $( $(#[$doc])* $key, )*
+        }
+
+        impl SettingKey {
+            /// Every key, in the order scripts write them.
+            pub const ALL: [SettingKey; [$(SettingKey::$key),*].len()] = [$(SettingKey::$key),*];
+
+            /// The key as the language writes it.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $( SettingKey::$key => $name, )*
+                }
+            }
+
+            /// Whether a `set` of this key may stand after the first action
+            /// (1.4 rule 3: the topic's settings an operator changes while it runs).
+            pub fn changes_while_running(self) -> bool {
+                match self {
+                    $( SettingKey::$key => $running, )*
+                }
+            }
+
+            /// The setting `key=value`, if `value` is one of this key's values.
+            fn read(self, value: &str) -> Option<Setting> {
+                match self {
+                    $( SettingKey::$key => {
+                        let parse: fn(&str) -> Option<$ty> = $parse;
+                        parse(value).map(Setting::$key)
+                    } )*
+                }
+            }
+        }
+
+        /// One `set key=value` of the scenario language.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+        pub enum Setting {
+            $( $(#[$doc])* $key($ty), )*
+        }
+
+        impl Setting {
+            /// The setting's key.
+            pub fn key_of(&self) -> SettingKey {
+                match self {
+                    $( Setting::$key(_) => SettingKey::$key, )*
+                }
+            }
+
+            /// The setting's value as JSON writes it.
+            pub fn value(&self) -> SettingValue {
+                match self {
+                    $( Setting::$key(v) => v.value(), )*
+                }
+            }
+
+            /// Sets this setting in `config`.
+            pub fn apply_to(&self, config: &mut Config) {
+                match *self {
+                    $( Setting::$key(v) => config.$field = v, )*
+                }
+            }
+        }
+    };
 }
 
-impl Config {
-    /// The defaults every protocol had in versions 1.0 to 1.3 of the language,
-    /// before each release's own (1.4 rule 1): what a share link made before
-    /// 1.4 was made with.
-    pub const LANGUAGE_1_3: Config = Config {
-        min_insync_replicas: 1,
-        unclean_leader_election: false,
-        replica_lag_time_max_ms: 30_000,
-        acks: Acks::All,
-        elr_version: 1,
-        auto_offset_reset: OffsetReset::Latest,
-    };
+settings_table! {
+    /// `min.insync.replicas`: the fewest ISR members an acks=all write needs.
+    MinInsyncReplicas, min_insync_replicas: u32 = "min.insync.replicas",
+        changes_while_running: true,
+        language_1_3: 1,
+        parse: |v| v.parse().ok().filter(|n| (1..=7).contains(n));
+    /// `unclean.leader.election.enable`: whether a broker outside the ISR may
+    /// become leader.
+    UncleanLeaderElection, unclean_leader_election: bool = "unclean.leader.election.enable",
+        changes_while_running: true,
+        language_1_3: false,
+        parse: |v| v.parse().ok();
+    /// `replica.lag.time.max.ms`: how long a follower may lag before the leader
+    /// removes it from the ISR.
+    ReplicaLagTimeMaxMs, replica_lag_time_max_ms: u64 = "replica.lag.time.max.ms",
+        changes_while_running: false,
+        language_1_3: 30_000,
+        parse: |v| v.parse().ok();
+    /// `acks`: the acks a `produce` without `acks=` uses.
+    Acks, acks: Acks = "acks",
+        changes_while_running: false,
+        language_1_3: Acks::All,
+        parse: Acks::from_name;
+    /// `eligible.leader.replicas.version` (KIP-966): 1, Kafka 4.1's default on a
+    /// new cluster, keeps an ELR; 0 does not. Only the KRaft controller reads it.
+    EligibleLeaderReplicasVersion, elr_version: u8 = "eligible.leader.replicas.version",
+        changes_while_running: false,
+        language_1_3: 1,
+        parse: |v| match v { "0" => Some(0), "1" => Some(1), _ => None };
+    /// `auto.offset.reset`: what every consumer does when a reset is due.
+    AutoOffsetReset, auto_offset_reset: OffsetReset = "auto.offset.reset",
+        changes_while_running: false,
+        language_1_3: OffsetReset::Latest,
+        parse: OffsetReset::from_name;
+}
 
-    /// The value this configuration gives `key`, as a setting.
-    pub fn get(&self, key: SettingKey) -> Setting {
-        match key {
-            SettingKey::MinInsyncReplicas => Setting::MinInsyncReplicas(self.min_insync_replicas),
-            SettingKey::UncleanLeaderElection => Setting::UncleanLeaderElection(self.unclean_leader_election),
-            SettingKey::ReplicaLagTimeMaxMs => Setting::ReplicaLagTimeMaxMs(self.replica_lag_time_max_ms),
-            SettingKey::Acks => Setting::Acks(self.acks),
-            SettingKey::EligibleLeaderReplicasVersion => Setting::EligibleLeaderReplicasVersion(self.elr_version),
-            SettingKey::AutoOffsetReset => Setting::AutoOffsetReset(self.auto_offset_reset),
+/// A setting's value, typed as JSON writes it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum SettingValue {
+    /// A count or a time.
+    Number(u64),
+    /// On or off.
+    Flag(bool),
+    /// A word (`all`, `latest`).
+    Word(&'static str),
+}
+
+/// How a setting's type is written: as JSON (`SettingValue`) and as the
+/// language writes it after `key=`.
+pub trait SettingType: Copy {
+    /// As JSON writes it.
+    fn value(self) -> SettingValue;
+    /// As the language writes it.
+    fn text(self) -> String {
+        match self.value() {
+            SettingValue::Number(n) => n.to_string(),
+            SettingValue::Flag(b) => b.to_string(),
+            SettingValue::Word(w) => w.to_string(),
         }
     }
 }
 
-/// A setting's key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum SettingKey {
-    /// `min.insync.replicas`.
-    MinInsyncReplicas,
-    /// `unclean.leader.election.enable`.
-    UncleanLeaderElection,
-    /// `replica.lag.time.max.ms`.
-    ReplicaLagTimeMaxMs,
-    /// `acks`.
-    Acks,
-    /// `eligible.leader.replicas.version`.
-    EligibleLeaderReplicasVersion,
-    /// `auto.offset.reset`.
-    AutoOffsetReset,
+impl SettingType for u8 {
+    fn value(self) -> SettingValue {
+        SettingValue::Number(self.into())
+    }
+}
+
+impl SettingType for u32 {
+    fn value(self) -> SettingValue {
+        SettingValue::Number(self.into())
+    }
+}
+
+impl SettingType for u64 {
+    fn value(self) -> SettingValue {
+        SettingValue::Number(self)
+    }
+}
+
+impl SettingType for bool {
+    fn value(self) -> SettingValue {
+        SettingValue::Flag(self)
+    }
+}
+
+/// acks is a string in Kafka's own configuration ("all", "1", "0").
+impl SettingType for Acks {
+    fn value(self) -> SettingValue {
+        SettingValue::Word(self.name())
+    }
+}
+
+impl SettingType for OffsetReset {
+    fn value(self) -> SettingValue {
+        SettingValue::Word(self.name())
+    }
 }
 
 impl SettingKey {
-    /// Every key, in the order scripts write them.
-    pub const ALL: [SettingKey; 6] = [
-        SettingKey::MinInsyncReplicas,
-        SettingKey::UncleanLeaderElection,
-        SettingKey::ReplicaLagTimeMaxMs,
-        SettingKey::Acks,
-        SettingKey::EligibleLeaderReplicasVersion,
-        SettingKey::AutoOffsetReset,
-    ];
-
-    /// The key as the language writes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            SettingKey::MinInsyncReplicas => "min.insync.replicas",
-            SettingKey::UncleanLeaderElection => "unclean.leader.election.enable",
-            SettingKey::ReplicaLagTimeMaxMs => "replica.lag.time.max.ms",
-            SettingKey::Acks => "acks",
-            SettingKey::EligibleLeaderReplicasVersion => "eligible.leader.replicas.version",
-            SettingKey::AutoOffsetReset => "auto.offset.reset",
-        }
-    }
-
     /// Every key, in the order of their names (the runner's JSON object).
-    pub const BY_NAME: [SettingKey; 6] = [
-        SettingKey::Acks,
-        SettingKey::AutoOffsetReset,
-        SettingKey::EligibleLeaderReplicasVersion,
-        SettingKey::MinInsyncReplicas,
-        SettingKey::ReplicaLagTimeMaxMs,
-        SettingKey::UncleanLeaderElection,
-    ];
+    pub fn by_name() -> [SettingKey; SettingKey::ALL.len()] {
+        let mut keys = SettingKey::ALL;
+        keys.sort_by_key(|k| k.name());
+        keys
+    }
 
     /// The key named `s`, if any.
     pub fn from_name(s: &str) -> Option<SettingKey> {
         Self::ALL.into_iter().find(|k| k.name() == s)
     }
 
-    fn bit(self) -> u8 {
-        1 << (self as u8)
-    }
-
-    /// Whether a `set` of this key may stand after the first action (1.4 rule
-    /// 3: the topic's two settings an operator changes while it runs).
-    pub fn changes_while_running(self) -> bool {
-        matches!(self, SettingKey::MinInsyncReplicas | SettingKey::UncleanLeaderElection)
+    fn bit(self) -> u32 {
+        1 << (self as u32)
     }
 }
 
@@ -249,7 +359,7 @@ impl Settings {
 
 /// A set of setting keys.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
-pub struct KeySet(u8);
+pub struct KeySet(u32);
 
 impl KeySet {
     /// Whether `key` is in the set.
@@ -314,36 +424,7 @@ pub enum SettingSource {
     Release,
 }
 
-/// One `set key=value` of the scenario language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Setting {
-    /// `min.insync.replicas`.
-    MinInsyncReplicas(u32),
-    /// `unclean.leader.election.enable`.
-    UncleanLeaderElection(bool),
-    /// `replica.lag.time.max.ms`.
-    ReplicaLagTimeMaxMs(u64),
-    /// `acks`.
-    Acks(Acks),
-    /// `eligible.leader.replicas.version`.
-    EligibleLeaderReplicasVersion(u8),
-    /// `auto.offset.reset`.
-    AutoOffsetReset(OffsetReset),
-}
-
 impl Setting {
-    /// The setting's key.
-    pub fn key_of(&self) -> SettingKey {
-        match self {
-            Setting::MinInsyncReplicas(_) => SettingKey::MinInsyncReplicas,
-            Setting::UncleanLeaderElection(_) => SettingKey::UncleanLeaderElection,
-            Setting::ReplicaLagTimeMaxMs(_) => SettingKey::ReplicaLagTimeMaxMs,
-            Setting::Acks(_) => SettingKey::Acks,
-            Setting::EligibleLeaderReplicasVersion(_) => SettingKey::EligibleLeaderReplicasVersion,
-            Setting::AutoOffsetReset(_) => SettingKey::AutoOffsetReset,
-        }
-    }
-
     /// The setting's key as the language writes it.
     pub fn key(&self) -> &'static str {
         self.key_of().name()
@@ -351,51 +432,17 @@ impl Setting {
 
     /// The setting's value as text.
     pub fn value_text(&self) -> String {
-        match self {
-            Setting::MinInsyncReplicas(n) => n.to_string(),
-            Setting::UncleanLeaderElection(b) => b.to_string(),
-            Setting::ReplicaLagTimeMaxMs(ms) => ms.to_string(),
-            Setting::Acks(a) => a.name().to_string(),
-            Setting::EligibleLeaderReplicasVersion(v) => v.to_string(),
-            Setting::AutoOffsetReset(r) => r.name().to_string(),
+        match self.value() {
+            SettingValue::Number(n) => n.to_string(),
+            SettingValue::Flag(b) => b.to_string(),
+            SettingValue::Word(w) => w.to_string(),
         }
     }
 
     /// Parses `key` and `value`; `Err(true)` for an unknown key, `Err(false)` for a bad value.
     pub fn parse(key: &str, value: &str) -> Result<Setting, bool> {
         let key = SettingKey::from_name(key).ok_or(true)?;
-        let parsed = match key {
-            SettingKey::MinInsyncReplicas => match value.parse::<u32>() {
-                Ok(n) if (1..=7).contains(&n) => Some(Setting::MinInsyncReplicas(n)),
-                _ => None,
-            },
-            SettingKey::UncleanLeaderElection => match value {
-                "true" => Some(Setting::UncleanLeaderElection(true)),
-                "false" => Some(Setting::UncleanLeaderElection(false)),
-                _ => None,
-            },
-            SettingKey::ReplicaLagTimeMaxMs => value.parse::<u64>().ok().map(Setting::ReplicaLagTimeMaxMs),
-            SettingKey::Acks => Acks::from_name(value).map(Setting::Acks),
-            SettingKey::EligibleLeaderReplicasVersion => match value {
-                "0" => Some(Setting::EligibleLeaderReplicasVersion(0)),
-                "1" => Some(Setting::EligibleLeaderReplicasVersion(1)),
-                _ => None,
-            },
-            SettingKey::AutoOffsetReset => OffsetReset::from_name(value).map(Setting::AutoOffsetReset),
-        };
-        parsed.ok_or(false)
-    }
-
-    /// Sets this setting in `config`.
-    pub fn apply_to(&self, config: &mut Config) {
-        match *self {
-            Setting::MinInsyncReplicas(n) => config.min_insync_replicas = n,
-            Setting::UncleanLeaderElection(b) => config.unclean_leader_election = b,
-            Setting::ReplicaLagTimeMaxMs(ms) => config.replica_lag_time_max_ms = ms,
-            Setting::Acks(a) => config.acks = a,
-            Setting::EligibleLeaderReplicasVersion(v) => config.elr_version = v,
-            Setting::AutoOffsetReset(r) => config.auto_offset_reset = r,
-        }
+        key.read(value).ok_or(false)
     }
 
     /// Whether the setting may appear only in the header (1.4 rule 3).
@@ -406,16 +453,60 @@ impl Setting {
 
 #[cfg(test)]
 mod key_order_tests {
-    use super::SettingKey;
+    use super::*;
 
     #[test]
     fn by_name_holds_every_key_once_in_name_order() {
-        let names: Vec<&str> = SettingKey::BY_NAME.iter().map(|k| k.name()).collect();
-        let mut sorted = names.clone();
-        sorted.sort_unstable();
-        assert_eq!(names, sorted);
-        for k in SettingKey::ALL {
-            assert_eq!(SettingKey::BY_NAME.iter().filter(|&&b| b == k).count(), 1);
+        let names: Vec<&str> = SettingKey::by_name().iter().map(|k| k.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "acks",
+                "auto.offset.reset",
+                "eligible.leader.replicas.version",
+                "min.insync.replicas",
+                "replica.lag.time.max.ms",
+                "unclean.leader.election.enable"
+            ]
+        );
+    }
+
+    /// Each key reads what the language allows, and writes it back as read.
+    #[test]
+    fn each_key_reads_its_values_and_writes_them_back() {
+        let good = [
+            ("min.insync.replicas", "3"),
+            ("unclean.leader.election.enable", "true"),
+            ("replica.lag.time.max.ms", "0"),
+            ("acks", "1"),
+            ("eligible.leader.replicas.version", "0"),
+            ("auto.offset.reset", "earliest"),
+        ];
+        for (key, value) in good {
+            let s = Setting::parse(key, value).expect("a setting");
+            assert_eq!((s.key(), s.value_text().as_str()), (key, value));
         }
+        assert_eq!(Setting::parse("acks", "-1"), Ok(Setting::Acks(Acks::All)));
+        for (key, value) in [
+            ("min.insync.replicas", "0"),
+            ("min.insync.replicas", "8"),
+            ("unclean.leader.election.enable", "yes"),
+            ("replica.lag.time.max.ms", "-1"),
+            ("acks", "2"),
+            ("eligible.leader.replicas.version", "2"),
+            ("eligible.leader.replicas.version", "00"),
+            ("auto.offset.reset", "smallest"),
+        ] {
+            assert_eq!(Setting::parse(key, value), Err(false), "{key}={value}");
+        }
+        assert_eq!(Setting::parse("log.retention.ms", "1"), Err(true));
+    }
+
+    /// A key set holds every key.
+    #[test]
+    fn a_key_set_holds_every_key() {
+        let all = SettingKey::ALL.into_iter().fold(KeySet::default(), KeySet::with);
+        assert!(SettingKey::ALL.into_iter().all(|k| all.contains(k)));
+        assert!(SettingKey::ALL.len() <= 32, "KeySet is a u32");
     }
 }

@@ -6,7 +6,7 @@
 
 use crate::broker_set::BrokerSet;
 use crate::cluster::Cluster;
-use crate::config::{Setting, SettingKey, SettingSource};
+use crate::config::{SettingKey, SettingSource};
 use crate::epoch_cache::EpochEntry;
 use crate::event::Event;
 use crate::log::Record;
@@ -115,31 +115,7 @@ pub struct SettingSnapshot {
     pub source: SettingSource,
 }
 
-/// A setting's value, typed as JSON writes it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(untagged)]
-pub enum SettingValue {
-    /// A count or a time.
-    Number(u64),
-    /// On or off.
-    Flag(bool),
-    /// A word (`all`, `latest`).
-    Word(&'static str),
-}
-
-impl SettingValue {
-    fn of(s: Setting) -> SettingValue {
-        match s {
-            Setting::MinInsyncReplicas(n) => SettingValue::Number(n.into()),
-            Setting::UncleanLeaderElection(b) => SettingValue::Flag(b),
-            Setting::ReplicaLagTimeMaxMs(ms) => SettingValue::Number(ms),
-            // acks is a string in Kafka's own configuration ("all", "1", "0").
-            Setting::Acks(a) => SettingValue::Word(a.name()),
-            Setting::EligibleLeaderReplicasVersion(v) => SettingValue::Number(v.into()),
-            Setting::AutoOffsetReset(r) => SettingValue::Word(r.name()),
-        }
-    }
-}
+pub use crate::config::SettingValue;
 
 impl Snapshot {
     /// `cluster` as it stands after `steps`, each the line (or step number) of
@@ -210,11 +186,11 @@ impl Snapshot {
                 })
                 .collect(),
             settings: SettingsSnapshot(
-                SettingKey::BY_NAME
+                SettingKey::by_name()
                     .into_iter()
                     .map(|k| {
                         let s = SettingSnapshot {
-                            value: SettingValue::of(config.get(k)),
+                            value: config.get(k).value(),
                             source: cluster.source_of(k),
                         };
                         (k.name(), s)

@@ -187,6 +187,17 @@ pub fn strip_chip(lang: Lang, p: Protocol, outcome: &str) -> String {
     )
 }
 
+/// Why a story cannot run under line `p`: its settings are not in that
+/// release (1.5 rule 5), as a script run under it would say, without a line.
+pub fn not_in_release(lang: Lang, p: Protocol) -> String {
+    script_error_kind(
+        lang,
+        &ScriptErrorKind::ElrNotInRelease {
+            release: p.canonical().name().to_string(),
+        },
+    )
+}
+
 /// A history longer than the strip runs by itself.
 pub fn strip_long(lang: Lang, steps: usize, limit: usize) -> String {
     say!(

@@ -23,8 +23,8 @@ pub use decisions::{explain, Explain};
 pub use errors::{
     clock, command_error, consumer_earlier_reads, consumer_position, consumer_read_title, default_choice,
     defaults_changed, editor_window, figure_heading, folded, found, gif_failed, hw_mark, lab_acks, leo_hw, leo_mark,
-    link_error, more, produce, protocol_name, protocol_not_offered, protocol_option, release_option, script_error,
-    script_error_kind, setting_source, stands_for, strip_at_step, strip_chip, strip_long, unfold_title,
+    link_error, more, not_in_release, produce, protocol_name, protocol_not_offered, protocol_option, release_option,
+    script_error, script_error_kind, setting_source, stands_for, strip_at_step, strip_chip, strip_long, unfold_title,
 };
 pub use events::{
     decisive_event, event, event_in_step, hw_held_badge, leader_hw_label, reply_label, reply_with_leader_hw,

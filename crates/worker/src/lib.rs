@@ -86,7 +86,10 @@ impl Run {
                 },
             )
         })?;
-        let setup = script.setup(Some(protocol));
+        // A setup its line refuses (1.5 rule 5) is refused here, as a run under it is.
+        let setup = script.checked_setup(Some(protocol)).map_err(|e| SearchReply::Invalid {
+            message: narrate::script_error(lang, &Names(&[]), &e),
+        })?;
         let limit = request
             .bounds
             .max_states
@@ -485,6 +488,27 @@ mod tests {
                 depth: 13
             }]
         );
+    }
+
+    /// A setting the request's line does not have (1.5 rule 5) is refused,
+    /// naming its line, as a run under that line is.
+    #[test]
+    fn a_setting_the_line_does_not_have_is_refused() {
+        let text = "brokers A B\nset eligible.leader.replicas.version=1\n";
+        let r = request(text, "kafka-3.8-kraft", Bounds::with_limit(1_000));
+        let said = replies(&r, usize::MAX);
+        let [SearchReply::Invalid { message }] = said.as_slice() else {
+            panic!("{said:?}")
+        };
+        assert!(
+            message.starts_with("line 2:") && message.contains("kafka-3.8-kraft"),
+            "{message}"
+        );
+        let r = request(text, "kafka-4.1", Bounds::with_limit(1_000));
+        assert!(!matches!(
+            replies(&r, usize::MAX).as_slice(),
+            [SearchReply::Invalid { .. }]
+        ));
     }
 
     #[test]

@@ -48,6 +48,7 @@ pub fn compare_picker(
     lang: Lang,
     protocol: Protocol,
     compare: Option<Protocol>,
+    refused: &[Protocol],
     on_compare: &Callback<Option<Protocol>>,
 ) -> Html {
     let on_pick = on_compare.reform(|e: Event| {
@@ -66,8 +67,8 @@ pub fn compare_picker(
                     </option>
                 }) }
                 // Every other release line, by its version.
-                { release_group(lang, ControllerKind::ZooKeeper, compare, Some(protocol), false) }
-                { release_group(lang, ControllerKind::KRaft, compare, Some(protocol), false) }
+                { release_group(lang, ControllerKind::ZooKeeper, compare, Some(protocol), refused, false) }
+                { release_group(lang, ControllerKind::KRaft, compare, Some(protocol), refused, false) }
             </select>
         </label>
     }
@@ -194,7 +195,7 @@ pub fn compare(p: &CompareProps) -> Html {
         <>
         <div class="compare-bar comparing" data-testid="compare-bar">
             if p.picker {
-                { compare_picker(lang, p.protocol, p.compare, &p.on_compare) }
+                { compare_picker(lang, p.protocol, p.compare, &crate::state::refused_lines(p.timeline.setup().settings), &p.on_compare) }
             }
             { summary }
             <p class="compare-caches" data-testid="compare-cache-diff" data-step={cache_step.map(|s| s.to_string())}>

@@ -18,6 +18,8 @@ use yew::prelude::*;
 pub struct HeaderProps {
     pub lang: Lang,
     pub protocol: Protocol,
+    /// The lines the story's settings are not in (`refused_lines`).
+    pub refused: Rc<[Protocol]>,
     pub preset: Option<&'static str>,
     pub actions: HeaderActions,
 }
@@ -38,12 +40,14 @@ pub struct HeaderActions {
 /// `full`: every line, each with what changed since the row before as its
 /// title ("Which Kafka?"); otherwise those that are no generation, plain
 /// ("Compare with" lists the generations above). `current` is selected,
-/// `disabled` cannot be chosen.
+/// `disabled` cannot be chosen; a line in `refused` cannot either, and its
+/// title says why (the story's settings are not in that release).
 pub fn release_group(
     lang: Lang,
     controller: ControllerKind,
     current: Option<Protocol>,
     disabled: Option<Protocol>,
+    refused: &[Protocol],
     full: bool,
 ) -> Html {
     let name = match controller {
@@ -57,8 +61,12 @@ pub fn release_group(
         <optgroup label={name}>
             { for lines.into_iter().rev().map(|r| html! {
                 <option value={r.name()} data-release={r.name()} data-generation={r.release().generation}
-                    selected={Some(r) == current} disabled={Some(r) == disabled}
-                    title={full.then(|| narrate::release_changes(lang, r))}>
+                    selected={Some(r) == current} disabled={Some(r) == disabled || refused.contains(&r)}
+                    data-refused={refused.contains(&r).then_some("true")}
+                    title={match refused.contains(&r) {
+                        true => Some(narrate::not_in_release(lang, r)),
+                        false => full.then(|| narrate::release_changes(lang, r).to_string()),
+                    }}>
                     { narrate::release_option(lang, r) }
                 </option>
             }) }
@@ -159,8 +167,8 @@ pub fn header(p: &HeaderProps) -> Html {
             <label class="release">
                 <span>{ label(lang, Label::Release) }</span>
                 <select data-testid="release-menu" onchange={on_protocol.clone()} aria-describedby="protocol-note">
-                    { release_group(lang, ControllerKind::ZooKeeper, Some(p.protocol), None, true) }
-                    { release_group(lang, ControllerKind::KRaft, Some(p.protocol), None, true) }
+                    { release_group(lang, ControllerKind::ZooKeeper, Some(p.protocol), None, &p.refused, true) }
+                    { release_group(lang, ControllerKind::KRaft, Some(p.protocol), None, &p.refused, true) }
                 </select>
             </label>
             <label>

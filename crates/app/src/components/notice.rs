@@ -46,6 +46,7 @@ pub fn notice_bar(lang: Lang, notice: &Notice, names: &[String], on_close: &Call
         ),
         Notice::PresetUnavailable(why) => format!("{} ({why})", label(lang, Label::PresetUnavailable)),
         Notice::LanguageUnavailable(why) => format!("{} ({why})", label(lang, Label::LanguageUnavailable)),
+        Notice::NotInRelease(p) => narrate::not_in_release(lang, *p),
         // Not a problem: what the switch changed, said once.
         Notice::DefaultsChanged { protocol, changes } => {
             let text = narrate::defaults_changed(lang, *protocol, changes);

@@ -2,8 +2,8 @@
 //! story's `set`, its release's default, or the lab's choice (acks=all).
 
 use super::{target_checked, target_value};
-use replab_core::config::{OffsetReset, SettingKey, SettingSource};
-use replab_core::{Acks, Cluster, Command, Setting};
+use replab_core::config::{SettingKey, SettingSource};
+use replab_core::{Cluster, Command, Setting};
 use replab_narrate::{self as narrate, label, Label, Lang};
 use std::sync::Arc;
 use yew::prelude::*;
@@ -16,84 +16,115 @@ pub struct SettingsProps {
     pub on_command: Callback<Command>,
 }
 
+/// How the panel lets the reader change a key.
+#[derive(Clone, Copy)]
+enum Control {
+    /// A count of brokers: 1 up to the partition's brokers.
+    Count,
+    /// A checkbox.
+    Flag,
+    /// A number of milliseconds.
+    Milliseconds,
+    /// One of these values, as the language writes them.
+    Choice(&'static [&'static str]),
+}
+
+/// The panel's rows, in order: each key a reader changes here, its
+/// `data-testid`, its label and its control. (eligible.leader.replicas.version
+/// is the cluster's, set in a story's header.) A value the panel sends is
+/// read as a script's `set` is (`Setting::parse`).
+const PANEL: [(SettingKey, &str, Label, Control); 5] = [
+    (SettingKey::MinInsyncReplicas, "min-isr", Label::MinIsr, Control::Count),
+    (
+        SettingKey::UncleanLeaderElection,
+        "unclean",
+        Label::UncleanElection,
+        Control::Flag,
+    ),
+    (
+        SettingKey::ReplicaLagTimeMaxMs,
+        "lag-time",
+        Label::LagTime,
+        Control::Milliseconds,
+    ),
+    (
+        SettingKey::Acks,
+        "default-acks",
+        Label::Acks,
+        Control::Choice(&["0", "1", "all"]),
+    ),
+    (
+        SettingKey::AutoOffsetReset,
+        "auto-offset-reset",
+        Label::AutoOffsetReset,
+        Control::Choice(&["latest", "earliest", "none"]),
+    ),
+];
+
 #[function_component(Settings)]
 pub fn settings(p: &SettingsProps) -> Html {
     let lang = p.lang;
     let config = p.view.config();
-    let set = |make: fn(&str) -> Option<Setting>| {
-        let command = p.on_command.clone();
-        Callback::from(move |e: Event| {
-            if let Some(setting) = make(&target_value(&e)) {
-                command.emit(Command::Set { setting });
-            }
-        })
-    };
-    let on_unclean = {
-        let command = p.on_command.clone();
-        Callback::from(move |e: Event| {
-            let checked = target_checked(&e);
-            command.emit(Command::Set {
-                setting: Setting::UncleanLeaderElection(checked),
-            });
-        })
-    };
     let brokers = p.view.brokers().len() as u32;
     let protocol = p.view.protocol();
-    // Where a value comes from: the story's `set`, or its release's default.
-    let source = |key: SettingKey| {
+    let row = |&(key, testid, name, control): &(SettingKey, &'static str, Label, Control)| {
+        let command = p.on_command.clone();
+        let onchange = Callback::from(move |e: Event| {
+            let value = match control {
+                Control::Flag => target_checked(&e).to_string(),
+                _ => target_value(&e),
+            };
+            if let Ok(setting) = Setting::parse(key.name(), &value) {
+                command.emit(Command::Set { setting });
+            }
+        });
+        let value = config.get(key).value_text();
+        let input = match control {
+            Control::Count => {
+                let now: u32 = value.parse().unwrap_or(1);
+                html! {
+                    <select data-testid={testid} {onchange}>
+                        { for (1..=brokers.max(now)).map(|n| html! {
+                            <option value={n.to_string()} selected={n == now}>{ n }</option>
+                        }) }
+                    </select>
+                }
+            }
+            Control::Flag => html! {
+                <input type="checkbox" data-testid={testid} checked={value == "true"} {onchange} />
+            },
+            Control::Milliseconds => html! {
+                <input type="number" min="0" step="1000" data-testid={testid} value={value} {onchange} />
+            },
+            Control::Choice(values) => html! {
+                <select data-testid={testid} {onchange}>
+                    { for values.iter().map(|&v| html! { <option value={v} selected={v == value}>{ v }</option> }) }
+                </select>
+            },
+        };
+        // Where the value comes from: the story's `set`, its release's
+        // default, or for acks the lab's own choice.
         let from = p.view.source_of(key);
-        html! {
-            <small class="source" data-testid={format!("source-{}", key.name())}
-                data-source={if from == SettingSource::Script { "script" } else { "release" }}>
-                { narrate::setting_source(lang, from, protocol) }
-            </small>
+        let source = if key == SettingKey::Acks && from != SettingSource::Script {
+            html! { <small class="source" data-testid="source-acks" data-source="lab">{ narrate::lab_acks(lang, protocol) }</small> }
+        } else {
+            html! {
+                <small class="source" data-testid={format!("source-{}", key.name())}
+                    data-source={if from == SettingSource::Script { "script" } else { "release" }}>
+                    { narrate::setting_source(lang, from, protocol) }
+                </small>
+            }
+        };
+        // A checkbox stands before its words.
+        match control {
+            Control::Flag => html! { <label>{ input }<span>{ label(lang, name) }</span>{ source }</label> },
+            _ => html! { <label><span>{ label(lang, name) }</span>{ input }{ source }</label> },
         }
     };
     html! {
         <details class="settings">
             <summary>{ label(lang, Label::Settings) }</summary>
-            <label>
-                <span>{ label(lang, Label::MinIsr) }</span>
-                <select data-testid="min-isr" onchange={set(|v| v.parse().ok().map(Setting::MinInsyncReplicas))}>
-                    { for (1..=brokers.max(config.min_insync_replicas)).map(|n| html! {
-                        <option value={n.to_string()} selected={n == config.min_insync_replicas}>{ n }</option>
-                    }) }
-                </select>
-                { source(SettingKey::MinInsyncReplicas) }
-            </label>
-            <label>
-                <input type="checkbox" data-testid="unclean" checked={config.unclean_leader_election} onchange={on_unclean} />
-                <span>{ label(lang, Label::UncleanElection) }</span>
-                { source(SettingKey::UncleanLeaderElection) }
-            </label>
-            <label>
-                <span>{ label(lang, Label::LagTime) }</span>
-                <input type="number" min="0" step="1000" data-testid="lag-time" value={config.replica_lag_time_max_ms.to_string()}
-                    onchange={set(|v| v.parse().ok().map(Setting::ReplicaLagTimeMaxMs))} />
-                { source(SettingKey::ReplicaLagTimeMaxMs) }
-            </label>
-            <label>
-                <span>{ label(lang, Label::Acks) }</span>
-                <select data-testid="default-acks" onchange={set(|v| Acks::from_name(v).map(Setting::Acks))}>
-                    { for [Acks::None, Acks::Leader, Acks::All].iter().map(|a| html! {
-                        <option value={a.name()} selected={config.acks == *a}>{ a.name() }</option>
-                    }) }
-                </select>
-                if p.view.source_of(SettingKey::Acks) == SettingSource::Script {
-                    { source(SettingKey::Acks) }
-                } else {
-                    <small class="source" data-testid="source-acks" data-source="lab">{ narrate::lab_acks(lang, protocol) }</small>
-                }
-            </label>
-            <label>
-                <span>{ label(lang, Label::AutoOffsetReset) }</span>
-                <select data-testid="auto-offset-reset" onchange={set(|v| OffsetReset::from_name(v).map(Setting::AutoOffsetReset))}>
-                    { for [OffsetReset::Latest, OffsetReset::Earliest, OffsetReset::None].iter().map(|r| html! {
-                        <option value={r.name()} selected={config.auto_offset_reset == *r}>{ r.name() }</option>
-                    }) }
-                </select>
-                { source(SettingKey::AutoOffsetReset) }
-            </label>
+            { for PANEL.iter().map(row) }
         </details>
     }
 }

@@ -12,6 +12,7 @@ pub use folds::{Fold, Folds};
 pub use history::History;
 pub use replab_core::compare::Stopped;
 
+use replab_core::config::Settings;
 use replab_core::scenario::{self, Script, ScriptError};
 use replab_core::timeline::Timeline;
 use replab_core::{Acks, Cluster, Command, CommandError, Protocol, Setup, Value, ViolationKind};
@@ -43,6 +44,24 @@ pub enum Notice {
     /// Another language's messages could not be fetched (why, as the browser
     /// said it); the page stays in the language it speaks.
     LanguageUnavailable(String),
+    /// The story's settings are not in this release line (1.5 rule 5:
+    /// eligible.leader.replicas.version=1 before 4.1): the page stays where it was.
+    NotInRelease(Protocol),
+}
+
+/// The release lines a history's settings are not in (`Setup::elr_unsupported`
+/// under each): the menus offer them disabled, and a switch to one is refused.
+pub fn refused_lines(settings: Settings) -> Rc<[Protocol]> {
+    Protocol::releases().filter(|&p| refuses(settings, p)).collect()
+}
+
+/// Whether `settings` are not in line `p`.
+fn refuses(settings: Settings, p: Protocol) -> bool {
+    replab_core::Setup {
+        settings,
+        ..Setup::of(&[], p)
+    }
+    .elr_unsupported()
 }
 
 /// The script of `source` if `t` is still exactly its history under `t`'s
@@ -433,6 +452,10 @@ impl AppState {
                 if p == s.view.protocol() {
                     return self;
                 }
+                if refuses(s.history.timeline.setup().settings, p) {
+                    s.notice = Some(Notice::NotInRelease(p));
+                    return Rc::new(s);
+                }
                 // A history that is still the loaded scenario's is loaded again
                 // under the new protocol, so its `under` lines apply; a history the
                 // reader changed is replayed command by command.
@@ -457,6 +480,9 @@ impl AppState {
                     None => None,
                 };
                 s.undo = None;
+            }
+            Action::SetCompare(Some(p)) if refuses(s.history.timeline.setup().settings, p) => {
+                s.notice = Some(Notice::NotInRelease(p));
             }
             Action::SetCompare(p) => {
                 s.compare = p.filter(|&p| p != s.view.protocol());

@@ -467,3 +467,48 @@ fn starting_from_an_empty_partition_forgets_the_story_and_keeps_the_readers_view
     assert_eq!(empty.compare, Some(Protocol::Kip279));
     assert!(empty.comparison.is_some(), "compared again, on the empty partition");
 }
+
+/// A story that sets eligible.leader.replicas.version=1 is not in the KRaft
+/// lines before 4.1 (1.5 rule 5): a switch or a comparison to one is refused
+/// with a notice, and the page stays as it was; ZooKeeper lines, which do
+/// not read the setting, are offered.
+#[test]
+fn a_line_the_storys_settings_are_not_in_is_refused_and_nothing_changes() {
+    let text = "protocol kafka-4.1\nbrokers A B\nset eligible.leader.replicas.version=1\nproduce m1\nfetch B\n";
+    let script = scenario::parse(text).expect("parses");
+    let mut s = reduce(
+        Rc::new(AppState::new(Lang::EN, false)),
+        Action::Load(Rc::new(
+            Loaded::build(&script, Rc::from(text), None, None).expect("loads"),
+        )),
+    );
+    let line = |n: &str| Protocol::from_name(n).expect("a line");
+    let refused = refused_lines(s.history.timeline.setup().settings);
+    let names: Vec<&str> = refused.iter().map(|p| p.name()).collect();
+    assert_eq!(
+        names,
+        [
+            "kafka-3.3-kraft",
+            "kafka-3.4-kraft",
+            "kafka-3.5-kraft",
+            "kafka-3.6-kraft",
+            "kafka-3.7-kraft",
+            "kafka-3.8-kraft",
+            "kafka-3.9-kraft",
+            "kafka-4.0"
+        ]
+    );
+    let before = s.clone();
+    s = reduce(s, Action::SetProtocol(line("kafka-3.8-kraft")));
+    assert_eq!(s.notice, Some(Notice::NotInRelease(line("kafka-3.8-kraft"))));
+    assert_eq!(s.view.protocol(), line("kafka-4.1"));
+    assert_eq!(s.history, before.history, "the history is as it was");
+    assert_eq!((s.cursor, s.len()), (2, 2));
+    s = reduce(s, Action::SetCompare(Some(line("kafka-4.0"))));
+    assert_eq!(s.notice, Some(Notice::NotInRelease(line("kafka-4.0"))));
+    assert_eq!(s.compare, None);
+    // A ZooKeeper line does not read the setting: offered.
+    s = reduce(s, Action::SetProtocol(line("kafka-3.8")));
+    assert_eq!(s.view.protocol(), line("kafka-3.8"));
+    assert_eq!(s.len(), 2);
+}
