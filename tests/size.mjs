@@ -1,5 +1,6 @@
 // Reports the release build's transfer size: what opening the app loads
-// (index.html and the wasm, JS and CSS it names), gzipped. Files the page does
+// (index.html, the wasm, JS and CSS it names, and what that JS imports),
+// gzipped, whatever the files are called; then the page's chunks, each apart. Files the page does
 // not name are listed apart: the checker's Web Worker, which the page starts
 // on first use, each other language's messages (lang/), fetched when a
 // reader switches to it, and the safety matrix's built tables (built/); the example post and replab-embed.js, which host
@@ -12,8 +13,26 @@ import { join, extname } from 'node:path';
 
 const dir = process.argv[2] ?? 'dist';
 const index = await readFile(join(dir, 'index.html'), 'utf8');
-// A file the page fetches at load: index.html names it (as href, src or import).
-const named = (name) => name === 'index.html' || new RegExp(`["'(/]${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["')]`).test(index);
+// A file the page fetches at load: index.html names it (as href, src or
+// import), or a script it loads imports it (the split page's chunk loader,
+// `__wasm_split-*.js`, which the app's JS imports as it starts).
+const mentions = (text, name) => new RegExp(`["'(/]${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["')]`).test(text);
+const atLoad = new Set(['index.html']);
+for (const name of await readdir(dir)) if (mentions(index, name)) atLoad.add(name);
+for (let grew = true; grew;) {
+  grew = false;
+  for (const js of [...atLoad].filter((n) => extname(n) === '.js')) {
+    const text = await readFile(join(dir, js), 'utf8');
+    for (const [, name] of text.matchAll(/(?:from|import)\s*["']\.\/([^"'/]+\.js)["']/g)) {
+      if (!atLoad.has(name)) { atLoad.add(name); grew = true; }
+    }
+  }
+}
+const named = (name) => atLoad.has(name);
+// The page's chunks: wasm the loader fetches when a reader opens a split panel.
+const chunk = (name) => extname(name) === '.wasm' && /^(split_|chunk_)/.test(name);
+const chunks = [];
+let chunksRaw = 0, chunksGz = 0;
 let raw = 0, gz = 0;
 const rows = [];
 const row = (name, body, z) => `  ${name.padEnd(44)} ${String(body.length).padStart(8)} B  ${String(z).padStart(7)} B gzipped`;
@@ -26,6 +45,7 @@ for (const name of (await readdir(dir)).sort()) {
   const body = await readFile(join(dir, name));
   const z = gzipSync(body, { level: 9 }).length;
   if ((extname(name) === '.html' && name !== 'index.html') || name === 'replab-embed.js' || name.startsWith('example-post')) { pages.push(row(name, body, z)); continue; }
+  if (chunk(name)) { chunks.push(row(name, body, z)); chunksRaw += body.length; chunksGz += z; continue; }
   if (!named(name)) { later.push(row(name, body, z)); laterRaw += body.length; laterGz += z; continue; }
   raw += body.length; gz += z;
   rows.push(row(name, body, z));
@@ -54,6 +74,10 @@ for (const [folder, ext] of [['lang', '.msg'], ['built', '.json']]) {
 console.log(`release build transfer size (${dir}):`);
 console.log(rows.join('\n'));
 console.log(total('total', raw, gz));
+if (chunks.length) {
+  console.log(`the page's chunks, each fetched when a reader first opens its panel (split_<panel>; chunk_<n>: code two panels share):\n${chunks.join('\n')}`);
+  console.log(total('total', chunksRaw, chunksGz));
+}
 if (later.length) {
   console.log(`loaded on first use (not named by index.html):\n${later.join('\n')}`);
   console.log(total('total', laterRaw, laterGz));

@@ -3,7 +3,8 @@
 //! and header, and hands back the scenario text of a history the reader
 //! replays, which loads as the editor's Load does.
 
-use super::checker_body::CheckerBody;
+use super::checker_body::{CheckerBody, CheckerProps as BodyProps};
+use super::chunk;
 use crate::state::{Loaded, Title};
 use replab_core::scenario;
 use replab_core::{Setup, ViolationKind};
@@ -74,12 +75,30 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
     let header: Rc<str> = scenario::history_text(None, &p.setup, []).into();
     html! {
         <details class="panel checker" data-testid="checker" {ontoggle}>
-            <summary data-testid="explore-open"><h2>{ label(lang, Label::CheckerTitle) }</h2></summary>
+            <summary data-testid="explore-open" onmouseenter={chunk::preload(preload_checker)}
+                onfocus={chunk::preload(preload_checker)}>
+                <h2>{ label(lang, Label::CheckerTitle) }</h2>
+            </summary>
             if opened {
                 <div class="panel-body">
-                    <CheckerBody lang={lang} setup={p.setup.clone()} header={header} on_load={on_found} />
+                    <CheckerLoaded lang={lang} setup={p.setup.clone()} header={header} on_load={on_found} />
                 </div>
             }
         </details>
     }
+}
+
+chunk::split_point!(
+    /// The panel's body, in its own chunk: the form, the worker's session and
+    /// what it found.
+    checker, preload_checker, fn checker_chunk() -> fn(&BodyProps) -> Html {
+        |p| html! { <CheckerBody ..p.clone() /> }
+    }
+);
+
+/// The body once its chunk is there.
+#[function_component(CheckerLoaded)]
+fn checker_loaded(p: &BodyProps) -> Html {
+    let (body, retry) = chunk::use_chunk(checker_chunk);
+    chunk::view(p.lang, &body, &retry, |render| render(p))
 }

@@ -19,7 +19,7 @@ use yew::prelude::*;
 /// which a phone's tab survives.
 pub const STATE_LIMIT: u32 = 300_000;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct CheckerProps {
     pub lang: Lang,
     /// The page's current history: its setup, and its header as scenario text.

@@ -8,6 +8,7 @@
 
 use super::checker::Found;
 use super::checker_body::{bound_field, run_buttons, Field, FoundLink, BOUNDS};
+use super::chunk;
 use super::matrix_pool::{self, Pool};
 use super::matrix_run::{CellState, Job, MatrixRun, Msg, Phase};
 use crate::state::Loaded;
@@ -98,14 +99,32 @@ pub fn matrix_panel(p: &MatrixProps) -> Html {
     let (opened, ontoggle) = super::checker::use_opened();
     html! {
         <details class="panel matrix-panel" data-testid="matrix-panel" {ontoggle}>
-            <summary data-testid="matrix-open"><h2>{ label(p.lang, Label::MatrixTitle) }</h2></summary>
+            <summary data-testid="matrix-open" onmouseenter={chunk::preload(preload_matrix)}
+                onfocus={chunk::preload(preload_matrix)}>
+                <h2>{ label(p.lang, Label::MatrixTitle) }</h2>
+            </summary>
             if opened {
                 <div class="panel-body">
-                    <MatrixBody lang={p.lang} setup={p.setup.clone()} {on_load} />
+                    <MatrixLoaded lang={p.lang} setup={p.setup.clone()} {on_load} />
                 </div>
             }
         </details>
     }
+}
+
+chunk::split_point!(
+    /// The panel's body, in its own chunk: the table, its pool of workers,
+    /// the tables built with the page and the figure's save.
+    matrix, preload_matrix, fn matrix_chunk() -> fn(&BodyProps) -> Html {
+        |p| html! { <MatrixBody ..p.clone() /> }
+    }
+);
+
+/// The body once its chunk is there.
+#[function_component(MatrixLoaded)]
+fn matrix_loaded(p: &BodyProps) -> Html {
+    let (body, retry) = chunk::use_chunk(matrix_chunk);
+    chunk::view(p.lang, &body, &retry, |render| render(p))
 }
 
 /// The setup the table searches from with `n` brokers: the page's first `n`
@@ -141,7 +160,7 @@ fn requests(job: &Job, cells: &[Cell], lang: Lang) -> Vec<SearchRequest> {
         .collect()
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 struct BodyProps {
     lang: Lang,
     setup: Rc<Setup>,

@@ -3,6 +3,7 @@
 
 pub mod checker;
 pub mod checker_body;
+pub mod chunk;
 pub mod compare;
 pub mod consumer_lane;
 pub mod controls;

@@ -1,0 +1,108 @@
+//! Parts of the page a story reader never reaches, each in a chunk of the
+//! page's wasm that the browser fetches when a reader first opens it. The
+//! page is built with the `split` feature (Trunk, `index.html`): a split
+//! point (`split_point!`) is then a `wasm_split_helpers` function, which the
+//! build's wasm-bindgen step (`crates/app/split/`) cuts out with everything
+//! only it reaches; the chunk shares the page's memory, allocator and Yew.
+//! Without the feature (native and wasm tests) a split point is the code
+//! itself, ready at once.
+//!
+//! A panel opens at once with a loading line; its body follows when the chunk
+//! arrives. A chunk that cannot be fetched says so with a Retry, and the rest
+//! of the page goes on. Hovering or focusing a panel's heading fetches its
+//! chunk ahead (`preload`).
+
+use replab_narrate::{label, Label, Lang};
+use std::fmt::Display;
+use std::future::Future;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// A split point: `$load` gives the chunk's entry (a render function, say),
+/// fetching chunk `$chunk` first when the page is split; `$preload` only
+/// fetches it.
+macro_rules! split_point {
+    ($(#[$doc:meta])* $chunk:ident, $preload:ident, fn $load:ident() -> $ret:ty $body:block) => {
+        $(#[$doc])*
+        #[cfg(feature = "split")]
+        #[wasm_split_helpers::wasm_split($chunk, fallible, preload($preload))]
+        fn $load() -> Result<$ret, wasm_split_helpers::SplitLoaderError> {
+            Ok($body)
+        }
+
+        $(#[$doc])*
+        #[cfg(not(feature = "split"))]
+        async fn $load() -> Result<$ret, std::convert::Infallible> {
+            Ok($body)
+        }
+
+        /// Nothing to fetch: the page is not split.
+        #[cfg(not(feature = "split"))]
+        async fn $preload() -> Result<(), std::convert::Infallible> {
+            Ok(())
+        }
+    };
+}
+pub(crate) use split_point;
+
+/// Where a chunk is.
+pub enum Chunk<R> {
+    Loading,
+    Ready(R),
+    /// It could not be fetched: what the browser said.
+    Failed(Rc<str>),
+}
+
+/// Fetches the chunk behind `load` once (and again on Retry): its state, and
+/// the Retry callback.
+#[hook]
+pub fn use_chunk<R, E, F>(load: fn() -> F) -> (Rc<Chunk<R>>, Callback<()>)
+where
+    R: 'static,
+    E: Display + 'static,
+    F: Future<Output = Result<R, E>> + 'static,
+{
+    let state = use_state(|| Rc::new(Chunk::Loading));
+    let attempt = use_state(|| 0u32);
+    {
+        let state = state.clone();
+        use_effect_with(*attempt, move |_| {
+            state.set(Rc::new(Chunk::Loading));
+            yew::platform::spawn_local(async move {
+                state.set(Rc::new(match load().await {
+                    Ok(entry) => Chunk::Ready(entry),
+                    Err(e) => Chunk::Failed(e.to_string().into()),
+                }));
+            });
+        });
+    }
+    let retry = Callback::from(move |_| attempt.set(*attempt + 1));
+    ((*state).clone(), retry)
+}
+
+/// A chunk's body once it is there; before, a loading line; after a failed
+/// fetch, what went wrong and a Retry.
+pub fn view<R>(lang: Lang, chunk: &Chunk<R>, retry: &Callback<()>, body: impl FnOnce(&R) -> Html) -> Html {
+    match chunk {
+        Chunk::Ready(entry) => body(entry),
+        Chunk::Loading => html! {
+            <p class="chunk-loading" data-testid="chunk-loading" aria-live="polite">{ label(lang, Label::ChunkLoading) }</p>
+        },
+        Chunk::Failed(why) => html! {
+            <p class="chunk-failed" data-testid="chunk-failed" role="alert">
+                { label(lang, Label::ChunkFailed) }{ " (" }{ why.to_string() }{ ") " }
+                <button data-testid="chunk-retry" onclick={retry.reform(|_| ())}>{ label(lang, Label::ChunkRetry) }</button>
+            </p>
+        },
+    }
+}
+
+/// Fetches a chunk ahead (a reader's pointer or focus on its panel's heading),
+/// as a handler: a failure is left to the panel's own fetch to say.
+pub fn preload<Ev, F, E>(preload: fn() -> F) -> Callback<Ev>
+where
+    Ev: 'static,
+    F: Future<Output = Result<(), E>> + 'static,
+{
+    Callback::from(move |_| yew::platform::spawn_local(async move { drop(preload().await) }))
+}

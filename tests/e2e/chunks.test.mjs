@@ -1,0 +1,63 @@
+// The page in pieces: the panels a story reader never opens ("Find a failure",
+// "Is it safe?") are chunks of the page's wasm, fetched when a reader first
+// opens one (or points at its heading). A panel shows a loading line at once,
+// its body when the chunk is there; a chunk that cannot be fetched says so
+// with a Retry, and the rest of the page goes on.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openApp } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const chunkName = (url) => new URL(url).pathname.split('/').pop();
+const chunksIn = (requests) => requests.map(chunkName).filter((n) => /^(split_|chunk_).*\.wasm$/.test(n));
+
+test('the first download carries no chunk; opening a panel fetches its own, and its body follows', async () => {
+  const { page, errors, requests } = await openApp(browser, server.url);
+  // A story's clicks fetch nothing more.
+  await page.getByTestId('produce').click();
+  await page.getByTestId('fetch-B').click();
+  assert.deepEqual(chunksIn(requests), [], 'no chunk before a panel is opened');
+  await page.getByTestId('matrix-open').click();
+  await page.getByTestId('matrix-run').waitFor();
+  const fetched = chunksIn(requests);
+  assert.ok(fetched.some((n) => n.startsWith('split_matrix-')), fetched.join());
+  assert.ok(!fetched.some((n) => n.startsWith('split_checker-')), `the checker's chunk is not the matrix's: ${fetched}`);
+  assert.equal(await page.getByTestId('chunk-loading').count(), 0, 'the loading line gave way to the body');
+  // The checker's, when its panel opens; its body works (a search runs).
+  await page.getByTestId('explore-open').click();
+  await page.getByTestId('explore-run').waitFor();
+  assert.ok(chunksIn(requests).some((n) => n.startsWith('split_checker-')));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('pointing at a panel\'s heading fetches its chunk ahead', async () => {
+  const { page, errors, requests } = await openApp(browser, server.url);
+  await page.getByTestId('explore-open').hover();
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /split_checker-/.test(e.name)));
+  assert.ok(chunksIn(requests).some((n) => n.startsWith('split_checker-')));
+  assert.equal(await page.locator('[data-testid=checker]').getAttribute('open'), null, 'the panel stays closed');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a chunk that cannot be fetched says so with a Retry; the page goes on, and Retry loads it', async () => {
+  const { page, requests } = await openApp(browser, server.url);
+  let blocked = true;
+  await page.route(/split_checker-[0-9a-f]+\.wasm$/, (route) => (blocked ? route.abort('connectionrefused') : route.continue()));
+  await page.getByTestId('explore-open').click();
+  await page.getByTestId('chunk-failed').waitFor();
+  assert.match(await page.getByTestId('chunk-failed').textContent(), /could not be loaded/);
+  // The rest of the page works.
+  await page.getByTestId('produce').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=step-count]')?.textContent === '1');
+  blocked = false;
+  await page.getByTestId('chunk-retry').click();
+  await page.getByTestId('explore-run').waitFor();
+  assert.equal(await page.getByTestId('chunk-failed').count(), 0);
+  assert.ok(chunksIn(requests).filter((n) => n.startsWith('split_checker-')).length >= 2, 'fetched again');
+  await page.close();
+});
