@@ -5,7 +5,7 @@
 // with a Retry, and the rest of the page goes on.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openApp } from './harness.mjs';
+import { serve, launch, openApp, openMenu } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -59,5 +59,19 @@ test('a chunk that cannot be fetched says so with a Retry; the page goes on, and
   await page.getByTestId('explore-run').waitFor();
   assert.equal(await page.getByTestId('chunk-failed').count(), 0);
   assert.ok(chunksIn(requests).filter((n) => n.startsWith('split_checker-')).length >= 2, 'fetched again');
+  await page.close();
+});
+
+test('comparing fetches the comparison\'s chunk, and pointing at the picker fetches it ahead', async () => {
+  const { page, errors, requests } = await openApp(browser, server.url);
+  await page.getByTestId('produce').click();
+  assert.ok(!chunksIn(requests).some((n) => n.startsWith('split_compare-')), 'not before a comparison');
+  await openMenu(page);
+  await page.getByTestId('compare').hover();
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /split_compare-/.test(e.name)));
+  await page.getByTestId('compare').selectOption('kip-101');
+  await page.getByTestId('compare-bar').waitFor();
+  assert.equal(await page.getByTestId('chunk-loading').count(), 0);
+  assert.deepEqual(errors, []);
   await page.close();
 });

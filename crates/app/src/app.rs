@@ -1,7 +1,7 @@
 //! The page: header, player, lanes, decision panel, event log, controls, editor.
 
 use crate::components::{
-    compare::{compare_picker, Compare},
+    compare::{compare_picker, CompareColumn},
     consumer_lane::ConsumerLane,
     controls::Controls,
     decision::DecisionPanel,
@@ -128,7 +128,7 @@ pub fn app(p: &AppProps) -> Html {
                         { lanes }
                     </section>
                     if state.compare.is_some() {
-                        <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
+                        <CompareColumn lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
                             timeline={timeline.clone()} folds={state.folds[1].clone()} on_fold={callbacks.fold[1].clone()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} picker=true />
                     }
                     <aside class="side">
@@ -197,7 +197,7 @@ pub fn app(p: &AppProps) -> Html {
                     }
                     { lanes }
                 </section>
-                <Compare lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
+                <CompareColumn lang={lang} protocol={state.view.protocol()} compare={state.compare} comparison={state.comparison.clone()}
                     timeline={timeline.clone()} folds={state.folds[1].clone()} on_fold={callbacks.fold[1].clone()} cursor={state.cursor} on_step={callbacks.step.clone()} on_compare={callbacks.compare.clone()} />
                 <aside class="side">
                     { violations(lang, &state.view, &marks, &callbacks.step) }

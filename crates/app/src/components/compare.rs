@@ -3,6 +3,7 @@
 //! safety checks), at the same step, with the first step where the two differ
 //! named in words, marked on the scrubber and one click away.
 
+use super::chunk;
 use super::header::release_group;
 use super::lane::Lane;
 use super::target_value;
@@ -18,7 +19,7 @@ use replab_view::compare::difference_words;
 use std::rc::Rc;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct CompareProps {
     pub lang: Lang,
     /// The first history's protocol.
@@ -58,7 +59,8 @@ pub fn compare_picker(
     html! {
         <label class="compare-pick" title={label(lang, Label::CompareTitle)}>
             <span>{ narrate::compare_with(lang, protocol) }</span>
-            <select data-testid="compare" onchange={on_pick}>
+            <select data-testid="compare" onchange={on_pick} onmouseenter={chunk::preload(preload_compare)}
+                onfocus={chunk::preload(preload_compare)}>
                 <option value="" selected={compare.is_none()}>{ label(lang, Label::CompareOff) }</option>
                 { for Protocol::ALL.iter().map(|&proto| html! {
                     <option value={proto.name()} selected={compare == Some(proto)} disabled={proto == protocol}
@@ -72,6 +74,31 @@ pub fn compare_picker(
             </select>
         </label>
     }
+}
+
+/// The second column while a comparison is shown, in its own chunk (fetched
+/// the first time a reader compares); nothing otherwise.
+#[function_component(CompareColumn)]
+pub fn compare_column(p: &CompareProps) -> Html {
+    html! {
+        if p.comparison.is_some() {
+            <CompareLoaded ..p.clone() />
+        }
+    }
+}
+
+chunk::split_point!(
+    /// The comparison's column: its lanes, the first difference in words, the
+    /// caches compared.
+    compare, preload_compare, fn compare_chunk() -> fn(&CompareProps) -> Html {
+        |p| html! { <Compare ..p.clone() /> }
+    }
+);
+
+#[function_component(CompareLoaded)]
+fn compare_loaded(p: &CompareProps) -> Html {
+    let (body, retry) = chunk::use_chunk(compare_chunk);
+    chunk::view(p.lang, &body, &retry, |render| render(p))
 }
 
 #[function_component(Compare)]
