@@ -75,3 +75,18 @@ test('comparing fetches the comparison\'s chunk, and pointing at the picker fetc
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('once the story has played to its end, the panels\' chunks are fetched ahead', async () => {
+  const { page, errors, requests } = await openApp(browser, server.url, { story: true });
+  assert.deepEqual(chunksIn(requests), [], 'none while the story is told');
+  const fastest = await page.getByTestId('speed').evaluate((s) => [...s.options].map((o) => Number(o.value)).sort((a, b) => a - b)[0]);
+  await page.getByTestId('speed').selectOption(String(fastest));
+  await page.getByTestId('play').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=play]')?.getAttribute('aria-pressed') === 'false', null, { timeout: 60_000 });
+  await page.waitForFunction(() => ['split_checker-', 'split_matrix-', 'split_compare-']
+    .every((n) => performance.getEntriesByType('resource').some((e) => e.name.includes(n))), null, { timeout: 10_000 });
+  assert.equal(await page.getByTestId('matrix-panel').getAttribute('open'), null, 'the panels stay closed');
+  assert.ok(chunksIn(requests).length >= 3);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -61,6 +61,7 @@ pub fn app(p: &AppProps) -> Html {
 
     // Where safety checks fired and where replicas lost records: found once
     // per history and grown as steps are added, not scanned again on each click.
+    crate::hooks::use_prefetch_after_play(&state);
     let timeline = state.timeline();
     let marks = crate::hooks::use_grown(Some(timeline), history::violation_marks_in);
     // The lines this story's settings are not in, offered disabled.

@@ -219,6 +219,23 @@ pub fn use_autoplay(state: &AppState, dispatch: &Dispatch) {
     });
 }
 
+/// Once autoplay stops at the end of a story it played (the story told), the
+/// panels' chunks are fetched ahead, once (`chunk::prefetch_panels`).
+#[hook]
+pub fn use_prefetch_after_play(state: &AppState) {
+    let told = !state.is_empty() && state.cursor == state.len();
+    // (whether it was playing at the last render, whether it fetched already)
+    let seen = use_mut_ref(|| (false, false));
+    use_effect_with((state.playing, told), move |&(playing, told)| {
+        let mut s = seen.borrow_mut();
+        if s.0 && !playing && told && !s.1 {
+            s.1 = true;
+            crate::components::chunk::prefetch_panels();
+        }
+        s.0 = playing;
+    });
+}
+
 /// Tab visibility.
 #[hook]
 pub fn use_visibility(dispatch: &Dispatch) {

@@ -91,7 +91,7 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
 chunk::split_point!(
     /// The panel's body, in its own chunk: the form, the worker's session and
     /// what it found.
-    checker, preload_checker, fn checker_chunk() -> fn(&BodyProps) -> Html {
+    checker, preload_checker, pub(crate) fn checker_chunk() -> fn(&BodyProps) -> Html {
         |p| html! { <CheckerBody ..p.clone() /> }
     }
 );

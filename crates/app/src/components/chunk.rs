@@ -22,23 +22,23 @@ use yew::prelude::*;
 /// fetching chunk `$chunk` first when the page is split; `$preload` only
 /// fetches it.
 macro_rules! split_point {
-    ($(#[$doc:meta])* $chunk:ident, $preload:ident, fn $load:ident() -> $ret:ty $body:block) => {
+    ($(#[$doc:meta])* $chunk:ident, $preload:ident, $vis:vis fn $load:ident() -> $ret:ty $body:block) => {
         $(#[$doc])*
         #[cfg(feature = "split")]
         #[wasm_split_helpers::wasm_split($chunk, fallible, preload($preload))]
-        fn $load() -> Result<$ret, wasm_split_helpers::SplitLoaderError> {
+        $vis fn $load() -> Result<$ret, wasm_split_helpers::SplitLoaderError> {
             Ok($body)
         }
 
         $(#[$doc])*
         #[cfg(not(feature = "split"))]
-        async fn $load() -> Result<$ret, std::convert::Infallible> {
+        $vis async fn $load() -> Result<$ret, std::convert::Infallible> {
             Ok($body)
         }
 
         /// Nothing to fetch: the page is not split.
         #[cfg(not(feature = "split"))]
-        async fn $preload() -> Result<(), std::convert::Infallible> {
+        $vis async fn $preload() -> Result<(), std::convert::Infallible> {
             Ok(())
         }
     };
@@ -105,4 +105,21 @@ where
     F: Future<Output = Result<(), E>> + 'static,
 {
     Callback::from(move |_| yew::platform::spawn_local(async move { drop(preload().await) }))
+}
+
+/// Fetches every panel's chunk while the page is idle: once a story has
+/// played to its end, a reader's next open waits for nothing.
+pub fn prefetch_panels() {
+    fn fetch<F, E>(preload: fn() -> F)
+    where
+        F: Future<Output = Result<(), E>> + 'static,
+    {
+        yew::platform::spawn_local(async move { drop(preload().await) });
+    }
+    gloo::timers::callback::Timeout::new(1_000, || {
+        fetch(super::checker::preload_checker);
+        fetch(super::matrix::preload_matrix);
+        fetch(super::compare::preload_compare);
+    })
+    .forget();
 }

@@ -90,7 +90,7 @@ pub fn compare_column(p: &CompareProps) -> Html {
 chunk::split_point!(
     /// The comparison's column: its lanes, the first difference in words, the
     /// caches compared.
-    compare, preload_compare, fn compare_chunk() -> fn(&CompareProps) -> Html {
+    compare, preload_compare, pub(crate) fn compare_chunk() -> fn(&CompareProps) -> Html {
         |p| html! { <Compare ..p.clone() /> }
     }
 );

@@ -115,7 +115,7 @@ pub fn matrix_panel(p: &MatrixProps) -> Html {
 chunk::split_point!(
     /// The panel's body, in its own chunk: the table, its pool of workers,
     /// the tables built with the page and the figure's save.
-    matrix, preload_matrix, fn matrix_chunk() -> fn(&BodyProps) -> Html {
+    matrix, preload_matrix, pub(crate) fn matrix_chunk() -> fn(&BodyProps) -> Html {
         |p| html! { <MatrixBody ..p.clone() /> }
     }
 );
@@ -161,7 +161,7 @@ fn requests(job: &Job, cells: &[Cell], lang: Lang) -> Vec<SearchRequest> {
 }
 
 #[derive(Properties, PartialEq, Clone)]
-struct BodyProps {
+pub(crate) struct BodyProps {
     lang: Lang,
     setup: Rc<Setup>,
     on_load: Callback<Found>,
