@@ -232,23 +232,17 @@ pub trait SettingType: Copy {
     }
 }
 
-impl SettingType for u8 {
-    fn value(self) -> SettingValue {
-        SettingValue::Number(self.into())
-    }
+/// A count or a time is a number.
+macro_rules! number_setting {
+    ($($t:ty),*) => {$(
+        impl SettingType for $t {
+            fn value(self) -> SettingValue {
+                SettingValue::Number(self.into())
+            }
+        }
+    )*};
 }
-
-impl SettingType for u32 {
-    fn value(self) -> SettingValue {
-        SettingValue::Number(self.into())
-    }
-}
-
-impl SettingType for u64 {
-    fn value(self) -> SettingValue {
-        SettingValue::Number(self)
-    }
-}
+number_setting!(u8, u32, u64);
 
 impl SettingType for bool {
     fn value(self) -> SettingValue {

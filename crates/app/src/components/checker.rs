@@ -88,17 +88,8 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
     }
 }
 
-chunk::split_point!(
+chunk::split_panel!(
     /// The panel's body, in its own chunk: the form, the worker's session and
     /// what it found.
-    checker, preload_checker, pub(crate) fn checker_chunk() -> fn(&BodyProps) -> Html {
-        |p| html! { <CheckerBody ..p.clone() /> }
-    }
+    checker, preload_checker, checker_chunk, CheckerLoaded(BodyProps) => CheckerBody
 );
-
-/// The body once its chunk is there.
-#[function_component(CheckerLoaded)]
-fn checker_loaded(p: &BodyProps) -> Html {
-    let (body, retry) = chunk::use_chunk(checker_chunk);
-    chunk::view(p.lang, &body, &retry, |render| render(p))
-}

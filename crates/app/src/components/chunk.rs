@@ -45,6 +45,27 @@ macro_rules! split_point {
 }
 pub(crate) use split_point;
 
+/// A panel's body as a split point (`split_point!`, its entry the body's
+/// render function), and `$loaded`, the component that shows it: the loading
+/// line, then the body `$body` with the same props, or the failure and Retry.
+macro_rules! split_panel {
+    ($(#[$doc:meta])* $chunk:ident, $preload:ident, $load:ident, $loaded:ident($props:ty) => $body:ident) => {
+        $crate::components::chunk::split_point!(
+            $(#[$doc])* $chunk, $preload, pub(crate) fn $load() -> fn(&$props) -> Html {
+                |p| html! { <$body ..p.clone() /> }
+            }
+        );
+
+        /// The body once its chunk is there.
+        #[function_component($loaded)]
+        fn loaded(p: &$props) -> Html {
+            let (body, retry) = $crate::components::chunk::use_chunk($load);
+            $crate::components::chunk::view(p.lang, &body, &retry, |render| render(p))
+        }
+    };
+}
+pub(crate) use split_panel;
+
 /// Where a chunk is.
 pub enum Chunk<R> {
     Loading,

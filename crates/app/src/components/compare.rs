@@ -87,19 +87,11 @@ pub fn compare_column(p: &CompareProps) -> Html {
     }
 }
 
-chunk::split_point!(
+chunk::split_panel!(
     /// The comparison's column: its lanes, the first difference in words, the
     /// caches compared.
-    compare, preload_compare, pub(crate) fn compare_chunk() -> fn(&CompareProps) -> Html {
-        |p| html! { <Compare ..p.clone() /> }
-    }
+    compare, preload_compare, compare_chunk, CompareLoaded(CompareProps) => Compare
 );
-
-#[function_component(CompareLoaded)]
-fn compare_loaded(p: &CompareProps) -> Html {
-    let (body, retry) = chunk::use_chunk(compare_chunk);
-    chunk::view(p.lang, &body, &retry, |render| render(p))
-}
 
 #[function_component(Compare)]
 pub fn compare(p: &CompareProps) -> Html {

@@ -112,20 +112,11 @@ pub fn matrix_panel(p: &MatrixProps) -> Html {
     }
 }
 
-chunk::split_point!(
+chunk::split_panel!(
     /// The panel's body, in its own chunk: the table, its pool of workers,
     /// the tables built with the page and the figure's save.
-    matrix, preload_matrix, pub(crate) fn matrix_chunk() -> fn(&BodyProps) -> Html {
-        |p| html! { <MatrixBody ..p.clone() /> }
-    }
+    matrix, preload_matrix, matrix_chunk, MatrixLoaded(BodyProps) => MatrixBody
 );
-
-/// The body once its chunk is there.
-#[function_component(MatrixLoaded)]
-fn matrix_loaded(p: &BodyProps) -> Html {
-    let (body, retry) = chunk::use_chunk(matrix_chunk);
-    chunk::view(p.lang, &body, &retry, |render| render(p))
-}
 
 /// The setup the table searches from with `n` brokers: the page's first `n`
 /// (named A, B, C when it has fewer), led by its leader if that is among them.
