@@ -134,7 +134,7 @@ pub fn app(p: &AppProps) -> Html {
                     }
                     <aside class="side">
                         <DecisionPanel lang={lang} timeline={timeline.clone()}
-                            cursor={state.cursor} on_step={callbacks.step.clone()} />
+                            cursor={state.cursor} on_step={callbacks.step.clone()} compact=true />
                         // `&spacetime`: the space-time diagram, open.
                         if p.start.spacetime {
                             <SpaceTime lang={lang} timeline={timeline.clone()} cursor={state.cursor} on_step={callbacks.step.clone()} open=true />

@@ -6,7 +6,6 @@ use crate::catalogue::{id, Id};
 use crate::{catalogue, say, thousands, Lang, Names};
 use replab_core::event::{ElectionReason, TruncationRule};
 use replab_core::message::{Reply, Request};
-use replab_core::protocol::release::Release;
 use replab_core::protocol::rule::Span;
 use replab_core::protocol::ControllerKind;
 use replab_core::{BrokerSet, Protocol};
@@ -268,37 +267,34 @@ pub fn release_changes(lang: Lang, p: Protocol) -> &'static str {
     catalogue::named(&format!("release.{}.changes", p.release().name)).map_or("", |id| catalogue::text(lang, id))
 }
 
-/// The releases whose rule decided (`Protocol::span_of`), with what their
-/// first line changed: "from Kafka 3.7 with ZooKeeper: the HW does not move …".
+/// The releases whose rule decided (`Protocol::span_of`), in a line: "from
+/// Kafka 3.7 with ZooKeeper", "Kafka 0.11–1.1 with ZooKeeper; changed in 2.1".
+/// What each release changed is the release menu's (`release_changes`).
 pub fn rule_span(lang: Lang, span: &Span) -> String {
-    let line = |r: &Release| Protocol::from_name(r.name);
-    let Some(first) = line(span.first) else {
+    let Some(first) = Protocol::from_name(span.first.name) else {
         return String::new();
     };
     let controller = controller_name(first);
-    match span.changed_in.and_then(|r| Some((r, line(r)?))) {
+    match span.changed_in {
         None => say!(
             lang,
             id::RULE_FROM,
             version = span.first.version,
-            controller = controller,
-            changes = release_changes(lang, first)
+            controller = controller
         ),
-        Some((next, next_line)) if span.from_oldest => say!(
+        Some(next) if span.from_oldest => say!(
             lang,
             id::RULE_UP_TO,
             version = span.last.version,
             controller = controller,
-            next = next.version,
-            changes = release_changes(lang, next_line)
+            next = next.version
         ),
-        Some((next, _)) => say!(
+        Some(next) => say!(
             lang,
             id::RULE_RANGE,
             first = span.first.version,
             last = span.last.version,
             controller = controller,
-            changes = release_changes(lang, first),
             next = next.version
         ),
     }

@@ -18,6 +18,10 @@ pub struct DecisionProps {
     pub cursor: usize,
     /// Goes to a step.
     pub on_step: Callback<usize>,
+    /// The compact widget (`?embed`): a decision without the releases whose
+    /// rule it is, so that the embed keeps the height its snippet gives it.
+    #[prop_or_default]
+    pub compact: bool,
 }
 
 /// The decision of one step: what it shows depends only on the history up to
@@ -28,6 +32,7 @@ struct ViewProps {
     timeline: Timeline,
     step: usize,
     on_step: Callback<usize>,
+    compact: bool,
 }
 
 impl PartialEq for ViewProps {
@@ -36,6 +41,7 @@ impl PartialEq for ViewProps {
             && self.step == o.step
             && self.timeline.agrees_until(&o.timeline, self.step)
             && self.on_step == o.on_step
+            && self.compact == o.compact
     }
 }
 
@@ -75,7 +81,7 @@ pub fn decision_panel(p: &DecisionProps) -> Html {
     html! {
         <>
         <DecisionView lang={lang} timeline={p.timeline.clone()} step={step}
-            on_step={p.on_step.clone()} />
+            on_step={p.on_step.clone()} compact={p.compact} />
         if !earlier.is_empty() {
             <details class="panel earlier-decisions" data-testid="earlier-decisions">
                 <summary>{ label(lang, Label::EarlierDecisions) }</summary>
@@ -116,7 +122,7 @@ fn decision_view(p: &ViewProps) -> Html {
                     <>
                     <h3 class="decision-kind">{ d.heading(lang) }</h3>
                     <dl>
-                        { for d.rows.iter().map(|(l, text)| html! {
+                        { for d.rows.iter().filter(|(l, _)| !(p.compact && *l == Label::RuleReleases)).map(|(l, text)| html! {
                             <>
                             <dt>{ label(lang, *l) }</dt>
                             <dd class={(*l == Label::Result).then_some("result")}>{ text.clone() }</dd>
@@ -202,7 +208,34 @@ mod tests {
             cursor: k,
             timeline: t,
             on_step: Callback::noop(),
+            compact: false,
         })
+    }
+
+    /// The compact widget's panel leaves the releases out: an embed keeps the
+    /// height its snippet gives it.
+    #[test]
+    fn the_compact_panel_names_no_releases() {
+        let t = history_of(
+            include_str!("../../../../web/scenarios/divergence.scn"),
+            Some(Protocol::Hw),
+        );
+        let k = (1..=t.len())
+            .find(|&k| decisions_of(&t, k).iter().any(|d| d.kind == DecisionKind::Truncation))
+            .expect("a truncation");
+        let panel = |compact| {
+            rendered::<DecisionPanel>(DecisionProps {
+                lang: Lang::EN,
+                cursor: k,
+                timeline: t.clone(),
+                on_step: Callback::noop(),
+                compact,
+            })
+        };
+        assert!(panel(false).contains("up to Kafka 0.10 with ZooKeeper"));
+        let compact = panel(true);
+        assert!(!compact.contains("Kafka 0.10 with"), "{compact}");
+        assert!(compact.contains("data-kind=\"truncation\""), "{compact}");
     }
 
     #[test]
@@ -273,10 +306,10 @@ mod tests {
             let releases = got.iter().position(|(t, _)| t == "Releases").map(|i| got.remove(i).1);
             assert_eq!(got, said, "{protocol:?}");
             let from = match protocol {
-                p if p == Protocol::Hw => Some("up to Kafka 0.10 with ZooKeeper; in 0.11: leader epochs"),
-                p if p == Protocol::Kip101 => Some("Kafka 0.11–1.1 with ZooKeeper: "),
-                p if p == Protocol::Kip279 => Some("Kafka 2.1–2.7 with ZooKeeper: "),
-                p if p == Protocol::DivergingEpoch => Some("from Kafka 2.8 with ZooKeeper: truncation on fetch"),
+                p if p == Protocol::Hw => Some("up to Kafka 0.10 with ZooKeeper; changed in 0.11"),
+                p if p == Protocol::Kip101 => Some("Kafka 0.11–1.1 with ZooKeeper; changed in 2.1"),
+                p if p == Protocol::Kip279 => Some("Kafka 2.1–2.7 with ZooKeeper; changed in 2.8"),
+                p if p == Protocol::DivergingEpoch => Some("from Kafka 2.8 with ZooKeeper"),
                 _ => None,
             };
             assert_eq!(
@@ -323,6 +356,7 @@ mod tests {
                 cursor,
                 timeline: t.clone(),
                 on_step: Callback::noop(),
+                compact: false,
             })
         };
         // Before the story's first decision, the panel names the step it comes at.
@@ -340,6 +374,7 @@ mod tests {
             cursor: 0,
             timeline: empty,
             on_step: Callback::noop(),
+            compact: false,
         });
         assert!(none.contains(label(Lang::EN, Label::NoDecision)), "{none}");
         let end = at(t.len());

@@ -145,7 +145,7 @@ fn a_follower_that_keeps_following_the_same_leader_says_why() {
                 "B keeps following A without checking its log: its fetcher, and any response in flight, carry on"
                     .to_string()
             ),
-            ("Releases", "Kafka 0.11–1.1 with ZooKeeper: leader epochs (KIP-101): a new follower truncates to the leader's OffsetsForLeaderEpoch answer, in one round; unclean.leader.election.enable defaults to false (KIP-106); changed in 2.1".to_string()),
+            ("Releases", "Kafka 0.11–1.1 with ZooKeeper; changed in 2.1".to_string()),
         ]
     );
     replab_narrate::said!(
@@ -264,7 +264,7 @@ fn kraft_explains_the_held_hw_the_offline_epoch_and_the_election_from_the_elr() 
                  until the ISR grows back"
                     .to_string()
             ),
-            ("Releases", "from Kafka 3.7 with KRaft: the HW does not move while the ISR is below min.insync.replicas, which is capped by the replica count, for acks=all too (KAFKA-15583)".to_string()),
+            ("Releases", "from Kafka 3.7 with KRaft".to_string()),
         ]
     );
     replab_narrate::said!(
@@ -325,7 +325,7 @@ fn kraft_explains_the_held_hw_the_offline_epoch_and_the_election_from_the_elr() 
                 "B elected from the ELR: the ISR was empty. It leads in epoch 2; the ISR is now B, the ELR A"
                     .to_string()
             ),
-            ("Releases", "from Kafka 4.1 with KRaft: Eligible Leader Replicas are on by default (KIP-966): with the ISR empty the controller elects from the ELR, then the last known leader".to_string()),
+            ("Releases", "from Kafka 4.1 with KRaft".to_string()),
         ]
     );
     assert!(en[1].1[2]
@@ -635,7 +635,7 @@ fn electing_the_leader_is_no_election() {
                 "Result",
                 "A stays leader in epoch 0; the followers carry on".to_string()
             ),
-            ("Releases", "from Kafka 2.2 with ZooKeeper: the controller sees a bounce by the broker epoch (KIP-380), electing the leader that already leads changes nothing (alreadyPreferred), and a latest reset waits for the HW to reach the epoch start (KIP-207)".to_string()),
+            ("Releases", "from Kafka 2.2 with ZooKeeper".to_string()),
         ]
     );
     replab_narrate::said!("view/electing_the_leader_is_no_election", |lang| said_decisions(vec![
@@ -700,7 +700,7 @@ fn a_consumer_that_detects_a_truncation_is_explained_as_a_follower_is() {
             ("Answer", "epoch 0 ends at offset 1 in B's log".to_string()),
             ("Rule", "KIP-320, the consumer's side, from Kafka 2.3: an end offset below the position means the log the consumer read was truncated (SubscriptionState.maybeCompleteValidation)".to_string()),
             ("Result", "c1's position goes back from 2 to 1, epoch 0: it reads the leader's records from there; nothing reaches the application".to_string()),
-            ("Releases", "from Kafka 2.3 with ZooKeeper: the consumer validates its position with OffsetsForLeaderEpoch when the leader or its epoch changes (KAFKA-7747, the client side of KIP-320)".to_string()),
+            ("Releases", "from Kafka 2.3 with ZooKeeper".to_string()),
         ]
     );
     // Under 2.1 nothing is detected: no decision at that step.
@@ -744,8 +744,8 @@ fn a_consumer_reset_says_what_it_skips_or_reads_again() {
 fn a_decision_names_the_releases_whose_rule_decided() {
     let text = include_str!("../../../../web/scenarios/frozen-hw-acks-1.scn");
     for (line, from) in [
-        ("kafka-3.8", "from Kafka 3.7 with ZooKeeper: the HW does not move"),
-        ("kafka-4.0", "from Kafka 3.7 with KRaft: the HW does not move"),
+        ("kafka-3.8", "from Kafka 3.7 with ZooKeeper"),
+        ("kafka-4.0", "from Kafka 3.7 with KRaft"),
     ] {
         let script = scenario::parse(text).expect("parses");
         let p = Protocol::from_name(line).expect("a line");
