@@ -245,10 +245,12 @@ pub fn matrix_settled_by_others(lang: Lang, twins: usize, covered: usize) -> Str
 /// protocol, with the history (its lines joined by "; ").
 /// `generations`: the table's columns are the five generations, else release lines.
 pub fn matrix_acks_one(lang: Lang, history: &str, generations: bool) -> String {
+    let note = say!(lang, id::MATRIX_ACKS_ONE, history = history);
     if generations {
-        say!(lang, id::MATRIX_ACKS_ONE, history = history)
+        note
     } else {
-        say!(lang, id::MATRIX_ACKS_ONE_RELEASES, history = history)
+        // Release lines also say which of them a default producer loses in.
+        format!("{note} {}", say!(lang, id::MATRIX_ACKS_DEFAULT))
     }
 }
 
