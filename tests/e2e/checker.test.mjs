@@ -6,7 +6,7 @@
 // to tests/output/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, screenshot, openApp, switchLanguage } from './harness.mjs';
+import { serve, launch, screenshot, openApp, switchLanguage, openEditor } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -31,7 +31,7 @@ const shootPanel = async (page, name) => {
 };
 
 async function load(page, script, protocol) {
-  await page.getByTestId('scenario-editor').fill(script);
+  await (await openEditor(page)).fill(script);
   await page.getByTestId('load-scenario').click();
   await page.waitForFunction((p) => document.querySelector('[data-testid=protocol]').value === p, protocol);
 }
@@ -83,7 +83,7 @@ test('two brokers under hw: the checker finds the committed write lost in 5 step
   assert.equal(await page.getByTestId('violation').getAttribute('data-kind'), 'committed-write-lost');
   assert.match(await page.getByTestId('violation').textContent(), /at step 5/);
   assert.equal(await page.getByTestId('log-step-5').locator('.event.safety').count(), 1);
-  assert.match(await page.getByTestId('scenario-editor').inputValue(), /expect violation committed-write-lost/);
+  assert.match(await (await openEditor(page)).inputValue(), /expect violation committed-write-lost/);
   assert.equal(await text(page, 'title'), 'Found by replab-check: committed-write-lost in 5 steps');
   assert.equal(await page.getByTestId('protocol').inputValue(), 'hw');
   await shoot(page, 'explore-replayed-en');

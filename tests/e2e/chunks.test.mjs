@@ -1,11 +1,12 @@
 // The page in pieces: the panels a story reader never opens ("Find a failure",
-// "Is it safe?") are chunks of the page's wasm, fetched when a reader first
-// opens one (or points at its heading). A panel shows a loading line at once,
+// "Is it safe?", the comparison, the space-time diagram, the editor) and the
+// share bar's and export dialog's work are chunks of the page's wasm, fetched
+// when a reader first opens one or clicks (or points at its heading or bar). A panel shows a loading line at once,
 // its body when the chunk is there; a chunk that cannot be fetched says so
 // with a Retry, and the rest of the page goes on.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openApp, openMenu } from './harness.mjs';
+import { serve, launch, openApp, openMenu, openEditor } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -85,10 +86,71 @@ test('once the story has played to its end, the panels\' chunks are fetched ahea
   await page.getByTestId('speed').selectOption(String(fastest));
   await page.getByTestId('play').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=play]')?.getAttribute('aria-pressed') === 'false', null, { timeout: 60_000 });
-  await page.waitForFunction(() => ['split_checker-', 'split_matrix-', 'split_compare-']
+  await page.waitForFunction(() => ['split_checker-', 'split_matrix-', 'split_compare-', 'split_share-', 'split_spacetime-', 'split_editor-']
     .every((n) => performance.getEntriesByType('resource').some((e) => e.name.includes(n))), null, { timeout: 10_000 });
   assert.equal(await page.getByTestId('matrix-panel').getAttribute('open'), null, 'the panels stay closed');
-  assert.ok(chunksIn(requests).length >= 3);
+  assert.ok(chunksIn(requests).length >= 6);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the editor opens closed; opening it fetches its chunk, and a script loads from it', async () => {
+  const { page, errors, requests } = await openApp(browser, server.url);
+  assert.equal(await page.getByTestId('editor').getAttribute('open'), null, 'closed');
+  assert.equal(await page.getByTestId('scenario-editor').count(), 0, 'its body is not drawn');
+  assert.ok(!chunksIn(requests).some((n) => n.startsWith('split_editor-')));
+  const area = await openEditor(page);
+  assert.ok(chunksIn(requests).some((n) => n.startsWith('split_editor-')));
+  await area.fill('brokers A B\nproduce m1\nfetch B\n');
+  await page.getByTestId('load-scenario').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=step-count]')?.textContent === '2');
+  // What the reader typed stays when the panel closes and opens again.
+  await area.fill('brokers A B\nproduce typed\n');
+  await page.getByTestId('editor-open').click();
+  await page.getByTestId('editor-open').click();
+  assert.equal(await area.inputValue(), 'brokers A B\nproduce typed\n');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the space-time diagram\'s panel fetches its chunk when opened, then draws', async () => {
+  const { page, errors, requests } = await openApp(browser, server.url);
+  await page.getByTestId('produce').click();
+  assert.ok(!chunksIn(requests).some((n) => n.startsWith('split_spacetime-')));
+  await page.getByTestId('spacetime').locator('summary').evaluate((e) => e.click());
+  await page.getByRole('img', { name: 'Space-time diagram' }).waitFor();
+  assert.ok(chunksIn(requests).some((n) => n.startsWith('split_spacetime-')));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the share bar\'s work is a chunk: pointing at the bar fetches it; blocked, a copy says so with a Retry', async () => {
+  const { page, requests } = await openApp(browser, server.url);
+  await openMenu(page);
+  let blocked = true;
+  await page.route(/split_share-[0-9a-f]+\.wasm$/, (route) => (blocked ? route.abort('connectionrefused') : route.continue()));
+  assert.ok(!chunksIn(requests).some((n) => n.startsWith('split_share-')), 'not in the first download');
+  await page.getByTestId('copy-link').evaluate((e) => e.click());
+  await page.getByTestId('chunk-failed').waitFor();
+  assert.equal(await page.getByTestId('share-link').count(), 0);
+  // The rest of the page works.
+  await page.getByTestId('produce').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=step-count]')?.textContent === '1');
+  blocked = false;
+  await page.getByTestId('chunk-retry').click();
+  await page.getByTestId('share-link').waitFor();
+  assert.match(await page.getByTestId('share-link').inputValue(), /#/);
+  assert.equal(await page.getByTestId('chunk-failed').count(), 0);
+  await page.close();
+});
+
+test('pointing at the share bar fetches its chunk ahead; the export dialog opens from it', async () => {
+  const { page, errors, requests } = await openApp(browser, server.url);
+  await openMenu(page);
+  await page.getByTestId('copy-link').hover();
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /split_share-/.test(e.name)));
+  await page.getByTestId('export-png').click();
+  await page.getByTestId('export-dialog').waitFor();
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { serve, launch, openApp, OUTPUT, switchLanguage } from './harness.mjs';
+import { serve, launch, openApp, OUTPUT, switchLanguage, openEditor } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -25,7 +25,7 @@ function longLog(n, tail = []) {
 // Loads `text` through the editor (set directly: typing 100 kB would take long)
 // and waits for A's LEO to read `leo`.
 async function load(page, text, leo) {
-  await page.getByTestId('scenario-editor').evaluate((el, t) => { el.value = t; }, text);
+  await (await openEditor(page)).evaluate((el, t) => { el.value = t; }, text);
   await page.getByTestId('load-scenario').click();
   await page.waitForFunction((leo) => document.querySelector('[data-testid=broker-A]')?.dataset.leo === String(leo), leo, { timeout: 60000 });
 }

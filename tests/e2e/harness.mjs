@@ -151,6 +151,17 @@ export async function openMenu(page) {
   }
 }
 
+/** Opens the scenario editor (closed until a reader opens it: its body is a
+ * chunk of the page) and gives its text area, once there. */
+export async function openEditor(page) {
+  if (await page.getByTestId('editor').getAttribute('open') === null) {
+    await page.getByTestId('editor-open').click();
+  }
+  const area = page.getByTestId('scenario-editor');
+  await area.waitFor();
+  return area;
+}
+
 /** Chooses a preset and waits until it has loaded (its file is fetched when
  * chosen): its title shows. */
 export async function pickPreset(page, id) {

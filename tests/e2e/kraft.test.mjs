@@ -5,7 +5,7 @@
 // min.insync.replicas. Screenshots in English and Chinese go to tests/output/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, screenshot, openApp, switchLanguage } from './harness.mjs';
+import { serve, launch, screenshot, openApp, switchLanguage, openEditor } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -41,7 +41,7 @@ const count = (page, id) => page.getByTestId(id).count();
 const shoot = async (page, name) => { await page.evaluate(() => window.scrollTo(0, 0)); await screenshot(page, name); };
 
 async function load(page, script) {
-  await page.getByTestId('scenario-editor').fill(script);
+  await (await openEditor(page)).fill(script);
   await page.getByTestId('load-scenario').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=protocol]').value === 'kraft-elr');
 }

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { deflateRawSync } from 'node:zlib';
-import { serve, launch, openApp, screenshot } from './harness.mjs';
+import { serve, launch, openApp, screenshot, openEditor } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -24,7 +24,7 @@ const shown = async (page) => ({
 
 /** Pastes `text` over everything in the editor (Ctrl+A, then paste): one
  * beforeinput with all selected, then one input event. */
-const paste = (page, text) => page.getByTestId('scenario-editor').evaluate((el, t) => {
+const paste = async (page, text) => (await openEditor(page)).evaluate((el, t) => {
   el.select();
   el.dispatchEvent(new InputEvent('beforeinput', { bubbles: true, inputType: 'insertFromPaste' }));
   el.value = t;
@@ -49,7 +49,7 @@ test('a 1.5 MB scenario pasted into the editor is edited a window of lines at a 
   const bar = page.getByTestId('editor-window');
   await bar.waitFor();
   assert.match(await bar.textContent(), /Lines 1–2,000 of 100,002 \(1\.\d MB\)/);
-  const editor = page.getByTestId('scenario-editor');
+  const editor = await openEditor(page);
   assert.equal((await editor.inputValue()).split('\n')[1], 'produce m1');
   assert.ok((await editor.inputValue()).length < 40_000, 'only the window is in the text area');
   // An edit in the first window, then the window moves on: the edit is kept.

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, openApp, pickPreset, switchLanguage, wordsOutside, DIST } from './harness.mjs';
+import { serve, launch, openApp, pickPreset, switchLanguage, wordsOutside, DIST, openEditor } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -75,7 +75,7 @@ test('the live page speaks it: the menu, a story and its decisions, the checker\
 
   // The checker: the worker's reply has no words; the page words it. Under
   // 0.10.2.1's defaults (unclean election on) the loss takes 4 steps.
-  await page.getByTestId('scenario-editor').fill('brokers A B\nprotocol hw\n');
+  await (await openEditor(page)).fill('brokers A B\nprotocol hw\n');
   await page.getByTestId('load-scenario').click();
   await page.getByTestId('explore-open').click();
   await page.getByTestId('explore-run').click();

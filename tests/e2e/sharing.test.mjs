@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
-import { serve, launch, screenshot, watchErrors, pickPreset, switchLanguage } from './harness.mjs';
+import { serve, launch, screenshot, watchErrors, pickPreset, switchLanguage, openEditor } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -95,7 +95,7 @@ test('a link made before scenario language 1.4 opens with its old meaning, in th
   // link for it is a v3 link that keeps that meaning.
   const { page, errors } = await open(`${server.url}#${OLD_LINKS.end}`);
   await page.waitForFunction(() => window.replab?.state().step === 3);
-  const text = await page.getByTestId('scenario-editor').inputValue();
+  const text = await (await openEditor(page)).inputValue();
   assert.match(text, /^set unclean\.leader\.election\.enable=false$/m);
   assert.match(text, /^set replica\.lag\.time\.max\.ms=30000$/m);
   await page.getByTestId('copy-link').click();
@@ -152,6 +152,7 @@ test('the embed renders and plays at 360 px and 800 px', async () => {
     const { page, errors } = await open(`${server.url}?embed#${fragment}`, { width, height: 900 });
     await page.getByTestId('broker-B').waitFor();
     assert.equal(await page.getByTestId('scenario-editor').count(), 0, 'no editor in an embed');
+    assert.equal(await page.getByTestId('editor').count(), 0, 'no editor panel in an embed');
     assert.equal(await page.getByTestId('fetch-A').count(), 0, 'no lane buttons in an embed');
     assert.equal(await stepOf(page), 0);
     await page.locator('[data-testid=open-full][href]').waitFor();

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
 import { readFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, openApp, OUTPUT, pickPreset } from './harness.mjs';
+import { serve, launch, openApp, OUTPUT, pickPreset, openEditor } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -77,7 +77,7 @@ test('during play a message travels between two lanes and is gone after the step
 
 test('a response left in flight stops half-way; one lost falls away', async () => {
   const { page, errors } = await open({ width: 1280, height: 1000 });
-  await page.getByTestId('scenario-editor').fill('brokers A B\nproduce m1\nsend B\nbounce B\n');
+  await (await openEditor(page)).fill('brokers A B\nproduce m1\nsend B\nbounce B\n');
   await page.getByTestId('load-scenario').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=step]')?.dataset.step === '3');
   await page.getByTestId('scrubber').fill('1');

@@ -2,7 +2,7 @@
 // against the Trunk release build. Each test saves a screenshot in tests/output/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, screenshot, openApp, pickPreset, switchLanguage } from './harness.mjs';
+import { serve, launch, screenshot, openApp, pickPreset, switchLanguage, openEditor } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -137,10 +137,10 @@ test('a malformed scenario shows a line-numbered error and keeps the current sta
   await pickPreset(page, 'data-loss');
   await page.getByTestId('violation').first().waitFor();
   // The editor holds the loaded story, ready to change.
-  assert.match(await page.getByTestId('scenario-editor').inputValue(), /^# KIP-101 scenario 1/);
+  assert.match(await (await openEditor(page)).inputValue(), /^# KIP-101 scenario 1/);
   const lanes = await page.locator('.lanes').innerHTML();
   const stepText = await page.getByTestId('step').textContent();
-  await page.getByTestId('scenario-editor').fill('brokers A B\nproduce m1\nfetch C\n');
+  await (await openEditor(page)).fill('brokers A B\nproduce m1\nfetch C\n');
   await page.getByTestId('load-scenario').click();
   const error = page.getByTestId('scenario-error');
   await error.waitFor();
@@ -149,7 +149,7 @@ test('a malformed scenario shows a line-numbered error and keeps the current sta
   assert.equal(await page.locator('.lanes').innerHTML(), lanes);
   assert.equal(await page.getByTestId('step').textContent(), stepText);
   // A command the model refuses is an error with its line too.
-  await page.getByTestId('scenario-editor').fill('brokers A B\nproduce m1\nfetch A\n');
+  await (await openEditor(page)).fill('brokers A B\nproduce m1\nfetch A\n');
   await page.getByTestId('load-scenario').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=scenario-error]')?.textContent.startsWith('line 3'));
   assert.equal(await page.getByTestId('scenario-error').textContent(), "line 3: broker 'A' is the leader");
@@ -161,7 +161,7 @@ test('a malformed scenario shows a line-numbered error and keeps the current sta
   await page.getByTestId('produce-value').fill('');
   assert.equal(await page.getByTestId('produce-error').count(), 0);
   // A good script loads.
-  await page.getByTestId('scenario-editor').fill('title Mine\nprotocol kip-279\nbrokers X Y Z\nproduce a\nfetch Y\n');
+  await (await openEditor(page)).fill('title Mine\nprotocol kip-279\nbrokers X Y Z\nproduce a\nfetch Y\n');
   await page.getByTestId('load-scenario').click();
   await page.getByTestId('broker-X').waitFor();
   assert.equal(await page.getByTestId('scenario-error').count(), 0);

@@ -51,26 +51,10 @@ pub fn load_found(load: &Callback<Rc<Loaded>>) -> Callback<Found> {
     })
 }
 
-/// Whether a panel (a `<details>`) was ever opened, and its toggle handler:
-/// a panel draws its body from its first opening on.
-#[hook]
-pub fn use_opened() -> (bool, Callback<Event>) {
-    let opened = use_state(|| false);
-    let ontoggle = {
-        let opened = opened.clone();
-        Callback::from(move |e: Event| {
-            if e.target_unchecked_into::<web_sys::HtmlDetailsElement>().open() {
-                opened.set(true);
-            }
-        })
-    };
-    (*opened, ontoggle)
-}
-
 #[function_component(CheckerPanel)]
 pub fn checker_panel(p: &CheckerProps) -> Html {
     let lang = p.lang;
-    let (opened, ontoggle) = use_opened();
+    let (opened, ontoggle) = chunk::use_opened();
     let on_found = load_found(&p.on_load);
     let header: Rc<str> = scenario::history_text(None, &p.setup, []).into();
     html! {

@@ -26,12 +26,14 @@ macro_rules! split_point {
         $(#[$doc])*
         #[cfg(feature = "split")]
         #[wasm_split_helpers::wasm_split($chunk, fallible, preload($preload))]
+        #[allow(unused_braces)]
         $vis fn $load() -> Result<$ret, wasm_split_helpers::SplitLoaderError> {
             Ok($body)
         }
 
         $(#[$doc])*
         #[cfg(not(feature = "split"))]
+        #[allow(unused_braces)]
         $vis async fn $load() -> Result<$ret, std::convert::Infallible> {
             Ok($body)
         }
@@ -65,6 +67,22 @@ macro_rules! split_panel {
     };
 }
 pub(crate) use split_panel;
+
+/// Whether a panel (a `<details>`) was ever opened, and its toggle handler:
+/// a panel draws its body from its first opening on.
+#[hook]
+pub fn use_opened() -> (bool, Callback<Event>) {
+    let opened = use_state(|| false);
+    let ontoggle = {
+        let opened = opened.clone();
+        Callback::from(move |e: Event| {
+            if e.target_unchecked_into::<web_sys::HtmlDetailsElement>().open() {
+                opened.set(true);
+            }
+        })
+    };
+    (*opened, ontoggle)
+}
 
 /// Where a chunk is.
 pub enum Chunk<R> {
@@ -109,12 +127,68 @@ pub fn view<R>(lang: Lang, chunk: &Chunk<R>, retry: &Callback<()>, body: impl Fn
         Chunk::Loading => html! {
             <p class="chunk-loading" data-testid="chunk-loading" aria-live="polite">{ label(lang, Label::ChunkLoading) }</p>
         },
-        Chunk::Failed(why) => html! {
-            <p class="chunk-failed" data-testid="chunk-failed" role="alert">
-                { label(lang, Label::ChunkFailed) }{ " (" }{ why.to_string() }{ ") " }
-                <button data-testid="chunk-retry" onclick={retry.reform(|_| ())}>{ label(lang, Label::ChunkRetry) }</button>
-            </p>
-        },
+        Chunk::Failed(why) => failed(lang, why, retry),
+    }
+}
+
+/// A chunk that could not be fetched: what the browser said, and a Retry.
+pub fn failed(lang: Lang, why: &str, retry: &Callback<()>) -> Html {
+    html! {
+        <p class="chunk-failed" data-testid="chunk-failed" role="alert">
+            { label(lang, Label::ChunkFailed) }{ " (" }{ why.to_string() }{ ") " }
+            <button data-testid="chunk-retry" onclick={retry.reform(|_| ())}>{ label(lang, Label::ChunkRetry) }</button>
+        </p>
+    }
+}
+
+/// Buttons whose work is in a chunk: `call` runs the chunk's entry with its
+/// input once the chunk is there. A chunk that could not be fetched leaves
+/// what the browser said in `failed`, and `retry` calls again with the same
+/// input.
+pub struct Calls<I: 'static> {
+    pub call: Callback<I>,
+    pub failed: Option<Rc<str>>,
+    pub retry: Callback<()>,
+}
+
+/// `Calls` for the chunk behind `load`, whose entry takes the input.
+#[hook]
+pub fn use_chunk_calls<I, E, F>(load: fn() -> F) -> Calls<I>
+where
+    I: Clone + 'static,
+    E: Display + 'static,
+    F: Future<Output = Result<fn(I), E>> + 'static,
+{
+    let failure = use_state(|| None::<(Rc<str>, I)>);
+    let call = {
+        let failure = failure.clone();
+        Callback::from(move |input: I| {
+            let failure = failure.clone();
+            yew::platform::spawn_local(async move {
+                match load().await {
+                    Ok(entry) => {
+                        if failure.is_some() {
+                            failure.set(None);
+                        }
+                        entry(input);
+                    }
+                    Err(e) => failure.set(Some((e.to_string().into(), input))),
+                }
+            });
+        })
+    };
+    let retry = {
+        let (failure, call) = (failure.clone(), call.clone());
+        Callback::from(move |_| {
+            if let Some((_, input)) = (*failure).clone() {
+                call.emit(input);
+            }
+        })
+    };
+    Calls {
+        call,
+        failed: failure.as_ref().map(|(why, _)| why.clone()),
+        retry,
     }
 }
 
@@ -141,6 +215,9 @@ pub fn prefetch_panels() {
         fetch(super::checker::preload_checker);
         fetch(super::matrix::preload_matrix);
         fetch(super::compare::preload_compare);
+        fetch(super::share::preload_share);
+        fetch(super::spacetime::preload_spacetime);
+        fetch(super::editor::preload_editor);
     })
     .forget();
 }

@@ -7,6 +7,7 @@
 //! `WINDOW_LINES` lines and the rest waits outside it, unchanged, until the
 //! reader moves the window or loads.
 
+use super::chunk;
 use crate::state::Loaded;
 use replab_core::scenario::{self, ScriptError};
 use replab_core::timeline::Timeline;
@@ -14,7 +15,7 @@ use replab_narrate::{self as narrate, label, Label, Lang, Names};
 use std::rc::Rc;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct EditorProps {
     pub lang: Lang,
     /// The history shown ("Current history" writes it out).
@@ -75,10 +76,36 @@ fn window(text: &str, first: usize) -> Option<(Outside, &str)> {
     Some((outside, &text[start..end]))
 }
 
-/// The text area holds its own text: a keystroke re-renders nothing, however
-/// long the scenario; the text is read when it is loaded.
+/// The panel, closed until a reader opens it: a story reader never edits, so
+/// its body is a chunk of the page (`editor_chunk`), fetched when the heading
+/// is pointed at or the panel first opens. Once open, the body stays (closing
+/// hides it): what the reader typed is kept.
 #[function_component(Editor)]
 pub fn editor(p: &EditorProps) -> Html {
+    let (opened, ontoggle) = chunk::use_opened();
+    html! {
+        <details class="panel editor" data-testid="editor" {ontoggle}>
+            <summary data-testid="editor-open" onmouseenter={chunk::preload(preload_editor)}
+                onfocus={chunk::preload(preload_editor)}>
+                <h2>{ label(p.lang, Label::Editor) }</h2>
+            </summary>
+            if opened {
+                <EditorLoaded ..p.clone() />
+            }
+        </details>
+    }
+}
+
+chunk::split_panel!(
+    /// The editor's body, in its own chunk: the text area, its window over a
+    /// long text, loading and the script's errors.
+    editor, preload_editor, editor_chunk, EditorLoaded(EditorProps) => EditorBody
+);
+
+/// The text area holds its own text: a keystroke re-renders nothing, however
+/// long the scenario; the text is read when it is loaded.
+#[function_component(EditorBody)]
+fn editor_body(p: &EditorProps) -> Html {
     let lang = p.lang;
     let area = use_node_ref();
     let outside = use_mut_ref(|| None::<Outside>);
@@ -216,8 +243,7 @@ pub fn editor(p: &EditorProps) -> Html {
         })
     };
     html! {
-        <details class="panel editor" open=true>
-            <summary><h2>{ label(lang, Label::Editor) }</h2></summary>
+        <>
             <p class="hint">{ label(lang, Label::EditorHint) }</p>
             if let Some((first, lines, total, bytes)) = *shown {
                 <p class="editor-window" data-testid="editor-window" data-first={(first + 1).to_string()}>
@@ -243,7 +269,7 @@ pub fn editor(p: &EditorProps) -> Html {
                     { narrate::script_error(lang, &Names(names), e) }
                 </p>
             }
-        </details>
+        </>
     }
 }
 
@@ -293,18 +319,30 @@ mod rendered_tests {
     use super::*;
     use crate::components::{history_of, rendered};
 
-    fn editor(source: Option<&str>) -> String {
-        rendered::<Editor>(EditorProps {
+    fn props(source: Option<&str>) -> EditorProps {
+        EditorProps {
             lang: Lang::EN,
             timeline: history_of("brokers A B\n", None),
             title: None,
             source: source.map(Rc::from),
             on_load: Callback::noop(),
-        })
+        }
     }
 
-    /// A page drawn at build time shows its scenario in the editor before any
-    /// script runs; a long one, its first window.
+    fn editor(source: Option<&str>) -> String {
+        rendered::<EditorBody>(props(source))
+    }
+
+    /// The panel starts closed, its body not drawn: the page drawn at build
+    /// time, and the first download, carry none of it.
+    #[test]
+    fn the_panel_starts_closed_without_its_body() {
+        let html = rendered::<Editor>(props(Some("brokers A B\nproduce m1\n")));
+        assert!(html.contains(r#"data-testid="editor-open""#), "{html}");
+        assert!(!html.contains(" open") && !html.contains("<textarea"), "{html}");
+    }
+
+    /// The opened editor shows the loaded scenario; a long one, its first window.
     #[test]
     fn the_text_area_starts_with_the_loaded_text() {
         let text = "brokers A B\nproduce m1 & <m2>\n";

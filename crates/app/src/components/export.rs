@@ -9,6 +9,7 @@
 use replab_core::timeline::Timeline;
 use replab_narrate::{label, Label, Lang};
 use replab_view::history::{decisions_of, DecisionKind};
+use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
@@ -26,7 +27,7 @@ const MODULE: &str = "./export.js";
 /// The worker it talks to: the checker's (Trunk's loader shim).
 const WORKER: &str = "./replab-worker_loader.js";
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct ExportProps {
     pub lang: Lang,
     pub timeline: Timeline,
@@ -34,6 +35,8 @@ pub struct ExportProps {
     pub title: Rc<str>,
     /// A name for the files: the preset's id, or "replication".
     pub name: Rc<str>,
+    /// Does the dialog's work, in the share chunk (`share::Act::Export`).
+    pub on_act: Callback<Act>,
 }
 
 fn set(object: &js_sys::Object, key: &str, value: &JsValue) {
@@ -110,28 +113,96 @@ fn call(target: &JsValue, method: &str, args: &[&JsValue]) {
     };
 }
 
+/// The open dialog's handle (`{ update, close }`), if any.
+type Dialog = Rc<RefCell<Option<JsValue>>>;
+
+/// The dialog's work, done in the share chunk: a story reader never exports,
+/// so none of it (the options, the words, the module's import) is in the
+/// first download.
+#[derive(Clone)]
+pub enum Act {
+    /// A button asked for `format`: open the dialog in `root`, or give the
+    /// open one the format.
+    Open {
+        props: Rc<ExportProps>,
+        format: &'static str,
+        dialog: Dialog,
+        root: NodeRef,
+        open: UseStateHandle<bool>,
+    },
+    /// The history, title or language changed: the open dialog makes its figure anew.
+    Update { props: Rc<ExportProps>, dialog: Dialog },
+}
+
+/// Does `act` (from the share chunk's entry).
+pub fn act(act: Act) {
+    match act {
+        Act::Update { props, dialog } => {
+            if let Some(handle) = dialog.borrow().as_ref() {
+                call(handle, "update", &[&options(&props, None)]);
+            }
+        }
+        Act::Open {
+            props,
+            format,
+            dialog,
+            root,
+            open,
+        } => {
+            let options = options(&props, Some(format));
+            if let Some(handle) = dialog.borrow().as_ref() {
+                call(handle, "update", &[&options]);
+                return;
+            }
+            yew::platform::spawn_local(open_dialog(options, dialog, root, open));
+        }
+    }
+}
+
+/// Imports the dialog's module and opens it in `root` with `options`.
+async fn open_dialog(options: JsValue, dialog: Dialog, root: NodeRef, open: UseStateHandle<bool>) {
+    let Ok(module) = wasm_bindgen_futures::JsFuture::from(import_module(MODULE)).await else {
+        web_sys::console::error_1(&"replab: the export dialog could not be loaded".into());
+        return;
+    };
+    let Some(element) = root.get() else { return };
+    // Closing the dialog forgets its handle.
+    let forget = {
+        let (dialog, open) = (dialog.clone(), open.clone());
+        Closure::<dyn Fn()>::new(move || {
+            dialog.borrow_mut().take();
+            open.set(false);
+        })
+        .into_js_value()
+    };
+    let _ = js_sys::Reflect::set(&options, &"onClose".into(), &forget);
+    let Ok(f) = js_sys::Reflect::get(&module, &"open".into()).and_then(|f| f.dyn_into::<js_sys::Function>()) else {
+        return;
+    };
+    if let Ok(handle) = f.call2(&module, &element, &options) {
+        *dialog.borrow_mut() = Some(handle);
+        open.set(true);
+    }
+}
+
 #[function_component(Export)]
 pub fn export(p: &ExportProps) -> Html {
     let lang = p.lang;
     let root = use_node_ref();
-    // The open dialog's handle ({ update, close }), if any.
-    let dialog = use_mut_ref(|| None::<JsValue>);
+    let dialog: Dialog = use_mut_ref(|| None);
     let open = use_state(|| false);
 
-    // A changed history, title or language: the open dialog makes its figure anew.
     // The props as the effect and the buttons read them when they run.
-    let props = Rc::new(ExportProps {
-        lang,
-        timeline: p.timeline.clone(),
-        title: p.title.clone(),
-        name: p.name.clone(),
-    });
+    let props = Rc::new(p.clone());
     {
-        let dialog = dialog.clone();
-        let props = props.clone();
+        let (dialog, props) = (dialog.clone(), props.clone());
         use_effect_with((p.timeline.clone(), p.title.clone(), lang), move |_| {
-            if let Some(handle) = dialog.borrow().as_ref() {
-                call(handle, "update", &[&options(&props, None)]);
+            // Only an open dialog (its chunk is there) is told.
+            if dialog.borrow().is_some() {
+                props.on_act.emit(Act::Update {
+                    props: props.clone(),
+                    dialog,
+                });
             }
         });
     }
@@ -148,43 +219,15 @@ pub fn export(p: &ExportProps) -> Html {
     }
 
     let opener = |format: &'static str, testid: &'static str, text: Label, title: Label| {
-        let dialog = dialog.clone();
-        let root = root.clone();
-        let open = open.clone();
-        let props = props.clone();
+        let (dialog, root, open, props) = (dialog.clone(), root.clone(), open.clone(), props.clone());
         let onclick = Callback::from(move |_| {
-            let options = options(&props, Some(format));
-            if let Some(handle) = dialog.borrow().as_ref() {
-                call(handle, "update", &[&options]);
-                return;
-            }
-            let (dialog, root, open, options) = (dialog.clone(), root.clone(), open.clone(), options.clone());
-            yew::platform::spawn_local(async move {
-                let Ok(module) = wasm_bindgen_futures::JsFuture::from(import_module(MODULE)).await else {
-                    web_sys::console::error_1(&"replab: the export dialog could not be loaded".into());
-                    return;
-                };
-                let Some(element) = root.get() else { return };
-                // Closing the dialog forgets its handle.
-                let forget = {
-                    let (dialog, open) = (dialog.clone(), open.clone());
-                    Closure::<dyn Fn()>::new(move || {
-                        dialog.borrow_mut().take();
-                        open.set(false);
-                    })
-                    .into_js_value()
-                };
-                let _ = js_sys::Reflect::set(&options, &"onClose".into(), &forget);
-                let Ok(f) =
-                    js_sys::Reflect::get(&module, &"open".into()).and_then(|f| f.dyn_into::<js_sys::Function>())
-                else {
-                    return;
-                };
-                if let Ok(handle) = f.call2(&module, &element, &options) {
-                    *dialog.borrow_mut() = Some(handle);
-                    open.set(true);
-                }
-            });
+            props.on_act.emit(Act::Open {
+                props: props.clone(),
+                format,
+                dialog: dialog.clone(),
+                root: root.clone(),
+                open: open.clone(),
+            })
         });
         html! { <button data-testid={testid} title={label(lang, title)} {onclick}>{ label(lang, text) }</button> }
     };

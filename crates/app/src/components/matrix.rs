@@ -96,7 +96,7 @@ pub struct MatrixProps {
 #[function_component(MatrixPanel)]
 pub fn matrix_panel(p: &MatrixProps) -> Html {
     let on_load = super::checker::load_found(&p.on_load);
-    let (opened, ontoggle) = super::checker::use_opened();
+    let (opened, ontoggle) = chunk::use_opened();
     html! {
         <details class="panel matrix-panel" data-testid="matrix-panel" {ontoggle}>
             <summary data-testid="matrix-open" onmouseenter={chunk::preload(preload_matrix)}

@@ -1,12 +1,14 @@
 //! Copy a link to this step, copy an embed code, download the frame as SVG, and
 //! export a strip, a PNG or a GIF of chosen steps (`export`).
 
+use super::chunk;
 use crate::link;
 use replab_core::timeline::Timeline;
 use replab_core::Protocol;
 use replab_messages::client::Session;
 use replab_messages::figure::FrameRequest;
 use replab_narrate::{label, Label, Lang};
+use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -80,99 +82,154 @@ pub(crate) fn download_blob(name: &str, blob: &web_sys::Blob) -> Option<()> {
     web_sys::Url::revoke_object_url(&url).ok()
 }
 
+/// What the share bar shows after a copy: what was copied, the text, and
+/// whether the clipboard took it.
+type Shown = UseStateHandle<Option<(Label, String, bool)>>;
+
+/// The share bar's buttons.
+#[derive(Clone, Copy)]
+pub enum Button {
+    /// Copy a link to this step.
+    Link,
+    /// Copy the embed code, and show the same figure as a `<replab-figure>`.
+    Embed,
+    /// Download the frame as SVG.
+    Svg,
+}
+
+/// What the share bar's buttons change: what it shows after a copy, the
+/// `<replab-figure>` code beside an embed code, and the worker that draws the
+/// SVG (kept for the next save).
+#[derive(Clone)]
+pub struct Bar {
+    shown: Shown,
+    element: UseStateHandle<Option<String>>,
+    drawer: Rc<RefCell<Option<Session>>>,
+}
+
+/// A button's work, done in the share chunk (`share_chunk`): a story reader
+/// never shares, so none of it is in the first download.
+#[derive(Clone)]
+pub enum Act {
+    Bar(Button, Rc<ShareProps>, Bar),
+    /// The export dialog's.
+    Export(super::export::Act),
+}
+
+/// Does `act` (the share chunk's entry).
+fn act(act: Act) {
+    match act {
+        Act::Bar(Button::Link, p, bar) => copy_link(&p, bar.shown),
+        Act::Bar(Button::Embed, p, bar) => copy_embed(&p, bar.shown, bar.element),
+        Act::Bar(Button::Svg, p, bar) => download_svg(&p, &bar.drawer),
+        Act::Export(a) => super::export::act(a),
+    }
+}
+
+chunk::split_point!(
+    /// The share bar's and the export dialog's work, in its own chunk.
+    share, preload_share, pub(crate) fn share_chunk() -> fn(Act) { act }
+);
+
+/// A link to this step, on the clipboard and shown. (A link writes the whole
+/// history as text: on the click only.)
+fn copy_link(p: &ShareProps, shown: Shown) {
+    let shared = p.shared();
+    yew::platform::spawn_local(async move {
+        copy_and_show(link::address(&shared).await, Label::ShareLink, shown);
+    });
+}
+
+/// The embed code on the clipboard and shown, with the same figure as a
+/// `<replab-figure>` beside it. An unchanged preset is loaded again to compare.
+fn copy_embed(p: &ShareProps, shown: Shown, element: UseStateHandle<Option<String>>) {
+    let (lanes, title) = (link::Lanes::of(&p.timeline), p.display_title.clone());
+    let (cursor, lang, compare) = (p.cursor, p.lang, p.compare);
+    let unchanged = unchanged_preset(p);
+    let shared = unchanged.is_none().then(|| p.shared());
+    yew::platform::spawn_local(async move {
+        let (code, figure) = match (unchanged, shared) {
+            (Some(preset), _) => (
+                link::preset_embed_code(preset, cursor, lang, lanes, &title),
+                link::preset_element_code(preset, cursor, lang, lanes, &title),
+            ),
+            (None, Some(shared)) => {
+                let fragment = link::encode(&shared).await;
+                (
+                    link::embed_code(&fragment, lanes, &title, compare),
+                    link::element_code(&fragment, lanes, &title, compare),
+                )
+            }
+            (None, None) => return,
+        };
+        element.set(Some(figure));
+        copy_and_show(code, Label::EmbedCode, shown);
+    });
+}
+
+/// The frame at this step as an SVG file, drawn by a worker
+/// (`replab_view::svg::frame`, the runner's rendering).
+fn download_svg(p: &ShareProps, drawer: &RefCell<Option<Session>>) {
+    let (t, cursor) = (&p.timeline, p.cursor);
+    let request = FrameRequest {
+        job: 0,
+        scenario: replab_core::scenario::history_text(None, t.setup(), t.commands()),
+        title: p.display_title.to_string(),
+        protocol: t.setup().protocol.name().into(),
+        lang: p.lang.code().into(),
+        step: u32::try_from(cursor).unwrap_or(u32::MAX),
+    };
+    let Ok(request) = replab_messages::message::to_js(&request) else {
+        return;
+    };
+    let _ = js_sys::Reflect::set(&request, &"type".into(), &"frame".into());
+    let on_reply = move |data: wasm_bindgen::JsValue| {
+        let field = |key: &str| {
+            js_sys::Reflect::get(&data, &key.into())
+                .ok()
+                .and_then(|v| v.as_string())
+        };
+        if field("type").as_deref() == Some("frame") {
+            let svg = field("svg").unwrap_or_default();
+            let _ = download(&format!("replication-step-{cursor}.svg"), "image/svg+xml", &svg);
+        }
+    };
+    let on_error =
+        |text: String| web_sys::console::warn_1(&format!("replab: the figure's worker stopped: {text}").into());
+    let session = Session::new(on_reply, on_error);
+    session.send(&request.unchecked_into());
+    *drawer.borrow_mut() = Some(session);
+}
+
 #[function_component(ShareBar)]
 pub fn share_bar(p: &ShareProps) -> Html {
     let lang = p.lang;
-    let shown = use_state(|| None::<(Label, String, bool)>);
-    // Beside the iframe code: the same figure as a <replab-figure>.
-    let element = use_state(|| None::<String>);
-    // What the buttons read, on the click only: a link writes the whole history
-    // as text, and an unchanged preset is loaded again to compare.
+    let bar = Bar {
+        shown: use_state(|| None),
+        // Beside the iframe code: the same figure as a <replab-figure>.
+        element: use_state(|| None),
+        drawer: use_mut_ref(|| None),
+    };
+    // The buttons' work is in the share chunk: fetched when the reader points
+    // at the bar, run on the click.
+    let calls = chunk::use_chunk_calls(share_chunk);
     let props = Rc::new(p.clone());
-    let on_link = {
-        let (props, shown) = (props.clone(), shown.clone());
-        Callback::from(move |_| {
-            let shared = props.shared();
-            let shown = shown.clone();
-            yew::platform::spawn_local(async move {
-                copy_and_show(link::address(&shared).await, Label::ShareLink, shown);
-            });
-        })
-    };
-    let on_embed = {
-        let (shown, element) = (shown.clone(), element.clone());
-        Callback::from(move |_| {
-            let p = &props;
-            let (lanes, title, shown) = (link::Lanes::of(&p.timeline), p.display_title.clone(), shown.clone());
-            let (cursor, lang, compare) = (p.cursor, p.lang, p.compare);
-            let unchanged = unchanged_preset(p);
-            let shared = unchanged.is_none().then(|| p.shared());
-            let element = element.clone();
-            yew::platform::spawn_local(async move {
-                let (code, figure) = match (unchanged, shared) {
-                    (Some(preset), _) => (
-                        link::preset_embed_code(preset, cursor, lang, lanes, &title),
-                        link::preset_element_code(preset, cursor, lang, lanes, &title),
-                    ),
-                    (None, Some(shared)) => {
-                        let fragment = link::encode(&shared).await;
-                        (
-                            link::embed_code(&fragment, lanes, &title, compare),
-                            link::element_code(&fragment, lanes, &title, compare),
-                        )
-                    }
-                    (None, None) => return,
-                };
-                element.set(Some(figure));
-                copy_and_show(code, Label::EmbedCode, shown);
-            });
-        })
-    };
-    // The frame is drawn by a worker (`replab_view::svg::frame`, the runner's
-    // rendering), so the page's download carries no drawing of it; the
-    // session is kept for the next save.
-    let drawer = use_mut_ref(|| None::<Session>);
-    let on_svg = {
-        let (t, cursor, title) = (p.timeline.clone(), p.cursor, p.display_title.clone());
-        Callback::from(move |_| {
-            let request = FrameRequest {
-                job: 0,
-                scenario: replab_core::scenario::history_text(None, t.setup(), t.commands()),
-                title: title.to_string(),
-                protocol: t.setup().protocol.name().into(),
-                lang: lang.code().into(),
-                step: u32::try_from(cursor).unwrap_or(u32::MAX),
-            };
-            let Ok(request) = replab_messages::message::to_js(&request) else {
-                return;
-            };
-            let _ = js_sys::Reflect::set(&request, &"type".into(), &"frame".into());
-            let on_reply = move |data: wasm_bindgen::JsValue| {
-                let field = |key: &str| {
-                    js_sys::Reflect::get(&data, &key.into())
-                        .ok()
-                        .and_then(|v| v.as_string())
-                };
-                if field("type").as_deref() == Some("frame") {
-                    let svg = field("svg").unwrap_or_default();
-                    let _ = download(&format!("replication-step-{cursor}.svg"), "image/svg+xml", &svg);
-                }
-            };
-            let on_error =
-                |text: String| web_sys::console::warn_1(&format!("replab: the figure's worker stopped: {text}").into());
-            let session = Session::new(on_reply, on_error);
-            session.send(&request.unchecked_into());
-            *drawer.borrow_mut() = Some(session);
-        })
+    let on = |button: Button| {
+        let (call, props, bar) = (calls.call.clone(), props.clone(), bar.clone());
+        Callback::from(move |_: MouseEvent| call.emit(Act::Bar(button, props.clone(), bar.clone())))
     };
     html! {
-        <div class="share" role="group" aria-label={label(lang, Label::Share)}>
-            <button data-testid="copy-link" title={label(lang, Label::CopyLinkTitle)} onclick={on_link}>{ label(lang, Label::CopyLink) }</button>
-            <button data-testid="copy-embed" title={label(lang, Label::CopyEmbedTitle)} onclick={on_embed}>{ label(lang, Label::CopyEmbed) }</button>
-            <button data-testid="download-svg" title={label(lang, Label::DownloadSvgTitle)} onclick={on_svg}>{ label(lang, Label::DownloadSvg) }</button>
+        <div class="share" role="group" aria-label={label(lang, Label::Share)}
+            onpointerenter={chunk::preload(preload_share)} onfocusin={chunk::preload(preload_share)}>
+            <button data-testid="copy-link" title={label(lang, Label::CopyLinkTitle)} onclick={on(Button::Link)}>{ label(lang, Label::CopyLink) }</button>
+            <button data-testid="copy-embed" title={label(lang, Label::CopyEmbedTitle)} onclick={on(Button::Embed)}>{ label(lang, Label::CopyEmbed) }</button>
+            <button data-testid="download-svg" title={label(lang, Label::DownloadSvgTitle)} onclick={on(Button::Svg)}>{ label(lang, Label::DownloadSvg) }</button>
             <super::export::Export lang={lang} timeline={p.timeline.clone()} title={p.display_title.clone()}
-                name={Rc::<str>::from(p.preset.unwrap_or("replication"))} />
-            if let Some((what, text, copied)) = &*shown {
+                name={Rc::<str>::from(p.preset.unwrap_or("replication"))} on_act={calls.call.reform(Act::Export)} />
+            if let Some(why) = &calls.failed {
+                { chunk::failed(lang, why, &calls.retry) }
+            }
+            if let Some((what, text, copied)) = &*bar.shown {
                 <label class="shared">
                     <span>{ label(lang, *what) }{ if *copied { format!(" ({})", label(lang, Label::Copied)) } else { String::new() } }</span>
                     if *what == Label::EmbedCode {
@@ -181,7 +238,7 @@ pub fn share_bar(p: &ShareProps) -> Html {
                         <input data-testid="share-link" readonly=true value={text.clone()} />
                     }
                 </label>
-                if let Some(code) = (*what == Label::EmbedCode).then_some(()).and(element.as_ref()) {
+                if let Some(code) = (*what == Label::EmbedCode).then_some(()).and(bar.element.as_ref()) {
                     <label class="shared">
                         <span>{ label(lang, Label::ElementCode) }</span>
                         <textarea data-testid="element-code" readonly=true rows="4" value={code.clone()} />

@@ -1,11 +1,13 @@
 //! The space-time diagram panel: one line per broker, time flowing down, every
 //! request and response an arrow at its step (`replab_view::spacetime`). The
-//! worker draws it, so the page's first download carries none of it: the
+//! worker draws it and the open panel's code is a chunk of the page
+//! (`spacetime_chunk`), so the first download carries none of it: the
 //! worker is started when the panel opens and asked again whenever the history,
 //! the window of steps shown or the language changes. The page places the
 //! current step's highlight, dims the steps after it, and sends a click on a
 //! row or an arrow to that step.
 
+use super::chunk;
 use replab_core::timeline::Timeline;
 use replab_messages::client::Session;
 use replab_narrate::{label, Label, Lang};
@@ -13,7 +15,7 @@ use replab_view::spacetime::window;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct SpaceTimeProps {
     pub lang: Lang,
     pub timeline: Timeline,
@@ -37,23 +39,52 @@ fn set(object: &js_sys::Object, key: &str, value: JsValue) {
 pub fn space_time(p: &SpaceTimeProps) -> Html {
     let lang = p.lang;
     let open = use_state(|| p.open);
+    let ontoggle = {
+        let open = open.clone();
+        Callback::from(move |e: web_sys::Event| {
+            if let Some(d) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                open.set(d.has_attribute("open"));
+            }
+        })
+    };
+    html! {
+        <details class="panel spacetime" data-testid="spacetime" open={*open} {ontoggle}>
+            <summary onmouseenter={chunk::preload(preload_spacetime)} onfocus={chunk::preload(preload_spacetime)}>
+                <h2>{ label(lang, Label::SpaceTimeTitle) }</h2>
+            </summary>
+            <p class="hint">{ label(lang, Label::SpaceTimeHint) }</p>
+            // Closed, the body goes and its worker stops.
+            if *open {
+                <SpaceTimeLoaded ..p.clone() />
+            }
+        </details>
+    }
+}
+
+chunk::split_panel!(
+    /// The open panel's body, in its own chunk: its worker, the drawing and
+    /// the step it shows.
+    spacetime, preload_spacetime, spacetime_chunk, SpaceTimeLoaded(SpaceTimeProps) => SpaceTimeBody
+);
+
+/// The drawing, asked of the worker whenever the history, the window of steps
+/// shown or the language changes, with the current step highlighted.
+#[function_component(SpaceTimeBody)]
+fn space_time_body(p: &SpaceTimeProps) -> Html {
+    let lang = p.lang;
     // The drawing's markup (it starts with `<`), or why there is none.
     let drawn = use_state(String::new);
     let session = use_mut_ref(|| None::<Session>);
     let len = p.timeline.len();
     let (first, last) = window(len, p.cursor);
 
-    // A drawing whenever the history, the window or the language changes while open.
     {
         let (session, drawn) = (session.clone(), drawn.clone());
         use_effect_with(
-            (*open && len > 0, p.timeline.clone(), first, last, lang),
-            move |(open, t, first, last, lang)| {
-                let (open, first, last, lang) = (*open, *first, *last, *lang);
-                if !open {
-                    // Closed: its worker stops.
-                    *session.borrow_mut() = None;
-                    drawn.set(String::new());
+            (p.timeline.clone(), first, last, lang),
+            move |(t, first, last, lang)| {
+                let (first, last, lang) = (*first, *last, *lang);
+                if t.is_empty() {
                     return;
                 }
                 let request = js_sys::Object::new();
@@ -86,14 +117,6 @@ pub fn space_time(p: &SpaceTimeProps) -> Html {
         );
     }
 
-    let ontoggle = {
-        let open = open.clone();
-        Callback::from(move |e: web_sys::Event| {
-            if let Some(d) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
-                open.set(d.has_attribute("open"));
-            }
-        })
-    };
     // A click on a row or an arrow goes to its step.
     let onclick = {
         let on_step = p.on_step.clone();
@@ -130,17 +153,13 @@ pub fn space_time(p: &SpaceTimeProps) -> Html {
         (k + 1).max(first)
     );
     html! {
-        <details class="panel spacetime" data-testid="spacetime" open={*open} {ontoggle}>
-            <summary><h2>{ label(lang, Label::SpaceTimeTitle) }</h2></summary>
-            <p class="hint">{ label(lang, Label::SpaceTimeHint) }</p>
-            if *open {
-                if let Some(svg) = svg {
-                    <style>{ style }</style>
-                    <div class="st-scroll" {onclick}>{ Html::from_html_unchecked(svg) }</div>
-                }
-                // The legend under the drawing, or why there is none yet.
-                <p class="legend">{ text }</p>
+        <>
+            if let Some(svg) = svg {
+                <style>{ style }</style>
+                <div class="st-scroll" {onclick}>{ Html::from_html_unchecked(svg) }</div>
             }
-        </details>
+            // The legend under the drawing, or why there is none yet.
+            <p class="legend">{ text }</p>
+        </>
     }
 }
