@@ -33,8 +33,7 @@
 mod actions;
 mod claims;
 pub use replab_core::decisive;
-/// The bounds of a search (`replab_messages::bounds`: the page sets them too).
-pub use replab_messages::bounds;
+pub mod bounds;
 pub mod explorer;
 pub mod fingerprint;
 pub mod golden;

@@ -11,6 +11,7 @@ use replab_check::matrix::{self, Answer, Cell, Column, Columns, Failures, Known,
 use replab_check::Bounds;
 use replab_core::scenario;
 use replab_core::{Protocol, Setup};
+use replab_messages::message::SearchReply;
 use replab_narrate::{self as narrate, Lang, MatrixCell, MatrixHeading, Names};
 use replab_publish::raster::{self, Renderer};
 use replab_view::matrix::{matrix_svg, MatrixTable};
@@ -270,7 +271,7 @@ fn replies(base: &Setup, bounds: Bounds, results: &[Answered]) -> Result<String,
                 "failures": a.cell.row.failures.name(),
                 "settled": a.settled.name(),
                 "megabytes": a.peak_bytes.div_ceil(matrix::MEGABYTE),
-                "reply": matrix::reply(&setup, &a.verdict),
+                "reply": SearchReply::of_verdict(&setup, &a.verdict),
             })
         })
         .collect();
@@ -305,7 +306,7 @@ fn cell_words(v: &Verdict) -> MatrixCell<'static> {
 fn matrix_table(base: &Setup, bounds: Bounds, columns: &[Column], results: &[Answered]) -> MatrixTable<'static> {
     let verdict = |cell: Cell| results.iter().find(|a| a.cell == cell).map(|a| &a.verdict);
     let lines: Vec<Protocol> = columns.iter().flat_map(|c| c.lines.iter().copied()).collect();
-    matrix::figure_table_of(
+    replab_view::matrix::figure_table_of(
         &base.brokers,
         &bounds,
         matrix::acks_one_line(base, &lines),

@@ -4,9 +4,9 @@
 //! hand, as it reads a worker's replies (`SearchReply::read`), so that its
 //! first download carries no deserializer.
 
-use crate::bounds::Bounds;
-use crate::matrix::{self, Cell, Failures, Row, Settled};
 use crate::message::SearchReply;
+use replab_check::matrix::{self, Cell, Failures, Row, Settled};
+use replab_check::Bounds;
 use replab_core::{scenario, Protocol, Setup};
 use wasm_bindgen::JsValue;
 

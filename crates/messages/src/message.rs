@@ -8,7 +8,9 @@
 //! one final reply (`SearchReply::is_final`). To stop a run the page terminates the
 //! worker; a new run starts a new one.
 
-use replab_core::ViolationKind;
+use replab_check::matrix::Verdict;
+use replab_core::scenario::found_history_text;
+use replab_core::{Setup, ViolationKind};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsValue;
 
@@ -35,11 +37,11 @@ pub struct SearchRequest {
 }
 
 /// A row of the safety matrix, as the page sends it.
-pub use crate::matrix::{Failures, Row, Settled};
+pub use replab_check::matrix::{Failures, Row, Settled};
 
 /// The explorer's bounds, as the page sets them (`only` left out: either kind of
 /// violation ends the search).
-pub use crate::bounds::Bounds;
+pub use replab_check::Bounds;
 
 /// Worker → page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -91,6 +93,31 @@ pub enum SearchReply {
 }
 
 impl SearchReply {
+    /// A cell's verdict as the worker replies it, for a cell searched from
+    /// `setup` (`matrix::setup`): a violation's history as wordless scenario
+    /// text. The runner writes the built tables' replies with it.
+    pub fn of_verdict(setup: &Setup, verdict: &Verdict) -> SearchReply {
+        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        match verdict {
+            Verdict::Violation { kind, trace, states } => SearchReply::Violation {
+                kind: *kind,
+                steps: count(trace.len()),
+                states: count(*states),
+                script: found_history_text(None, setup, trace, &[], Some(*kind)),
+            },
+            Verdict::Safe { states, depth } => SearchReply::NoViolation {
+                states: count(*states),
+                depth: count(*depth),
+            },
+            Verdict::Unfinished { states, depth } => SearchReply::StateLimit {
+                states: count(*states),
+                depth: count(*depth),
+                limit: count(*states),
+            },
+            Verdict::Failed => SearchReply::ReplayFailed { at_step: 0 },
+        }
+    }
+
     /// Whether the run is over after this reply.
     pub fn is_final(&self) -> bool {
         !matches!(
@@ -186,9 +213,9 @@ mod tests {
     fn the_defaults_are_the_explorers() {
         assert_eq!(
             Bounds::with_limit(300_000),
-            crate::bounds::Bounds {
+            replab_check::Bounds {
                 max_states: Some(300_000),
-                ..crate::bounds::Bounds::default()
+                ..replab_check::Bounds::default()
             }
         );
         // Fields the page leaves out take the explorer's defaults.

@@ -5,6 +5,8 @@
 //! runner (from its own) fill it alike and draw the same figure.
 
 use crate::svg::{esc, FONTS};
+use replab_check::matrix::{claim, Cell, Claim, Column, Columns, Failures, Known, Row, MEGABYTE};
+use replab_check::Bounds;
 use replab_core::Protocol;
 use replab_narrate::{self as narrate, Lang, MatrixCell, MatrixClaim, MatrixHeading};
 use serde::{Deserialize, Serialize};
@@ -270,6 +272,92 @@ fn tiles(s: &mut String, cols: &[(u32, u32)], top: u32, h: u32, size: u32, words
 /// The height of a row whose tallest cell has `n` lines.
 fn row_height(n: usize) -> u32 {
     (LINE * n.max(1) as u32 + 2 * PAD + 2 * GAP).max(36)
+}
+
+/// The table as the figure's data, from what a front end has of each cell: `words` its verdict's words' data, `known` what the claim
+/// reads of it. The setup and bounds head it, the note on acks=1 (`acks_one`)
+/// sits above it, the claim per kind of failure below. The runner and the
+/// page's panel both make theirs here.
+pub fn figure_table<'a>(
+    brokers: &[String],
+    bounds: &Bounds,
+    acks_one: Option<String>,
+    rows: &[Row],
+    words: impl Fn(Cell) -> MatrixCell<'a>,
+    known: impl Fn(Cell) -> Known,
+) -> MatrixTable<'a> {
+    figure_table_of(
+        brokers,
+        bounds,
+        acks_one,
+        rows,
+        &Columns::Generations.columns(),
+        words,
+        known,
+    )
+}
+
+/// `figure_table` under `columns`: a cell a row and column (its head's), a
+/// claim a column.
+pub fn figure_table_of<'a>(
+    brokers: &[String],
+    bounds: &Bounds,
+    acks_one: Option<String>,
+    rows: &[Row],
+    columns: &[Column],
+    words: impl Fn(Cell) -> MatrixCell<'a>,
+    known: impl Fn(Cell) -> Known,
+) -> MatrixTable<'a> {
+    let heads: Vec<Protocol> = columns.iter().map(|c| c.head).collect();
+    let columns = columns
+        .iter()
+        .map(|c| MatrixColumn {
+            lines: c.lines.iter().map(|p| p.name().to_string()).collect(),
+        })
+        .collect();
+    let table_rows = rows
+        .iter()
+        .map(|row| MatrixRow {
+            min_insync: row.min_insync,
+            unclean: row.unclean,
+            unflushed: row.failures == Failures::Unflushed,
+            cells: heads
+                .iter()
+                .map(|&protocol| words(Cell { row: *row, protocol }))
+                .collect(),
+        })
+        .collect();
+    let claims = Failures::ALL
+        .iter()
+        .map(|&failures| {
+            let unflushed = failures == Failures::Unflushed;
+            let claims = heads
+                .iter()
+                .map(|&protocol| match claim(protocol, failures, rows, &known) {
+                    Claim::Holds => MatrixClaim::Holds,
+                    Claim::Open => MatrixClaim::Open,
+                    Claim::Broken(cell) => MatrixClaim::Broken {
+                        min_insync: cell.row.min_insync,
+                        unflushed,
+                        cell: words(cell),
+                    },
+                })
+                .collect();
+            (unflushed, claims)
+        })
+        .collect();
+    MatrixTable {
+        brokers: brokers.to_vec(),
+        records: bounds.max_produces,
+        failures: bounds.max_failures,
+        epoch: bounds.max_epoch,
+        limit: bounds.max_states.unwrap_or(usize::MAX),
+        megabytes: bounds.max_bytes.map(|b| b / MEGABYTE),
+        acks_one,
+        columns,
+        rows: table_rows,
+        claims,
+    }
 }
 
 /// The matrix as a standalone SVG figure, about 1100 px wide, as tall as its

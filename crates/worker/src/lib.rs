@@ -185,7 +185,7 @@ impl Run {
         let verdict = matrix::Verdict::from_outcome(outcome);
         let consulted = self.explorer.consulted();
         for (other, verdict, settled) in matrix::settles(base, *table, *cell, &verdict, consulted, |_| false) {
-            let reply = matrix::reply(&matrix::setup(base, other), &verdict);
+            let reply = SearchReply::of_verdict(&matrix::setup(base, other), &verdict);
             out.push(SearchReply::Settles {
                 min_insync: other.row.min_insync,
                 unclean: other.row.unclean,

@@ -12,12 +12,12 @@ use super::chunk;
 use super::matrix_pool::{self, Pool};
 use super::matrix_run::{CellState, Job, MatrixRun, Msg, Phase};
 use crate::state::Loaded;
+use replab_check::matrix::{self, Cell, Column, Columns, Failures, Plan, Row, Settled, MEGABYTE, WORKER_MEGABYTES};
 use replab_core::scenario;
 use replab_core::{Protocol, Setup};
 use replab_messages::built::{self, BuiltTable};
 use replab_messages::client::Session;
 use replab_messages::figure::MatrixFigureRequest;
-use replab_messages::matrix::{self, Cell, Column, Columns, Failures, Plan, Row, Settled, MEGABYTE, WORKER_MEGABYTES};
 use replab_messages::message::to_js;
 use replab_messages::message::{Bounds, SearchRequest};
 use replab_narrate::{self as narrate, label, Label, Lang, MatrixCell, MatrixClaim, MatrixHeading, MatrixHeld};
@@ -357,7 +357,7 @@ fn phase_name(p: Phase) -> &'static str {
 
 /// The table as a figure's data (`replab_view::matrix`), what it shows now.
 fn figure(m: &MatrixRun) -> MatrixTable<'_> {
-    matrix::figure_table_of(
+    replab_view::matrix::figure_table_of(
         &m.job.setup.brokers,
         &m.job.bounds,
         m.job.acks_one.as_deref().map(String::from),

@@ -8,8 +8,8 @@
 //! pool stops every worker.
 
 use super::matrix_run::Msg;
+use replab_check::matrix::{Cell, Next, Plan, Row, WORKER_MEGABYTES};
 use replab_messages::client::{self, js_error, Spawned};
-use replab_messages::matrix::{Cell, Next, Plan, Row, WORKER_MEGABYTES};
 use replab_messages::message::{to_js, SearchReply, SearchRequest};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};

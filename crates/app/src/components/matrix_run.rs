@@ -2,9 +2,9 @@
 //! workers' replies. The pool (`matrix_pool.rs`) hears the workers and
 //! dispatches here; the panel (`matrix.rs`) draws it.
 
+use replab_check::matrix::{self, Cell, Claim, Column, Columns, Failures, Known, Row, Settled};
 use replab_core::{Protocol, Setup, ViolationKind};
 use replab_messages::built::BuiltTable;
-use replab_messages::matrix::{self, Cell, Claim, Column, Columns, Failures, Known, Row, Settled};
 use replab_messages::message::{Bounds, SearchReply};
 use replab_narrate::MatrixCell;
 use std::rc::Rc;

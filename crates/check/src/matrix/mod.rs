@@ -13,14 +13,13 @@
 //! The cells are independent: a front end runs them in any order, on as many
 //! threads or workers as it has, and shows each as it ends.
 
-pub use replab_messages::matrix::*;
+mod table;
+pub use table::*;
 
 use crate::bounds::Bounds;
 use crate::explorer::{Explorer, Outcome, SetupError};
 use crate::state::State;
-use replab_core::scenario::found_history_text;
 use replab_core::{Command, KeySet, SettingKey, Setup, ViolationKind};
-use replab_messages::message::SearchReply;
 
 /// The setup a cell searches from: `base` (its brokers, leader and other
 /// settings) under the cell's protocol, with its row's settings and acks=all.
@@ -175,30 +174,6 @@ pub fn settles(
         }
     }
     out
-}
-
-/// A verdict as the worker replies it for a cell searched from `setup`
-/// (`matrix::setup`): a violation's history as wordless scenario text.
-pub fn reply(setup: &Setup, verdict: &Verdict) -> SearchReply {
-    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-    match verdict {
-        Verdict::Violation { kind, trace, states } => SearchReply::Violation {
-            kind: *kind,
-            steps: count(trace.len()),
-            states: count(*states),
-            script: found_history_text(None, setup, trace, &[], Some(*kind)),
-        },
-        Verdict::Safe { states, depth } => SearchReply::NoViolation {
-            states: count(*states),
-            depth: count(*depth),
-        },
-        Verdict::Unfinished { states, depth } => SearchReply::StateLimit {
-            states: count(*states),
-            depth: count(*depth),
-            limit: count(*states),
-        },
-        Verdict::Failed => SearchReply::ReplayFailed { at_step: 0 },
-    }
 }
 
 /// A cell's answer: its verdict, how it got it, and what its search held at

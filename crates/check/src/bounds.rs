@@ -83,7 +83,9 @@ impl Bounds {
 /// What a history has used of its bounds so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Spent {
+    /// Records written so far (`produce`).
     pub produces: u32,
+    /// Brokers stopped so far (`failures`).
     pub failures: u32,
 }
 

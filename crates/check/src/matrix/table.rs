@@ -1,8 +1,9 @@
 //! The safety matrix's table, as data: its rows (min.insync.replicas ×
 //! unclean election × kind of failure), its cells (a row under a protocol),
 //! what a front end knows of each, the seed's claim read from them, and the
-//! note on acks=1. The searches themselves are `replab_check::matrix`'s; the
-//! page holds only this, and its workers search.
+//! note on acks=1, and the order the cells are searched in (`Plan`). The
+//! searches themselves are this module's parent's; the page holds only this
+//! (its workers search), and draws the table with `replab_view::matrix`.
 //!
 //! Producers use acks=all throughout: with acks=1 every protocol loses an
 //! acknowledged write in two steps (`acks_one_history`), which the matrix says
@@ -10,8 +11,6 @@
 
 use crate::bounds::Bounds;
 use replab_core::{Acks, Command, CrashTarget, Protocol, Setup, Value};
-use replab_narrate::{MatrixCell, MatrixClaim};
-use replab_view::matrix::{MatrixColumn, MatrixRow, MatrixTable};
 use serde::{Deserialize, Serialize};
 
 /// A megabyte, as budgets are said: 10⁶ bytes.
@@ -48,6 +47,7 @@ pub enum Failures {
 }
 
 impl Failures {
+    /// Both, in the table's order.
     pub const ALL: [Failures; 2] = [Failures::Crash, Failures::Unflushed];
 
     /// As `replab matrix --json` writes it.
@@ -63,8 +63,11 @@ impl Failures {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Row {
+    /// min.insync.replicas.
     pub min_insync: u32,
+    /// unclean.leader.election.enable.
     pub unclean: bool,
+    /// How brokers fail.
     pub failures: Failures,
 }
 
@@ -80,7 +83,9 @@ impl Row {
 /// A cell: a row's settings under one protocol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Cell {
+    /// The row's settings.
     pub row: Row,
+    /// The release line (or generation) searched under.
     pub protocol: Protocol,
 }
 
@@ -122,7 +127,9 @@ pub enum Columns {
 /// (the head first, in the release table's order).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Column {
+    /// The line whose cells the column shows.
     pub head: Protocol,
+    /// The lines it answers for, the head first.
     pub lines: Vec<Protocol>,
 }
 
@@ -137,6 +144,7 @@ impl Column {
 }
 
 impl Columns {
+    /// Both, in the menu's order.
     pub const ALL: [Columns; 2] = [Columns::Releases, Columns::Generations];
 
     /// As the page's `data-columns` and its menu's values say it.
@@ -235,7 +243,9 @@ pub enum Claim {
 /// What a front end knows of a cell so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Known {
+    /// Its search found a history that breaks a check.
     Violation,
+    /// Its search was complete and found none.
     Safe,
     /// Not searched yet, under way, cut by the state limit, or failed.
     Open,
@@ -317,93 +327,6 @@ pub fn acks_one_line(base: &Setup, lines: &[Protocol]) -> Option<String> {
     })
 }
 
-/// The table as a figure's data (`replab_view::matrix`), from what a front end
-/// has of each cell: `words` its verdict's words' data, `known` what the claim
-/// reads of it. The setup and bounds head it, the note on acks=1 (`acks_one`)
-/// sits above it, the claim per kind of failure below. The runner and the
-/// page's panel both make theirs here.
-pub fn figure_table<'a>(
-    brokers: &[String],
-    bounds: &Bounds,
-    acks_one: Option<String>,
-    rows: &[Row],
-    words: impl Fn(Cell) -> MatrixCell<'a>,
-    known: impl Fn(Cell) -> Known,
-) -> MatrixTable<'a> {
-    figure_table_of(
-        brokers,
-        bounds,
-        acks_one,
-        rows,
-        &Columns::Generations.columns(),
-        words,
-        known,
-    )
-}
-
-/// `figure_table` under `columns`: a cell a row and column (its head's), a
-/// claim a column.
-pub fn figure_table_of<'a>(
-    brokers: &[String],
-    bounds: &Bounds,
-    acks_one: Option<String>,
-    rows: &[Row],
-    columns: &[Column],
-    words: impl Fn(Cell) -> MatrixCell<'a>,
-    known: impl Fn(Cell) -> Known,
-) -> MatrixTable<'a> {
-    let heads: Vec<Protocol> = columns.iter().map(|c| c.head).collect();
-    let columns = columns
-        .iter()
-        .map(|c| MatrixColumn {
-            lines: c.lines.iter().map(|p| p.name().to_string()).collect(),
-        })
-        .collect();
-    let table_rows = rows
-        .iter()
-        .map(|row| MatrixRow {
-            min_insync: row.min_insync,
-            unclean: row.unclean,
-            unflushed: row.failures == Failures::Unflushed,
-            cells: heads
-                .iter()
-                .map(|&protocol| words(Cell { row: *row, protocol }))
-                .collect(),
-        })
-        .collect();
-    let claims = Failures::ALL
-        .iter()
-        .map(|&failures| {
-            let unflushed = failures == Failures::Unflushed;
-            let claims = heads
-                .iter()
-                .map(|&protocol| match claim(protocol, failures, rows, &known) {
-                    Claim::Holds => MatrixClaim::Holds,
-                    Claim::Open => MatrixClaim::Open,
-                    Claim::Broken(cell) => MatrixClaim::Broken {
-                        min_insync: cell.row.min_insync,
-                        unflushed,
-                        cell: words(cell),
-                    },
-                })
-                .collect();
-            (unflushed, claims)
-        })
-        .collect();
-    MatrixTable {
-        brokers: brokers.to_vec(),
-        records: bounds.max_produces,
-        failures: bounds.max_failures,
-        epoch: bounds.max_epoch,
-        limit: bounds.max_states.unwrap_or(usize::MAX),
-        megabytes: bounds.max_bytes.map(|b| b / MEGABYTE),
-        acks_one,
-        columns,
-        rows: table_rows,
-        claims,
-    }
-}
-
 /// Whether two setups make the same table: every cell of one searches from
 /// what the same cell of the other does (the brokers, the leader, and the
 /// settings in force under each release line once the cell's are set).
@@ -419,7 +342,7 @@ pub fn same_table(a: &Setup, b: &Setup) -> bool {
 }
 
 /// The setup a cell searches from: `base` under the cell's protocol, with
-/// its row's settings and acks=all (`replab_check::matrix::setup` is this).
+/// its row's settings and acks=all (`super::setup` is this).
 pub fn cell_setup(base: &Setup, cell: Cell) -> Setup {
     Setup {
         protocol: cell.protocol,
@@ -449,6 +372,7 @@ pub enum Settled {
 }
 
 impl Settled {
+    /// Every way, in order.
     pub const ALL: [Settled; 4] = [Settled::Searched, Settled::Twin, Settled::Covered, Settled::SameRules];
 
     /// As `replab matrix --json` and the page's `data-settled` write it.
@@ -523,7 +447,7 @@ pub enum Next {
 /// searches are longest first, so that the threads or workers end together.
 /// A cell one of whose sources is under way waits for it. The runner and the
 /// page's pool both follow it; what settles which cell is the searches' own
-/// answer (`replab_check::matrix::settles`).
+/// answer (`super::settles`).
 #[derive(Clone, Debug)]
 pub struct Plan {
     cells: Vec<Cell>,
