@@ -27,6 +27,18 @@ use replab_narrate::{self as narrate, label, Label, Names};
 use std::rc::Rc;
 use yew::prelude::*;
 
+/// Every part of the page that is a chunk of its own, fetched ahead once the
+/// story has played to its end: a reader's next open waits for nothing.
+fn prefetch_panels() {
+    use crate::components::{checker, chunk, compare, editor, matrix, share, spacetime};
+    chunk::fetch(checker::preload_checker);
+    chunk::fetch(matrix::preload_matrix);
+    chunk::fetch(compare::preload_compare);
+    chunk::fetch(share::preload_share);
+    chunk::fetch(spacetime::preload_spacetime);
+    chunk::fetch(editor::preload_editor);
+}
+
 #[derive(Properties, PartialEq)]
 pub struct AppProps {
     /// The first state, built before the first render (`start.rs`).
@@ -59,10 +71,10 @@ pub fn app(p: &AppProps) -> Html {
         move |_| Callbacks::new(&dispatch)
     });
 
+    crate::hooks::use_prefetch_after_play(&state, prefetch_panels);
+    let timeline = state.timeline();
     // Where safety checks fired and where replicas lost records: found once
     // per history and grown as steps are added, not scanned again on each click.
-    crate::hooks::use_prefetch_after_play(&state);
-    let timeline = state.timeline();
     let marks = crate::hooks::use_grown(Some(timeline), history::violation_marks_in);
     // The lines this story's settings are not in, offered disabled.
     let refused = (*use_memo(timeline.setup().settings, |s| crate::state::refused_lines(*s))).clone();

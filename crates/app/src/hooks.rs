@@ -15,27 +15,6 @@ use yew::prelude::*;
 
 type Dispatch = UseReducerDispatcher<AppState>;
 
-const LANG_KEY: &str = "replab.lang";
-
-fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
-}
-
-/// The stored choice, else the browser's language, else English.
-pub fn initial_lang() -> Lang {
-    let stored = local_storage().and_then(|s| s.get_item(LANG_KEY).ok().flatten());
-    stored
-        .as_deref()
-        .and_then(Lang::from_code)
-        .or_else(|| {
-            web_sys::window()
-                .and_then(|w| w.navigator().language())
-                .as_deref()
-                .and_then(Lang::from_code)
-        })
-        .unwrap_or(Lang::EN)
-}
-
 /// A share link in the fragment opens on arrival, and whenever it changes;
 /// `?compare=<protocol>` (an embed's, or the app's) compares from the start.
 #[hook]
@@ -195,9 +174,7 @@ pub fn use_embed_watch(embed: bool, root: &NodeRef, dispatch: &Dispatch) {
 pub fn use_language(lang: Option<Lang>) {
     use_effect_with(lang, |lang| {
         let Some(lang) = lang else { return };
-        if let Some(storage) = local_storage() {
-            let _ = storage.set_item(LANG_KEY, lang.code());
-        }
+        crate::languages::remember(*lang);
         if let Some(root) = gloo::utils::document().document_element() {
             let _ = root.set_attribute("lang", lang.tag());
             let _ = root.set_attribute("data-lang", lang.code());
@@ -219,10 +196,11 @@ pub fn use_autoplay(state: &AppState, dispatch: &Dispatch) {
     });
 }
 
-/// Once autoplay stops at the end of a story it played (the story told), the
-/// panels' chunks are fetched ahead, once (`chunk::prefetch_panels`).
+/// Once autoplay stops at the end of a story it played (the story told),
+/// `prefetch` runs a second later, once: the page fetches the panels' chunks
+/// ahead while the reader reads.
 #[hook]
-pub fn use_prefetch_after_play(state: &AppState) {
+pub fn use_prefetch_after_play(state: &AppState, prefetch: fn()) {
     let told = !state.is_empty() && state.cursor == state.len();
     // (whether it was playing at the last render, whether it fetched already)
     let seen = use_mut_ref(|| (false, false));
@@ -230,7 +208,7 @@ pub fn use_prefetch_after_play(state: &AppState) {
         let mut s = seen.borrow_mut();
         if s.0 && !playing && told && !s.1 {
             s.1 = true;
-            crate::components::chunk::prefetch_panels();
+            Timeout::new(1_000, prefetch).forget();
         }
         s.0 = playing;
     });

@@ -1,7 +1,8 @@
 //! The page carries English alone; another language's messages are a file
 //! beside the page (`lang/<code>.msg`, written by `replab prerender`), fetched
 //! once when the reader switches to it or the page opens in it, and installed
-//! into the catalogue. Once fetched, a switch is instant.
+//! into the catalogue. Once fetched, a switch is instant. The reader's choice
+//! is remembered in the browser's storage.
 
 use replab_narrate::catalogue;
 use replab_narrate::Lang;
@@ -39,4 +40,33 @@ pub fn when_ready(lang: Lang, then: impl FnOnce() + 'static, failed: impl FnOnce
             Err(e) => failed(e),
         }
     });
+}
+
+/// Where the reader's choice is kept.
+const LANG_KEY: &str = "replab.lang";
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+/// The stored choice, else the browser's language, else English.
+pub fn initial_lang() -> Lang {
+    let stored = local_storage().and_then(|s| s.get_item(LANG_KEY).ok().flatten());
+    stored
+        .as_deref()
+        .and_then(Lang::from_code)
+        .or_else(|| {
+            web_sys::window()
+                .and_then(|w| w.navigator().language())
+                .as_deref()
+                .and_then(Lang::from_code)
+        })
+        .unwrap_or(Lang::EN)
+}
+
+/// Remembers the reader's choice for the next visit.
+pub fn remember(lang: Lang) {
+    if let Some(storage) = local_storage() {
+        let _ = storage.set_item(LANG_KEY, lang.code());
+    }
 }

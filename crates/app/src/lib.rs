@@ -13,6 +13,7 @@ pub mod panic_banner;
 #[cfg(feature = "ssr")]
 pub mod prerender;
 pub mod presets;
+pub mod site;
 pub mod start;
 pub mod state;
 

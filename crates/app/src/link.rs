@@ -1,6 +1,6 @@
 //! Share links and embed codes for the current view, and opening them.
 
-use crate::state::AppState;
+use crate::state::{AppState, Opened};
 use replab_core::scenario::{self, history_text};
 use replab_core::timeline::Timeline;
 use replab_core::{Command, Protocol};
@@ -9,18 +9,6 @@ use replab_share::Shared;
 // The link's codec in the browser (CompressionStream); the runner reads and
 // writes the same links with replab-share's deflate.
 pub use replab_share::browser::{address, decode, encode, page_base};
-
-/// A history opened from a link.
-pub struct Opened {
-    pub timeline: Timeline,
-    /// The scenario text the link carried.
-    pub text: String,
-    pub title: Option<String>,
-    pub step: usize,
-    pub lang: Lang,
-    /// The protocol the link compares with (v2 links).
-    pub compare: Option<Protocol>,
-}
 
 /// What the link that reopens `state`'s view holds.
 pub fn shared(state: &AppState) -> Shared {
@@ -168,9 +156,9 @@ pub fn site_base() -> String {
 }
 
 /// The iframe snippet of a preset's pre-rendered embed at `step` (its figure
-/// is drawn before any script runs; `start::page_file` names it).
+/// is drawn before any script runs; `site::page_file` names it).
 pub fn preset_embed_code(preset: &str, step: usize, lang: Lang, lanes: Lanes, title: &str) -> String {
-    let src = format!("{}{}", site_base(), crate::start::page_file(preset, Some(step), lang));
+    let src = format!("{}{}", site_base(), crate::site::page_file(preset, Some(step), lang));
     iframe(&src, title, embed_height(lanes), 800)
 }
 
@@ -179,9 +167,9 @@ pub fn preset_embed_code(preset: &str, step: usize, lang: Lang, lanes: Lanes, ti
 /// twin and a link to the full page inside, for wherever scripts do not run.
 pub fn preset_element_code(preset: &str, step: usize, lang: Lang, lanes: Lanes, title: &str) -> String {
     let base = site_base();
-    let file = crate::start::page_file(preset, Some(step), lang);
-    let image = crate::start::twin_file(&file, crate::start::Twin::Png);
-    let page = crate::start::page_file(preset, None, lang);
+    let file = crate::site::page_file(preset, Some(step), lang);
+    let image = crate::site::twin_file(&file, crate::site::Twin::Png);
+    let page = crate::site::page_file(preset, None, lang);
     let fallback = format!(
         "<a href=\"{base}{page}\"><img src=\"{base}{image}\" alt=\"{}\" width=\"720\"></a>",
         attribute(title)

@@ -5,8 +5,9 @@
 //! (`start.rs`) and takes over the markup in one frame.
 
 use crate::app::{App, AppProps};
-use crate::start::{page_file, Start, Story, HOST, STORY};
-pub use crate::start::{twin_file, Twin};
+use crate::site::page_file;
+pub use crate::site::{twin_file, Twin};
+use crate::start::{Start, Story, HOST, STORY};
 use replab_narrate::{label, Label, Lang};
 use std::rc::Rc;
 

@@ -16,36 +16,6 @@ pub const HOST: &str = "replab";
 /// The JSON script that holds a pre-rendered page's story.
 pub const STORY: &str = "replab-story";
 
-/// The file of a pre-rendered page: `<name>[.embed-<step>][.zh].html` (the
-/// pre-render writes it, Copy embed code points at it).
-pub fn page_file(name: &str, embed_step: Option<usize>, lang: Lang) -> String {
-    let embed = embed_step.map(|k| format!(".embed-{k}")).unwrap_or_default();
-    format!("{name}{embed}{}.html", lang.file_suffix())
-}
-
-/// A figure's twins beside its page (`replab`'s `twins` writes them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Twin {
-    /// An embed's figure at its step.
-    Png,
-    /// An embed's oEmbed answer.
-    Oembed,
-    /// A full page's whole story, animated.
-    Gif,
-}
-
-/// The file of `page`'s twin: its name with another ending
-/// (`data-loss.embed-5.zh.html` → `data-loss.embed-5.zh.png`).
-pub fn twin_file(page: &str, twin: Twin) -> String {
-    let stem = page.strip_suffix(".html").unwrap_or(page);
-    let ending = match twin {
-        Twin::Png => "png",
-        Twin::Oembed => "oembed.json",
-        Twin::Gif => "gif",
-    };
-    format!("{stem}.{ending}")
-}
-
 /// A page's story: what it shows, and how.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Story {
@@ -160,12 +130,12 @@ pub fn in_browser() -> Start {
         .and_then(|s| match s.first_visit {
             false => Start::of(&s),
             true if plain => Start::of(&Story {
-                lang: crate::hooks::initial_lang(),
+                lang: crate::languages::initial_lang(),
                 ..s
             }),
             true => None,
         })
-        .unwrap_or_else(|| Start::empty(crate::hooks::initial_lang(), crate::link::is_embed()));
+        .unwrap_or_else(|| Start::empty(crate::languages::initial_lang(), crate::link::is_embed()));
     start.state.embed |= crate::link::is_embed();
     start.state.opening = !hash.is_empty();
     start.spacetime = crate::link::query_flag("spacetime");

@@ -332,23 +332,6 @@ impl Settings {
                 .fold(0, |bits, k| bits | k.bit()),
         )
     }
-
-    /// These settings with `base`'s value written for every key they leave
-    /// to the defaults where `base` and some protocol's release defaults
-    /// differ: a script read with `base` as its defaults (a link made before
-    /// 1.4 with `Config::LANGUAGE_1_3`) keeps its meaning under every protocol.
-    pub fn pinned_to(&self, base: Config) -> Settings {
-        let mut s = *self;
-        for key in SettingKey::ALL {
-            let differs = crate::protocol::Protocol::ALL
-                .iter()
-                .any(|p| p.defaults().get(key) != base.get(key));
-            if self.written(key).is_none() && differs {
-                s.write(base.get(key));
-            }
-        }
-        s
-    }
 }
 
 /// A set of setting keys.

@@ -22,7 +22,7 @@ pub mod decisive;
 pub mod epoch_cache;
 pub mod event;
 mod handler;
-mod hw;
+pub mod hw;
 pub mod invariants;
 pub mod log;
 pub mod message;

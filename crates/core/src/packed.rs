@@ -17,9 +17,10 @@ use crate::broker::{Broker, FollowerState, FollowerView, LastFetch, LeaderState,
 use crate::broker_set::BrokerSet;
 use crate::cluster::Cluster;
 use crate::epoch_cache::EpochEntry;
+use crate::hw::HwHold;
 use crate::log::Record;
 use crate::message::{EpochAnswer, InFlight, Request, Response};
-use crate::partition::{HwHold, PendingAck};
+use crate::partition::PendingAck;
 use crate::value::Value;
 
 /// Writes numbers as LEB128.

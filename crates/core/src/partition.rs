@@ -68,25 +68,6 @@ impl Setup {
     }
 }
 
-/// The leader's HW held by a replica outside the ISR that caught up recently
-/// (KAFKA-4485): the ISR alone would let it reach `would_be`, but `replica`'s
-/// log end counts until the clock passes `until_ms`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct HwHold {
-    /// The leader whose HW is held.
-    pub leader: BrokerIx,
-    /// The HW it stays at.
-    pub hw: u64,
-    /// Where it would move without the hold.
-    pub would_be: u64,
-    /// The replica outside the ISR that holds it.
-    pub replica: BrokerIx,
-    /// That replica's LEO as the leader knows it.
-    pub replica_leo: u64,
-    /// The time until which the replica still counts (last caught up + replica.lag.time.max.ms).
-    pub until_ms: u64,
-}
-
 /// A write waiting for acks=all.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct PendingAck {
@@ -393,12 +374,6 @@ impl Partition {
     /// Its release's rule switches.
     pub fn capabilities(&self) -> &'static crate::protocol::capabilities::Capabilities {
         self.protocol.capabilities()
-    }
-
-    /// Whether a replica outside the ISR that caught up recently holds the
-    /// leader's HW now, and until when (`Partition.maybeIncrementLeaderHW`).
-    pub fn hw_held_by_replica(&self) -> Option<HwHold> {
-        crate::hw::hold(self)
     }
 
     /// Whether `follower` has caught up with the leader: it is in the ISR, not

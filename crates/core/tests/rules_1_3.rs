@@ -273,7 +273,7 @@ fn partition_maybe_increment_leader_hw_waits_for_a_recently_caught_up_replica() 
         );
         assert_eq!(
             c.hw_held_by_replica(),
-            Some(replab_core::partition::HwHold {
+            Some(replab_core::hw::HwHold {
                 leader: 0,
                 hw: 2,
                 would_be: 3,

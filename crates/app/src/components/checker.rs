@@ -5,9 +5,10 @@
 
 use super::checker_body::{CheckerBody, CheckerProps as BodyProps};
 use super::chunk;
-use crate::state::{Loaded, Title};
+use super::found::load_found;
+use crate::state::Loaded;
 use replab_core::scenario;
-use replab_core::{Setup, ViolationKind};
+use replab_core::Setup;
 use replab_narrate::{label, Label, Lang};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -20,35 +21,6 @@ pub struct CheckerProps {
     pub setup: Rc<Setup>,
     /// Loads the history found (Replay).
     pub on_load: Callback<Rc<Loaded>>,
-}
-
-/// A history the checker found, as Replay and the matrix's cells load it:
-/// its text as worded in the page's language, and what it breaks.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Found {
-    pub text: Rc<str>,
-    pub kind: ViolationKind,
-    pub steps: usize,
-}
-
-/// Loads a history found, for the checker's Replay and the matrix's cells:
-/// only if it parses and loads, titled as the checker's (`Title::Found`), and
-/// the page goes up to the lanes, where the history is now.
-pub fn load_found(load: &Callback<Rc<Loaded>>) -> Callback<Found> {
-    let load = load.clone();
-    Callback::from(move |found: Found| {
-        let Ok(script) = scenario::parse(&found.text) else {
-            return;
-        };
-        if let Ok(mut loaded) = Loaded::build(&script, found.text, None, None) {
-            loaded.title = Some(Title::Found {
-                kind: found.kind,
-                steps: found.steps,
-            });
-            load.emit(Rc::new(loaded));
-            gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
-        }
-    })
 }
 
 #[function_component(CheckerPanel)]

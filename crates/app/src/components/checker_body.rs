@@ -6,7 +6,7 @@
 //! progress, and hands a history found to the page, which loads it as the
 //! editor's Load does. Cancel terminates the worker; every run starts a new one.
 
-use super::checker::Found;
+use super::found::Found;
 use replab_core::{Protocol, Setup, ViolationKind};
 use replab_messages::client::{self, js_error, Spawned};
 use replab_messages::message::{to_js, Bounds, SearchReply, SearchRequest};

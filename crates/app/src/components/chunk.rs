@@ -202,22 +202,10 @@ where
     Callback::from(move |_| yew::platform::spawn_local(async move { drop(preload().await) }))
 }
 
-/// Fetches every panel's chunk while the page is idle: once a story has
-/// played to its end, a reader's next open waits for nothing.
-pub fn prefetch_panels() {
-    fn fetch<F, E>(preload: fn() -> F)
-    where
-        F: Future<Output = Result<(), E>> + 'static,
-    {
-        yew::platform::spawn_local(async move { drop(preload().await) });
-    }
-    gloo::timers::callback::Timeout::new(1_000, || {
-        fetch(super::checker::preload_checker);
-        fetch(super::matrix::preload_matrix);
-        fetch(super::compare::preload_compare);
-        fetch(super::share::preload_share);
-        fetch(super::spacetime::preload_spacetime);
-        fetch(super::editor::preload_editor);
-    })
-    .forget();
+/// Fetches a chunk ahead, its failure left to its panel's own fetch to say.
+pub fn fetch<F, E>(preload: fn() -> F)
+where
+    F: Future<Output = Result<(), E>> + 'static,
+{
+    yew::platform::spawn_local(async move { drop(preload().await) });
 }

@@ -6,9 +6,9 @@
 //! panel's body is drawn once the reader opens it; the workers start only
 //! when the reader fills in the table.
 
-use super::checker::Found;
 use super::checker_body::{bound_field, run_buttons, Field, FoundLink, BOUNDS};
 use super::chunk;
+use super::found::Found;
 use super::matrix_pool::{self, Pool};
 use super::matrix_run::{CellState, Job, MatrixRun, Msg, Phase};
 use crate::state::Loaded;
@@ -95,7 +95,7 @@ pub struct MatrixProps {
 
 #[function_component(MatrixPanel)]
 pub fn matrix_panel(p: &MatrixProps) -> Html {
-    let on_load = super::checker::load_found(&p.on_load);
+    let on_load = super::found::load_found(&p.on_load);
     let (opened, ontoggle) = chunk::use_opened();
     html! {
         <details class="panel matrix-panel" data-testid="matrix-panel" {ontoggle}>

@@ -12,6 +12,7 @@ pub mod editor;
 pub mod event_log;
 pub mod export;
 pub mod flight;
+pub mod found;
 pub mod header;
 pub mod help;
 pub mod lane;

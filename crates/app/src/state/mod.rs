@@ -373,6 +373,18 @@ impl AppState {
     }
 }
 
+/// A history opened from a link.
+pub struct Opened {
+    pub timeline: Timeline,
+    /// The scenario text the link carried.
+    pub text: String,
+    pub title: Option<String>,
+    pub step: usize,
+    pub lang: Lang,
+    /// The protocol the link compares with (v2 links).
+    pub compare: Option<Protocol>,
+}
+
 pub enum Action {
     Do(Command),
     Produce {
@@ -405,7 +417,7 @@ pub enum Action {
     LanguageUnavailable(String),
     /// A share link was opened (or could not be); `true` for the link the page
     /// was opened with, which a scenario loaded while it opened supersedes.
-    OpenLink(Rc<Result<crate::link::Opened, LinkProblem>>, bool),
+    OpenLink(Rc<Result<Opened, LinkProblem>>, bool),
     OnScreen(bool),
     /// Compare with a second protocol, or stop comparing.
     SetCompare(Option<Protocol>),

@@ -3,7 +3,7 @@
 //! does not `set`. Kafka's files are under
 //! `core/src/main/scala/kafka/server/` unless named otherwise.
 
-use crate::config::{Acks, Config, OffsetReset};
+use crate::config::{Acks, Config, OffsetReset, SettingKey, Settings};
 
 /// Kafka 0.10.2.1 (`hw`): unclean election on (KafkaConfig.scala 132),
 /// replica.lag.time.max.ms 10000 (117).
@@ -41,6 +41,27 @@ pub const DIVERGING_EPOCH: Config = Config {
 /// storage LogConfig.java 133); eligible.leader.replicas.version 1 on a new
 /// cluster.
 pub const KRAFT_ELR: Config = DIVERGING_EPOCH;
+
+// Here rather than beside `Settings`: it reads every protocol's defaults,
+// and the settings are below the protocols.
+impl Settings {
+    /// These settings with `base`'s value written for every key they leave
+    /// to the defaults where `base` and some protocol's release defaults
+    /// differ: a script read with `base` as its defaults (a link made before
+    /// 1.4 with `Config::LANGUAGE_1_3`) keeps its meaning under every protocol.
+    pub fn pinned_to(&self, base: Config) -> Settings {
+        let mut s = *self;
+        for key in SettingKey::ALL {
+            let differs = super::Protocol::ALL
+                .iter()
+                .any(|p| p.defaults().get(key) != base.get(key));
+            if self.written(key).is_none() && differs {
+                s.write(base.get(key));
+            }
+        }
+        s
+    }
+}
 
 #[cfg(test)]
 mod tests {
