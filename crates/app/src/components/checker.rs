@@ -31,10 +31,7 @@ pub fn checker_panel(p: &CheckerProps) -> Html {
     let header: Rc<str> = scenario::history_text(None, &p.setup, []).into();
     html! {
         <details class="panel checker" data-testid="checker" {ontoggle}>
-            <summary data-testid="explore-open" onmouseenter={chunk::preload(preload_checker)}
-                onfocus={chunk::preload(preload_checker)}>
-                <h2>{ label(lang, Label::CheckerTitle) }</h2>
-            </summary>
+            { chunk::heading("explore-open", preload_checker, label(lang, Label::CheckerTitle)) }
             if opened {
                 <div class="panel-body">
                     <CheckerLoaded lang={lang} setup={p.setup.clone()} header={header} on_load={on_found} />

@@ -202,6 +202,19 @@ where
     Callback::from(move |_| yew::platform::spawn_local(async move { drop(preload().await) }))
 }
 
+/// A panel's heading (its `<summary>`): pointing at it or focusing it fetches
+/// the body's chunk ahead.
+pub fn heading<F, E>(testid: &'static str, ahead: fn() -> F, title: &str) -> Html
+where
+    F: Future<Output = Result<(), E>> + 'static,
+{
+    html! {
+        <summary data-testid={testid} onmouseenter={preload(ahead)} onfocus={preload(ahead)}>
+            <h2>{ title.to_string() }</h2>
+        </summary>
+    }
+}
+
 /// Fetches a chunk ahead, its failure left to its panel's own fetch to say.
 pub fn fetch<F, E>(preload: fn() -> F)
 where

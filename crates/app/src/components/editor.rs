@@ -85,10 +85,7 @@ pub fn editor(p: &EditorProps) -> Html {
     let (opened, ontoggle) = chunk::use_opened();
     html! {
         <details class="panel editor" data-testid="editor" {ontoggle}>
-            <summary data-testid="editor-open" onmouseenter={chunk::preload(preload_editor)}
-                onfocus={chunk::preload(preload_editor)}>
-                <h2>{ label(p.lang, Label::Editor) }</h2>
-            </summary>
+            { chunk::heading("editor-open", preload_editor, label(p.lang, Label::Editor)) }
             if opened {
                 <EditorLoaded ..p.clone() />
             }

@@ -18,14 +18,12 @@ use replab_core::{Protocol, Setup};
 use replab_messages::built::{self, BuiltTable};
 use replab_messages::client::Session;
 use replab_messages::figure::MatrixFigureRequest;
-use replab_messages::message::to_js;
 use replab_messages::message::{Bounds, SearchRequest};
 use replab_narrate::{self as narrate, label, Label, Lang, MatrixCell, MatrixClaim, MatrixHeading, MatrixHeld};
 use replab_view::found;
 use replab_view::matrix::MatrixTable;
 use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 #[wasm_bindgen::prelude::wasm_bindgen(inline_js = "export async function png_of(url, svg) { \
@@ -49,20 +47,7 @@ fn save(lang: Lang, m: &MatrixRun, png: bool, drawer: &Rc<RefCell<Option<Session
         lang: lang.code().into(),
         table: figure(m),
     };
-    let Ok(request) = to_js(&request) else {
-        return;
-    };
-    let _ = js_sys::Reflect::set(&request, &"type".into(), &"matrix-figure".into());
-    let on_reply = move |data: wasm_bindgen::JsValue| {
-        let field = |key: &str| {
-            js_sys::Reflect::get(&data, &key.into())
-                .ok()
-                .and_then(|v| v.as_string())
-        };
-        if field("type").as_deref() != Some("matrix-figure") {
-            return;
-        }
-        let svg = field("svg").unwrap_or_default();
+    super::share::ask_svg("matrix-figure", &request, drawer, move |svg| {
         if !png {
             let _ = super::share::download(&format!("{name}.svg"), "image/svg+xml", &svg);
             return;
@@ -75,13 +60,7 @@ fn save(lang: Lang, m: &MatrixRun, png: bool, drawer: &Rc<RefCell<Option<Session
                 }
             }
         });
-    };
-    let on_error =
-        |text: String| web_sys::console::warn_1(&format!("replab: the figure's worker stopped: {text}").into());
-    // A new session for this save's reply (the last one's worker stops).
-    let session = Session::new(on_reply, on_error);
-    session.send(&request.unchecked_into());
-    *drawer.borrow_mut() = Some(session);
+    });
 }
 
 #[derive(Properties, PartialEq)]
@@ -99,10 +78,7 @@ pub fn matrix_panel(p: &MatrixProps) -> Html {
     let (opened, ontoggle) = chunk::use_opened();
     html! {
         <details class="panel matrix-panel" data-testid="matrix-panel" {ontoggle}>
-            <summary data-testid="matrix-open" onmouseenter={chunk::preload(preload_matrix)}
-                onfocus={chunk::preload(preload_matrix)}>
-                <h2>{ label(p.lang, Label::MatrixTitle) }</h2>
-            </summary>
+            { chunk::heading("matrix-open", preload_matrix, label(p.lang, Label::MatrixTitle)) }
             if opened {
                 <div class="panel-body">
                     <MatrixLoaded lang={p.lang} setup={p.setup.clone()} {on_load} />

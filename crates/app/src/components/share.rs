@@ -179,19 +179,32 @@ fn download_svg(p: &ShareProps, drawer: &RefCell<Option<Session>>) {
         lang: p.lang.code().into(),
         step: u32::try_from(cursor).unwrap_or(u32::MAX),
     };
-    let Ok(request) = replab_messages::message::to_js(&request) else {
+    ask_svg("frame", &request, drawer, move |svg| {
+        let _ = download(&format!("replication-step-{cursor}.svg"), "image/svg+xml", &svg);
+    });
+}
+
+/// Asks a worker for a figure: `request`, sent as a message of type `kind` in
+/// a new session kept in `drawer` (the last one's worker stops), and the SVG
+/// of its reply to `then`.
+pub(crate) fn ask_svg<T: serde::Serialize>(
+    kind: &'static str,
+    request: &T,
+    drawer: &RefCell<Option<Session>>,
+    then: impl Fn(String) + 'static,
+) {
+    let Ok(request) = replab_messages::message::to_js(request) else {
         return;
     };
-    let _ = js_sys::Reflect::set(&request, &"type".into(), &"frame".into());
+    let _ = js_sys::Reflect::set(&request, &"type".into(), &kind.into());
     let on_reply = move |data: wasm_bindgen::JsValue| {
         let field = |key: &str| {
             js_sys::Reflect::get(&data, &key.into())
                 .ok()
                 .and_then(|v| v.as_string())
         };
-        if field("type").as_deref() == Some("frame") {
-            let svg = field("svg").unwrap_or_default();
-            let _ = download(&format!("replication-step-{cursor}.svg"), "image/svg+xml", &svg);
+        if field("type").as_deref() == Some(kind) {
+            then(field("svg").unwrap_or_default());
         }
     };
     let on_error =

@@ -49,9 +49,7 @@ pub fn space_time(p: &SpaceTimeProps) -> Html {
     };
     html! {
         <details class="panel spacetime" data-testid="spacetime" open={*open} {ontoggle}>
-            <summary onmouseenter={chunk::preload(preload_spacetime)} onfocus={chunk::preload(preload_spacetime)}>
-                <h2>{ label(lang, Label::SpaceTimeTitle) }</h2>
-            </summary>
+            { chunk::heading("spacetime-open", preload_spacetime, label(lang, Label::SpaceTimeTitle)) }
             <p class="hint">{ label(lang, Label::SpaceTimeHint) }</p>
             // Closed, the body goes and its worker stops.
             if *open {
