@@ -248,21 +248,13 @@ fn buttons(ix: usize) -> [Button; 8] {
     ]
 }
 
-#[function_component(Lane)]
-pub fn lane(p: &LaneProps) -> Html {
-    let folds = &p.folds;
-    let ix = p.ix;
-    // Made once per lane: the chunks of records compare their `on_pin`, so a
-    // new one on each render would render every chunk again.
-    let fold_cbs = use_memo((p.on_fold.clone(), ix), |(on_fold, ix)| {
-        let ix = *ix;
-        (
-            on_fold.reform(move |o| (ix, Fold::Pin(o))),
-            on_fold.reform(move |o| (ix, Fold::Unfold(o))),
-            on_fold.reform(move |o| (ix, Fold::Refold(o))),
-        )
-    });
-    let (on_pin, on_unfold, on_refold) = &*fold_cbs;
+/// The log by keyboard: its records are one tab stop, arrows (and Home, End)
+/// move between them, Enter or Space picks one as a click does. A handled key
+/// is prevented, so the page's own arrows do not also step. A mouse click does
+/// not focus the log, so the arrows and Space stay the page's. The log's
+/// element, its key handler and its mouse-down handler.
+#[hook]
+fn use_log_keys() -> (NodeRef, Callback<KeyboardEvent>, Callback<MouseEvent>) {
     let log_ref = use_node_ref();
     // A record picked by keyboard, to focus again once the lane has re-rendered
     // (picking can redraw the run of records it is in).
@@ -286,10 +278,6 @@ pub fn lane(p: &LaneProps) -> Html {
             }
         });
     }
-    // The log by keyboard: its records are one tab stop, arrows (and Home, End)
-    // move between them, Enter or Space picks one as a click does. A handled key
-    // is prevented, so the page's own arrows do not also step. A mouse click does
-    // not focus the log, so the arrows and Space stay the page's.
     let keep_focus = Callback::from(|e: MouseEvent| {
         let on_button = e
             .target_dyn_into::<web_sys::Element>()
@@ -335,6 +323,25 @@ pub fn lane(p: &LaneProps) -> Html {
             }
         })
     };
+    (log_ref, on_log_key, keep_focus)
+}
+
+#[function_component(Lane)]
+pub fn lane(p: &LaneProps) -> Html {
+    let folds = &p.folds;
+    let ix = p.ix;
+    // Made once per lane: the chunks of records compare their `on_pin`, so a
+    // new one on each render would render every chunk again.
+    let fold_cbs = use_memo((p.on_fold.clone(), ix), |(on_fold, ix)| {
+        let ix = *ix;
+        (
+            on_fold.reform(move |o| (ix, Fold::Pin(o))),
+            on_fold.reform(move |o| (ix, Fold::Unfold(o))),
+            on_fold.reform(move |o| (ix, Fold::Refold(o))),
+        )
+    });
+    let (on_pin, on_unfold, on_refold) = &*fold_cbs;
+    let (log_ref, on_log_key, keep_focus) = use_log_keys();
     let lang = p.lang;
     let c = &p.view;
     let Some(b) = c.broker(ix) else { return html! {} };
@@ -511,57 +518,89 @@ pub fn lane(p: &LaneProps) -> Html {
                         }).collect::<Vec<_>>(),
                     }) }
                 </ol>
-                <div class="disk" title={label(lang, Label::EpochCacheTitle)}>
-                    <span class="disk-title">{ label(lang, Label::Checkpoints) }</span>
-                    <span>{ format!("{} {hw}", label(lang, Label::HwCheckpoint)) }</span>
-                    if !c.capabilities().has_epoch_cache() {
-                        <span class="no-epochs" data-testid={format!("epochs-{id}")}>{ label(lang, Label::NoEpochsBefore011) }</span>
-                    } else {
-                        <table class="epochs" data-testid={format!("epochs-{id}")}>
-                            <caption>{ label(lang, Label::EpochCache) }</caption>
-                            // Its body explicit, as the HTML parser makes it in pre-rendered markup.
-                            <tbody>
-                            <tr><th scope="col">{ label(lang, Label::Epoch) }</th><th scope="col">{ label(lang, Label::StartOffset) }</th></tr>
-                            if b.durable.epoch_cache.entries().is_empty() {
-                                <tr><td colspan="2">{ label(lang, Label::NoEpochs) }</td></tr>
-                            }
-                            { for b.durable.epoch_cache.entries().iter().map(|e| html! {
-                                <tr class={format!("e{}", e.epoch % 8)}><td>{ e.epoch }</td><td>{ e.start_offset }</td></tr>
-                            }) }
-                            </tbody>
-                        </table>
-                    }
-                </div>
+                { disk(lang, c, b, &id) }
             </div>
             if let Some((parked, arrow, text)) = flight {
-                <div class={classes!("in-flight", parked.then_some("parked"))} data-testid={format!("in-flight-{id}")}
-                    data-parked={parked.then_some("true")}>
-                    <button class="message" data-testid={format!("deliver-{id}")}
-                        title={label(lang, if parked { Label::DeliverParkedTitle } else { Label::DeliverTitle })}
-                        disabled={!p.interactive}
-                        onclick={on_command.reform(move |_| Command::Deliver { follower: ix })}>
-                        <span class="arrow">{ arrow }</span>
-                        <span>{ text }</span>
-                        <span class="hint">{ label(lang, Label::Deliver) }</span>
-                    </button>
-                    <button class="drop" data-testid={format!("drop-{id}")} hidden={!p.interactive}
-                        title={label(lang, if parked { Label::DropParkedTitle } else { Label::DropTitle })}
-                        onclick={on_command.reform(move |_| Command::Drop { follower: ix })}>{ label(lang, Label::Drop) }</button>
-                </div>
+                { message_in_flight(lang, ix, &id, (parked, arrow, text), p.interactive, on_command) }
             }
             if p.interactive {
-            <div class="actions" role="group" aria-label={format!("{id}")}>
-                { for buttons(ix).into_iter().map(|x| {
-                    let enabled = c.check(&x.command).is_ok();
-                    let command = x.command;
-                    html! {
-                        <button data-testid={format!("{}-{id}", x.id)} disabled={!enabled} title={label(lang, x.title)}
-                            onclick={on_command.reform(move |_| command.clone())}>{ label(lang, x.label) }</button>
-                    }
-                }) }
-            </div>
+                { actions(lang, c, ix, &id, on_command) }
             }
         </section>
+    }
+}
+
+/// What a broker keeps on disk beside its log: the HW checkpoint and its
+/// leader-epoch cache (none before 0.11).
+fn disk(lang: Lang, c: &Cluster, b: &replab_core::Broker, id: &str) -> Html {
+    let hw = b.hw();
+    html! {
+    <div class="disk" title={label(lang, Label::EpochCacheTitle)}>
+        <span class="disk-title">{ label(lang, Label::Checkpoints) }</span>
+        <span>{ format!("{} {hw}", label(lang, Label::HwCheckpoint)) }</span>
+        if !c.capabilities().has_epoch_cache() {
+            <span class="no-epochs" data-testid={format!("epochs-{id}")}>{ label(lang, Label::NoEpochsBefore011) }</span>
+        } else {
+            <table class="epochs" data-testid={format!("epochs-{id}")}>
+                <caption>{ label(lang, Label::EpochCache) }</caption>
+                // Its body explicit, as the HTML parser makes it in pre-rendered markup.
+                <tbody>
+                <tr><th scope="col">{ label(lang, Label::Epoch) }</th><th scope="col">{ label(lang, Label::StartOffset) }</th></tr>
+                if b.durable.epoch_cache.entries().is_empty() {
+                    <tr><td colspan="2">{ label(lang, Label::NoEpochs) }</td></tr>
+                }
+                { for b.durable.epoch_cache.entries().iter().map(|e| html! {
+                    <tr class={format!("e{}", e.epoch % 8)}><td>{ e.epoch }</td><td>{ e.start_offset }</td></tr>
+                }) }
+                </tbody>
+            </table>
+        }
+    </div>
+        }
+}
+
+/// A response from the leader on its way to broker `ix`, or its fetch parked
+/// at the leader (`parked`): the arrow, what it says, and Deliver and Drop.
+fn message_in_flight(
+    lang: Lang,
+    ix: usize,
+    id: &str,
+    (parked, arrow, text): (bool, String, String),
+    interactive: bool,
+    on_command: &Callback<Command>,
+) -> Html {
+    html! {
+    <div class={classes!("in-flight", parked.then_some("parked"))} data-testid={format!("in-flight-{id}")}
+        data-parked={parked.then_some("true")}>
+        <button class="message" data-testid={format!("deliver-{id}")}
+            title={label(lang, if parked { Label::DeliverParkedTitle } else { Label::DeliverTitle })}
+            disabled={!interactive}
+            onclick={on_command.reform(move |_| Command::Deliver { follower: ix })}>
+            <span class="arrow">{ arrow }</span>
+            <span>{ text }</span>
+            <span class="hint">{ label(lang, Label::Deliver) }</span>
+        </button>
+        <button class="drop" data-testid={format!("drop-{id}")} hidden={!interactive}
+            title={label(lang, if parked { Label::DropParkedTitle } else { Label::DropTitle })}
+            onclick={on_command.reform(move |_| Command::Drop { follower: ix })}>{ label(lang, Label::Drop) }</button>
+    </div>
+    }
+}
+
+/// The buttons that act on broker `ix`, each enabled exactly when
+/// `Cluster::check` accepts its command.
+fn actions(lang: Lang, c: &Cluster, ix: usize, id: &str, on_command: &Callback<Command>) -> Html {
+    html! {
+    <div class="actions" role="group" aria-label={id.to_string()}>
+        { for buttons(ix).into_iter().map(|x| {
+            let enabled = c.check(&x.command).is_ok();
+            let command = x.command;
+            html! {
+                <button data-testid={format!("{}-{id}", x.id)} disabled={!enabled} title={label(lang, x.title)}
+                    onclick={on_command.reform(move |_| command.clone())}>{ label(lang, x.label) }</button>
+            }
+        }) }
+    </div>
     }
 }
 
