@@ -23,10 +23,8 @@
 //    first server and this page's first broker lane on screen, a tap on Produce
 //    made as soon as the lane shows, answered; then taps (Produce, B's Fetch,
 //    step back, each until painted) at 1,000 and 10,000 records.
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { gzipSync } from 'node:zlib';
-import { extname, join, normalize, resolve, dirname } from 'node:path';
+import { resolve, dirname } from 'node:path';
+import { serveGzipped } from './serve.mjs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { DIST } from '../e2e/harness.mjs';
@@ -36,46 +34,6 @@ const RAFTSCOPE = resolve(here, 'raftscope');
 const LOADS = Number(process.env.LOADS ?? 5);
 const SIZES = (process.env.SIZES ?? '1000,10000,100000').split(',').filter(Boolean).map(Number);
 const CLICKS = 10;
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
-  '.css': 'text/css', '.scn': 'text/plain; charset=utf-8', '.svg': 'image/svg+xml', '.woff': 'font/woff',
-};
-
-// Serves RaftScope under /raftscope/ and the build under /replab/, gzipped as a
-// static host would (level 9, once per file), except fonts (already compressed).
-async function serveBoth() {
-  const roots = { raftscope: RAFTSCOPE, replab: DIST };
-  const cache = new Map();
-  const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    const [, site, ...rest] = path.split('/');
-    if (path === '/post.html') {
-      res.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-store' }).end(POST);
-      return;
-    }
-    const root = roots[site];
-    if (!root) { res.writeHead(404).end('not found'); return; }
-    let file = normalize(join(root, rest.join('/')));
-    if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
-    if (path.endsWith('/')) file = join(file, 'index.html');
-    try {
-      const type = TYPES[extname(file)] ?? 'application/octet-stream';
-      if (extname(file) === '.woff') {
-        res.writeHead(200, { 'content-type': type }).end(await readFile(file));
-        return;
-      }
-      if (!cache.has(file)) cache.set(file, gzipSync(await readFile(file), { level: 9 }));
-      res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', 'cache-control': 'no-store' });
-      res.end(cache.get(file));
-    } catch {
-      res.writeHead(404).end('not found');
-    }
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(ok)) };
-}
 
 // A post with six preset embeds at a step of their stories.
 const EMBEDS = [['data-loss', 5], ['divergence', 6], ['leader-epoch-walkthrough', 8], ['fast-failover', 6],
@@ -375,7 +333,7 @@ async function longLogs(browser, base, sizes, device) {
   }
 }
 
-const server = await serveBoth();
+const server = await serveGzipped({ raftscope: RAFTSCOPE, replab: DIST }, { '/post.html': POST });
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   headless: true,
