@@ -81,6 +81,31 @@ fn main() {
     }
     let _ = writeln!(rust, "];");
     write(&Path::new(&out_dir).join("ids.rs"), &rust);
+    // A function for every message but the labels, its placeholders as
+    // parameters in the English text's order: a placeholder left out, added
+    // or misspelt at a call is a compile error. Inlined, each is the call it
+    // stands for (`say`, with the names the message wants).
+    let mut typed = String::from("/// Every message but the labels, as a function of its placeholders.\npub mod msg {\n    // A message's parameters are its placeholders, however many.\n    #![allow(clippy::too_many_arguments)]\n    use super::{id, say, Lang};\n    use std::fmt::Display;\n\n    /// A message of one placeholder, as a value (a table of messages).\n    pub type Say1 = fn(Lang, &dyn Display) -> String;\n");
+    for id in &ids {
+        let english = messages[*id].get("en").map_or("", |t| t.as_str());
+        let wanted = source::placeholders(english);
+        if id.starts_with("label.") {
+            // The page's labels are `Label`s (`label`).
+            continue;
+        }
+        let name = id.replace(['.', '-'], "_");
+        let constant = name.to_uppercase();
+        let params: String = wanted.iter().map(|p| format!(", {p}: &dyn Display")).collect();
+        let args: Vec<String> = wanted.iter().map(|p| format!("({p:?}, {p})")).collect();
+        let _ = writeln!(
+            typed,
+            "    #[doc = {:?}]\n    #[inline]\n    pub fn {name}(lang: Lang{params}) -> String {{\n        say(lang, id::{constant}, &[{}])\n    }}",
+            format!("`{id}`: {english}"),
+            args.join(", ")
+        );
+    }
+    typed.push_str("}\n");
+    write(&Path::new(&out_dir).join("msg.rs"), &typed);
     // `Label`: a variant for every `label.*` message, named after its id
     // (`label.preset-data-loss` is `PresetDataLoss`), so the enum is never
     // written by hand.

@@ -48,6 +48,7 @@ fn built_in(lang: Lang) -> Option<&'static str> {
 pub struct Id(u16);
 
 include!(concat!(env!("OUT_DIR"), "/ids.rs"));
+include!(concat!(env!("OUT_DIR"), "/msg.rs"));
 
 /// One language's messages, in the order of their ids.
 struct Table(Vec<String>);
@@ -135,8 +136,9 @@ pub fn text(lang: Lang, id: Id) -> &'static str {
     text
 }
 
-/// Message `id` in `lang`, its placeholders filled from `args`.
-pub fn say(lang: Lang, id: Id, args: &[(&str, &dyn Display)]) -> String {
+/// Message `id` in `lang`, its placeholders filled from `args`: only through
+/// the message's own function (`msg`), which passes exactly its placeholders.
+fn say(lang: Lang, id: Id, args: &[(&str, &dyn Display)]) -> String {
     fill(table(lang).get(id).unwrap_or_default(), args, id)
 }
 
@@ -173,15 +175,6 @@ fn fill(text: &str, args: &[(&str, &dyn Display)], id: Id) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// `say!(lang, "id", name = value, …)`: message `id` in `lang` with its
-/// placeholders filled (each value is anything `Display`).
-#[macro_export]
-macro_rules! say {
-    ($lang:expr, $id:expr $(, $name:ident = $value:expr)* $(,)?) => {
-        $crate::catalogue::say($lang, $id, &[$((stringify!($name), &$value as &dyn ::std::fmt::Display)),*])
-    };
 }
 
 #[cfg(test)]

@@ -2,9 +2,10 @@
 //! exhaustive checker's runs. Texts in `messages/compare.msg`.
 
 use crate::catalogue::id;
+use crate::catalogue::msg;
 use crate::catalogue::text;
 use crate::words::{count, list, Unit};
-use crate::{command_error, protocol_option, say, thousands, CheckerOutcome, Lang, Names};
+use crate::{command_error, protocol_option, thousands, CheckerOutcome, Lang, Names};
 use replab_core::command::CommandError;
 use replab_core::compare::Difference;
 use replab_core::{BrokerIx, BrokerSet, Cluster, Protocol, Value, ViolationKind};
@@ -18,48 +19,66 @@ pub fn checker_outcome(lang: Lang, o: &CheckerOutcome) -> String {
             kind,
             steps,
             states,
-        } => say!(
-            lang,
-            match kind {
-                ViolationKind::CommittedWriteLost => id::CHECKER_OUTCOME_VIOLATION_COMMITTED_WRITE_LOST,
-                ViolationKind::ReplicasDiverged => id::CHECKER_OUTCOME_VIOLATION_REPLICAS_DIVERGED,
-                ViolationKind::ConsumerReadLost => id::CHECKER_OUTCOME_VIOLATION_CONSUMER_READ_LOST,
-                ViolationKind::ConsumerReadDiverged => id::CHECKER_OUTCOME_VIOLATION_CONSUMER_READ_DIVERGED,
-            },
-            kind = kind.name(),
-            steps_count = count(lang, steps.into(), Unit::Step),
-            states_count = count(lang, u64::from(states), Unit::State),
-            protocol = protocol.name(),
-            steps = steps,
-        ),
+        } => match kind {
+            ViolationKind::CommittedWriteLost => msg::checker_outcome_violation_committed_write_lost(
+                lang,
+                &kind.name(),
+                &count(lang, steps.into(), Unit::Step),
+                &count(lang, u64::from(states), Unit::State),
+                &protocol.name(),
+                &steps,
+            ),
+            ViolationKind::ReplicasDiverged => msg::checker_outcome_violation_replicas_diverged(
+                lang,
+                &kind.name(),
+                &count(lang, steps.into(), Unit::Step),
+                &count(lang, u64::from(states), Unit::State),
+                &protocol.name(),
+                &steps,
+            ),
+            ViolationKind::ConsumerReadLost => msg::checker_outcome_violation_consumer_read_lost(
+                lang,
+                &kind.name(),
+                &count(lang, steps.into(), Unit::Step),
+                &count(lang, u64::from(states), Unit::State),
+                &protocol.name(),
+                &steps,
+            ),
+            ViolationKind::ConsumerReadDiverged => msg::checker_outcome_violation_consumer_read_diverged(
+                lang,
+                &kind.name(),
+                &count(lang, steps.into(), Unit::Step),
+                &count(lang, u64::from(states), Unit::State),
+                &protocol.name(),
+                &steps,
+            ),
+        },
         CheckerOutcome::NoViolation {
             protocol,
             states,
             depth,
-        } => say!(
+        } => msg::checker_outcome_no_violation(
             lang,
-            id::CHECKER_OUTCOME_NO_VIOLATION,
-            depth_count = count(lang, depth.into(), Unit::Step),
-            protocol = protocol.name(),
-            states = thousands(lang, states),
+            &count(lang, depth.into(), Unit::Step),
+            &protocol.name(),
+            &thousands(lang, states),
         ),
         CheckerOutcome::StateLimit {
             protocol, depth, limit, ..
-        } => say!(
+        } => msg::checker_outcome_state_limit(
             lang,
-            id::CHECKER_OUTCOME_STATE_LIMIT,
-            limit = thousands(lang, limit),
-            protocol = protocol.name(),
-            depth_count = count(lang, depth.into(), Unit::Step),
+            &thousands(lang, limit),
+            &protocol.name(),
+            &count(lang, depth.into(), Unit::Step),
         ),
-        CheckerOutcome::ReplayFailed { at_step } => say!(lang, id::CHECKER_OUTCOME_REPLAY_FAILED, step = at_step),
+        CheckerOutcome::ReplayFailed { at_step } => msg::checker_outcome_replay_failed(lang, &at_step),
     }
 }
 
 /// The title of a history the checker found ("Found by replab-check:
 /// committed-write-lost in 5 steps").
 pub fn checker_found_title(lang: Lang, kind: ViolationKind, steps: usize) -> String {
-    say!(lang, id::CHECKER_FOUND_TITLE, kind = kind.name(), steps = steps)
+    msg::checker_found_title(lang, &kind.name(), &steps)
 }
 
 /// A checker's progress: states seen, and the length of the histories all
@@ -67,36 +86,23 @@ pub fn checker_found_title(lang: Lang, kind: ViolationKind, steps: usize) -> Str
 pub fn checker_progress(lang: Lang, states: u32, depth: u32, cancelled: bool) -> String {
     let states = thousands(lang, states);
     match (cancelled, depth) {
-        (true, 0) => say!(lang, id::CHECKER_PROGRESS_CANCELLED_AT_START),
-        (true, _) => say!(
-            lang,
-            id::CHECKER_PROGRESS_CANCELLED,
-            states = states,
-            steps_count = count(lang, depth.into(), Unit::Step),
-        ),
-        (false, 0) => say!(lang, id::CHECKER_PROGRESS_STARTING, states = states),
-        (false, _) => say!(
-            lang,
-            id::CHECKER_PROGRESS_EXPLORING,
-            states = states,
-            steps_count = count(lang, depth.into(), Unit::Step),
-            next = depth + 1,
-        ),
+        (true, 0) => msg::checker_progress_cancelled_at_start(lang),
+        (true, _) => msg::checker_progress_cancelled(lang, &states, &count(lang, depth.into(), Unit::Step)),
+        (false, 0) => msg::checker_progress_starting(lang, &states),
+        (false, _) => {
+            msg::checker_progress_exploring(lang, &states, &count(lang, depth.into(), Unit::Step), &(depth + 1))
+        }
     }
 }
 
 /// Which protocol of a run over several is being searched: "kip-101 (2 of 5):".
 pub fn checker_under(lang: Lang, protocol: Protocol, nth: usize, of: usize) -> String {
-    say!(lang, id::CHECKER_UNDER, protocol = protocol.name(), nth = nth, of = of)
+    msg::checker_under(lang, &protocol.name(), &nth, &of)
 }
 
 /// States per second, from `states` in `millis`: "(410,000 states/s)".
 pub fn checker_rate(lang: Lang, states: u32, millis: f64) -> String {
-    say!(
-        lang,
-        id::CHECKER_RATE,
-        rate = thousands(lang, per_second(states, millis))
-    )
+    msg::checker_rate(lang, &thousands(lang, per_second(states, millis)))
 }
 
 /// How long a search took: "Took 0.42 s, 410,000 states/s.".
@@ -105,12 +111,7 @@ pub fn checker_timing(lang: Lang, states: u32, millis: f64) -> String {
     // precision would add the float printer to the page's wasm.
     let hundredths = (millis.max(0.0) / 10.0).round().min(f64::from(u32::MAX)) as u32;
     let seconds = format!("{}.{:02}", hundredths / 100, hundredths % 100);
-    say!(
-        lang,
-        id::CHECKER_TIMING,
-        seconds = seconds,
-        rate = thousands(lang, per_second(states, millis))
-    )
+    msg::checker_timing(lang, &seconds, &thousands(lang, per_second(states, millis)))
 }
 
 /// Whole states per second; 0 for no time at all.
@@ -132,27 +133,22 @@ pub fn checker_setup(lang: Lang, setup: &replab_core::Setup) -> String {
         .map(|s| format!("{}={}", s.key(), s.value_text()))
         .collect();
     let settings = if settings.is_empty() {
-        say!(lang, id::CHECKER_SETUP_DEFAULT_SETTINGS)
+        msg::checker_setup_default_settings(lang)
     } else {
-        say!(
-            lang,
-            id::CHECKER_SETUP_SETTINGS,
-            settings = settings.join(text(lang, id::CHECKER_SETUP_SETTINGS_SEPARATOR))
-        )
+        msg::checker_setup_settings(lang, &settings.join(text(lang, id::CHECKER_SETUP_SETTINGS_SEPARATOR)))
     };
-    say!(
+    msg::checker_setup(
         lang,
-        id::CHECKER_SETUP,
-        protocol = protocol_option(lang, setup.protocol),
-        brokers = setup.brokers.join(text(lang, id::LIST_SEPARATOR)),
-        leader = leader,
-        settings = settings,
+        &protocol_option(lang, setup.protocol),
+        &setup.brokers.join(text(lang, id::LIST_SEPARATOR)),
+        &leader,
+        &settings,
     )
 }
 
 /// Why the checker stops at `limit` states.
 pub fn checker_limit(lang: Lang, limit: u32) -> String {
-    say!(lang, id::CHECKER_LIMIT, limit = thousands(lang, limit))
+    msg::checker_limit(lang, &thousands(lang, limit))
 }
 
 /// What one side of a comparison shows of a fact that differs.
@@ -204,72 +200,64 @@ fn shown(d: &Difference, c: &Cluster, other: &Cluster) -> Shown {
 /// What one side shows, as words.
 fn shown_text(lang: Lang, names: &Names, s: &Shown) -> String {
     match s {
-        Shown::Broker(b) => b.map_or_else(|| say!(lang, id::COMPARE_SHOWN_NO_LEADER), |b| names.get(b).to_string()),
+        Shown::Broker(b) => b.map_or_else(|| msg::compare_shown_no_leader(lang), |b| names.get(b).to_string()),
         Shown::Number(n) => n.to_string(),
         Shown::Brokers(set) => list(lang, names, *set),
-        Shown::Up(true) => say!(lang, id::COMPARE_SHOWN_UP),
-        Shown::Up(false) => say!(lang, id::COMPARE_SHOWN_DOWN),
-        Shown::Log(records) if records.is_empty() => say!(lang, id::COMPARE_SHOWN_LOG_EMPTY),
+        Shown::Up(true) => msg::compare_shown_up(lang),
+        Shown::Up(false) => msg::compare_shown_down(lang),
+        Shown::Log(records) if records.is_empty() => msg::compare_shown_log_empty(lang),
         // Values are data, written the same in every language: spaces between.
         Shown::Log(records) => records
             .iter()
-            .map(|(v, e)| {
-                e.map_or_else(
-                    || v.to_string(),
-                    |e| say!(lang, id::COMPARE_SHOWN_RECORD_WITH_EPOCH, value = v, epoch = e),
-                )
-            })
+            .map(|(v, e)| e.map_or_else(|| v.to_string(), |e| msg::compare_shown_record_with_epoch(lang, &v, &e)))
             .collect::<Vec<_>>()
             .join(" "),
-        Shown::Values(v) if v.is_empty() => say!(lang, id::COMPARE_SHOWN_VALUES_NONE),
+        Shown::Values(v) if v.is_empty() => msg::compare_shown_values_none(lang),
         Shown::Values(v) => v.join(" "),
-        Shown::Fired(true) => say!(lang, id::COMPARE_SHOWN_FIRED),
-        Shown::Fired(false) => say!(lang, id::COMPARE_SHOWN_NOT_FIRED),
+        Shown::Fired(true) => msg::compare_shown_fired(lang),
+        Shown::Fired(false) => msg::compare_shown_not_fired(lang),
     }
 }
 
 /// Where the same history first looks different under two protocols, as a
 /// heading: "First difference at step 7 (bounce A)".
 pub fn first_difference(lang: Lang, step: usize, command: &str) -> String {
-    say!(lang, id::COMPARE_FIRST_DIFFERENCE, step = step, command = command)
+    msg::compare_first_difference(lang, &step, &command)
 }
 
 /// One fact that differs at the same step of one history under two protocols,
 /// with what each shows: "A's log: m1 under hw, m1 m2 under kip-101".
 pub fn difference(lang: Lang, names: &Names, d: &Difference, a: &Cluster, b: &Cluster) -> String {
     let what = match *d {
-        Difference::Leader => say!(lang, id::COMPARE_DIFFERENCE_WHAT_LEADER),
-        Difference::LeaderEpoch => say!(lang, id::COMPARE_DIFFERENCE_WHAT_LEADER_EPOCH),
-        Difference::Isr => say!(lang, id::COMPARE_DIFFERENCE_WHAT_ISR),
-        Difference::Elr => say!(lang, id::COMPARE_DIFFERENCE_WHAT_ELR),
-        Difference::Alive { broker } => say!(lang, id::COMPARE_DIFFERENCE_WHAT_ALIVE, broker = names.get(broker)),
-        Difference::Log { broker } => say!(lang, id::COMPARE_DIFFERENCE_WHAT_LOG, broker = names.get(broker)),
-        Difference::Hw { broker } => say!(lang, id::COMPARE_DIFFERENCE_WHAT_HW, broker = names.get(broker)),
-        Difference::Acked => say!(lang, id::COMPARE_DIFFERENCE_WHAT_ACKED),
+        Difference::Leader => msg::compare_difference_what_leader(lang),
+        Difference::LeaderEpoch => msg::compare_difference_what_leader_epoch(lang),
+        Difference::Isr => msg::compare_difference_what_isr(lang),
+        Difference::Elr => msg::compare_difference_what_elr(lang),
+        Difference::Alive { broker } => msg::compare_difference_what_alive(lang, &names.get(broker)),
+        Difference::Log { broker } => msg::compare_difference_what_log(lang, &names.get(broker)),
+        Difference::Hw { broker } => msg::compare_difference_what_hw(lang, &names.get(broker)),
+        Difference::Acked => msg::compare_difference_what_acked(lang),
         Difference::Violation {
             kind: ViolationKind::CommittedWriteLost,
-        } => say!(lang, id::COMPARE_DIFFERENCE_WHAT_COMMITTED_WRITE_LOST),
+        } => msg::compare_difference_what_committed_write_lost(lang),
         Difference::Violation {
             kind: ViolationKind::ReplicasDiverged,
-        } => say!(lang, id::COMPARE_DIFFERENCE_WHAT_REPLICAS_DIVERGED),
+        } => msg::compare_difference_what_replicas_diverged(lang),
         Difference::Violation {
             kind: ViolationKind::ConsumerReadLost,
-        } => say!(lang, id::COMPARE_DIFFERENCE_WHAT_CONSUMER_READ_LOST),
+        } => msg::compare_difference_what_consumer_read_lost(lang),
         Difference::Violation {
             kind: ViolationKind::ConsumerReadDiverged,
-        } => say!(lang, id::COMPARE_DIFFERENCE_WHAT_CONSUMER_READ_DIVERGED),
-        Difference::ConsumerRead { consumer } => {
-            say!(lang, id::COMPARE_DIFFERENCE_WHAT_CONSUMER_READ, consumer = consumer)
-        }
+        } => msg::compare_difference_what_consumer_read_diverged(lang),
+        Difference::ConsumerRead { consumer } => msg::compare_difference_what_consumer_read(lang, &consumer),
     };
-    say!(
+    msg::compare_difference(
         lang,
-        id::COMPARE_DIFFERENCE,
-        what = what,
-        shown_a = shown_text(lang, names, &shown(d, a, b)),
-        protocol_a = a.protocol().name(),
-        shown_b = shown_text(lang, names, &shown(d, b, a)),
-        protocol_b = b.protocol().name(),
+        &what,
+        &shown_text(lang, names, &shown(d, a, b)),
+        &a.protocol().name(),
+        &shown_text(lang, names, &shown(d, b, a)),
+        &b.protocol().name(),
     )
 }
 
@@ -278,14 +266,8 @@ pub fn difference(lang: Lang, names: &Names, d: &Difference, a: &Cluster, b: &Cl
 pub fn no_difference(lang: Lang, a: Protocol, b: Protocol, until: Option<usize>) -> String {
     let (a, b) = (a.name(), b.name());
     match until {
-        None => say!(lang, id::COMPARE_NO_DIFFERENCE, protocol_a = a, protocol_b = b),
-        Some(k) => say!(
-            lang,
-            id::COMPARE_NO_DIFFERENCE_UNTIL,
-            protocol_a = a,
-            protocol_b = b,
-            step = k
-        ),
+        None => msg::compare_no_difference(lang, &a, &b),
+        Some(k) => msg::compare_no_difference_until(lang, &a, &b, &k),
     }
 }
 
@@ -299,16 +281,11 @@ pub fn cache_difference(
     keeps_none: Option<Protocol>,
 ) -> String {
     match (keeps_none, first) {
-        (Some(p), _) => say!(lang, id::COMPARE_CACHE_KEEPS_NONE, protocol = p.name()),
-        (None, None) => say!(lang, id::COMPARE_CACHE_SAME),
+        (Some(p), _) => msg::compare_cache_keeps_none(lang, &p.name()),
+        (None, None) => msg::compare_cache_same(lang),
         (None, Some((step, brokers))) => {
             let brokers: Vec<&str> = brokers.iter().map(|&b| names.get(b)).collect();
-            say!(
-                lang,
-                id::COMPARE_CACHE_DIFFER,
-                step = step,
-                brokers = brokers.join(text(lang, id::LIST_SEPARATOR))
-            )
+            msg::compare_cache_differ(lang, &step, &brokers.join(text(lang, id::LIST_SEPARATOR)))
         }
     }
 }
@@ -334,43 +311,35 @@ pub fn compare_refused(
     (step, command): (usize, &str),
     error: &CommandError,
 ) -> String {
-    say!(
-        lang,
-        match refused {
-            Refused::AtStep => id::COMPARE_REFUSED,
-            Refused::After => id::COMPARE_STOPPED,
-        },
-        step = step,
-        command = command,
-        protocol = p.name(),
-        why = command_error(lang, names, error),
-        previous = step.saturating_sub(1),
-        next = step + 1,
-    )
+    let why = command_error(lang, names, error);
+    match refused {
+        Refused::AtStep => msg::compare_refused(lang, &step, &command, &p.name(), &why, &step.saturating_sub(1)),
+        Refused::After => msg::compare_stopped(lang, &p.name(), &step, &(step + 1), &command, &why),
+    }
 }
 
 /// The cursor is past the end of the second history (it stopped, or the loaded
 /// scenario has fewer steps under `p`): its last step, `len`, is shown.
 pub fn comparison_ends(lang: Lang, p: Protocol, len: usize) -> String {
-    say!(lang, id::COMPARE_ENDS, protocol = p.name(), len = len)
+    msg::compare_ends(lang, &p.name(), &len)
 }
 
 /// The comparison picker's label: "Compare hw with".
 pub fn compare_with(lang: Lang, p: Protocol) -> String {
-    say!(lang, id::COMPARE_WITH, protocol = crate::protocol_name(lang, p))
+    msg::compare_with(lang, &crate::protocol_name(lang, p))
 }
 
 /// The second column's heading: "The same history under kip-101 (Kafka 0.11)".
 pub fn compared_heading(lang: Lang, p: Protocol) -> String {
-    say!(lang, id::COMPARE_COMPARED_HEADING, option = protocol_option(lang, p))
+    msg::compare_compared_heading(lang, &protocol_option(lang, p))
 }
 
 /// The first column's heading while comparing: "This history under hw (Kafka 0.10)".
 pub fn comparing_heading(lang: Lang, p: Protocol) -> String {
-    say!(lang, id::COMPARE_COMPARING_HEADING, option = protocol_option(lang, p))
+    msg::compare_comparing_heading(lang, &protocol_option(lang, p))
 }
 
 /// "under hw:" before what one protocol did at a step.
 pub fn under(lang: Lang, p: Protocol) -> String {
-    say!(lang, id::COMPARE_UNDER, protocol = p.name())
+    msg::compare_under(lang, &p.name())
 }

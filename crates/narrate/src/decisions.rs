@@ -1,11 +1,13 @@
 //! The decision panel's rows (`Explain`) in words. Texts in `messages/decisions.msg`.
 
-use crate::catalogue::{id, Id};
+use crate::catalogue::id;
+use crate::catalogue::msg;
 use crate::words::{count, election_reason, list, request, Unit};
-use crate::{catalogue, say, thousands, Lang, Names};
+use crate::{catalogue, thousands, Lang, Names};
 use replab_core::event::{ElectionReason, EpochRecord, FollowerNext};
 use replab_core::message::Request;
 use replab_core::{BrokerIx, BrokerSet, Value};
+use std::fmt::Display;
 
 /// One row of a decision the panel explains besides truncations: the controller's
 /// epoch bump on a follower crash, a follower that keeps following the same leader
@@ -496,24 +498,22 @@ pub enum Explain<'a> {
 fn reaction(lang: Lang, names: &Names, leader: usize, r: FollowerNext) -> String {
     let l = names.get(leader);
     match r {
-        FollowerNext::KeepFollowing => say!(lang, id::DECISION_REACTION_KEEP_FOLLOWING, leader = l),
-        FollowerNext::Validate => say!(lang, id::DECISION_REACTION_VALIDATE),
-        FollowerNext::FetchChecked => say!(lang, id::DECISION_REACTION_FETCH_CHECKED, leader = l),
-        FollowerNext::TruncateToHw { hw, from } if hw < from => {
-            say!(lang, id::DECISION_REACTION_TRUNCATE_TO_HW, hw = hw)
-        }
-        FollowerNext::TruncateToHw { hw, .. } => say!(lang, id::DECISION_REACTION_KEEP_LOG_AT_HW, hw = hw),
-        FollowerNext::Fetch => say!(lang, id::DECISION_REACTION_FETCH),
+        FollowerNext::KeepFollowing => msg::decision_reaction_keep_following(lang, &l),
+        FollowerNext::Validate => msg::decision_reaction_validate(lang),
+        FollowerNext::FetchChecked => msg::decision_reaction_fetch_checked(lang, &l),
+        FollowerNext::TruncateToHw { hw, from } if hw < from => msg::decision_reaction_truncate_to_hw(lang, &hw),
+        FollowerNext::TruncateToHw { hw, .. } => msg::decision_reaction_keep_log_at_hw(lang, &hw),
+        FollowerNext::Fetch => msg::decision_reaction_fetch(lang),
     }
 }
 
 /// The same, as what it will do once a leader is elected.
 fn future_reaction(lang: Lang, r: FollowerNext) -> String {
     match r {
-        FollowerNext::Validate => say!(lang, id::DECISION_FUTURE_REACTION_VALIDATE),
-        FollowerNext::FetchChecked => say!(lang, id::DECISION_FUTURE_REACTION_FETCH_CHECKED),
-        FollowerNext::TruncateToHw { hw, .. } => say!(lang, id::DECISION_FUTURE_REACTION_TRUNCATE_TO_HW, hw = hw),
-        FollowerNext::KeepFollowing | FollowerNext::Fetch => say!(lang, id::DECISION_FUTURE_REACTION_FETCH),
+        FollowerNext::Validate => msg::decision_future_reaction_validate(lang),
+        FollowerNext::FetchChecked => msg::decision_future_reaction_fetch_checked(lang),
+        FollowerNext::TruncateToHw { hw, .. } => msg::decision_future_reaction_truncate_to_hw(lang, &hw),
+        FollowerNext::KeepFollowing | FollowerNext::Fetch => msg::decision_future_reaction_fetch(lang),
     }
 }
 
@@ -526,11 +526,10 @@ fn values(lang: Lang, values: &[Value]) -> String {
 fn any_of(lang: Lang, names: &Names, set: BrokerSet) -> String {
     let v: Vec<&str> = set.iter().map(|b| names.get(b)).collect();
     match v.split_last() {
-        Some((last, rest)) if !rest.is_empty() => say!(
+        Some((last, rest)) if !rest.is_empty() => msg::decision_offline_next_or(
             lang,
-            id::DECISION_OFFLINE_NEXT_OR,
-            rest = rest.join(catalogue::text(lang, id::DECISION_OFFLINE_NEXT_OR_SEPARATOR)),
-            last = last
+            &rest.join(catalogue::text(lang, id::DECISION_OFFLINE_NEXT_OR_SEPARATOR)),
+            &last,
         ),
         _ => v.concat(),
     }
@@ -540,154 +539,79 @@ fn any_of(lang: Lang, names: &Names, set: BrokerSet) -> String {
 pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
     let n = |b: usize| names.get(b);
     match *e {
-        Explain::BumpCause { crashed, isr } => say!(
-            lang,
+        Explain::BumpCause { crashed, isr } => {
             if crashed.len() == 1 {
-                id::DECISION_BUMP_CAUSE_ONE
+                msg::decision_bump_cause_one(lang, &list(lang, names, crashed), &list(lang, names, isr))
             } else {
-                id::DECISION_BUMP_CAUSE_MANY
-            },
-            crashed = list(lang, names, crashed),
-            isr = list(lang, names, isr)
-        ),
-        Explain::BumpRule { leader, epoch } => say!(lang, id::DECISION_BUMP_RULE, leader = n(leader), epoch = epoch),
-        Explain::ShrinkBumpCause { left, isr } => say!(
-            lang,
-            id::DECISION_BUMP_CAUSE_SHRUNK,
-            left = list(lang, names, left),
-            isr = list(lang, names, isr)
-        ),
-        Explain::ShrinkBumpRule { leader, epoch } => {
-            say!(lang, id::DECISION_BUMP_RULE_SHRINK, leader = n(leader), epoch = epoch)
-        }
-        Explain::BumpLeader { leader, epoch, record } => match record {
-            EpochRecord::AtOnce { offset } => say!(
-                lang,
-                id::DECISION_BUMP_LEADER_AT_ONCE,
-                leader = n(leader),
-                epoch = epoch,
-                offset = offset
-            ),
-            EpochRecord::WithNextWrite => {
-                say!(
-                    lang,
-                    id::DECISION_BUMP_LEADER_WITH_NEXT_WRITE,
-                    leader = n(leader),
-                    epoch = epoch
-                )
+                msg::decision_bump_cause_many(lang, &list(lang, names, crashed), &list(lang, names, isr))
             }
-            EpochRecord::NoCache => say!(
-                lang,
-                id::DECISION_BUMP_LEADER_NO_CACHE,
-                leader = n(leader),
-                epoch = epoch
-            ),
+        }
+        Explain::BumpRule { leader, epoch } => msg::decision_bump_rule(lang, &n(leader), &epoch),
+        Explain::ShrinkBumpCause { left, isr } => {
+            msg::decision_bump_cause_shrunk(lang, &list(lang, names, left), &list(lang, names, isr))
+        }
+        Explain::ShrinkBumpRule { leader, epoch } => msg::decision_bump_rule_shrink(lang, &n(leader), &epoch),
+        Explain::BumpLeader { leader, epoch, record } => match record {
+            EpochRecord::AtOnce { offset } => msg::decision_bump_leader_at_once(lang, &n(leader), &epoch, &offset),
+            EpochRecord::WithNextWrite => msg::decision_bump_leader_with_next_write(lang, &n(leader), &epoch),
+            EpochRecord::NoCache => msg::decision_bump_leader_no_cache(lang, &n(leader), &epoch),
         },
         Explain::BumpFollower {
             follower,
             leader,
             next: FollowerNext::KeepFollowing,
-        } => say!(
-            lang,
-            id::DECISION_BUMP_FOLLOWER_KEPT,
-            follower = n(follower),
-            leader = n(leader)
-        ),
-        Explain::BumpFollower { follower, leader, next } => say!(
-            lang,
-            id::DECISION_BUMP_FOLLOWER_CHANGED,
-            follower = n(follower),
-            reaction = reaction(lang, names, leader, next)
-        ),
-        Explain::NoFollowerRunning => say!(lang, id::DECISION_BUMP_NO_FOLLOWER_RUNNING),
+        } => msg::decision_bump_follower_kept(lang, &n(follower), &n(leader)),
+        Explain::BumpFollower { follower, leader, next } => {
+            msg::decision_bump_follower_changed(lang, &n(follower), &reaction(lang, names, leader, next))
+        }
+        Explain::NoFollowerRunning => msg::decision_bump_no_follower_running(lang),
         Explain::SameLeaderCause { leader, epoch, reason } => match reason {
-            ElectionReason::FollowersCrashed => say!(
-                lang,
-                id::DECISION_SAME_LEADER_CAUSE_FOLLOWERS_CRASHED,
-                leader = n(leader),
-                epoch = epoch
-            ),
-            r => say!(
-                lang,
-                id::DECISION_SAME_LEADER_CAUSE,
-                leader = n(leader),
-                epoch = epoch,
-                reason = election_reason(lang, names, leader, r)
-            ),
+            ElectionReason::FollowersCrashed => {
+                msg::decision_same_leader_cause_followers_crashed(lang, &n(leader), &epoch)
+            }
+            r => msg::decision_same_leader_cause(lang, &n(leader), &epoch, &election_reason(lang, names, leader, r)),
         },
-        Explain::SameLeaderRule => say!(lang, id::DECISION_SAME_LEADER_RULE),
-        Explain::KeptFollowingResult { follower, leader } => say!(
-            lang,
-            id::DECISION_KEPT_FOLLOWING_RESULT,
-            follower = n(follower),
-            leader = n(leader)
-        ),
-        Explain::WaitingCause { broker, leo, hw } => {
-            say!(lang, id::DECISION_WAITING_CAUSE, broker = n(broker), leo = leo, hw = hw)
+        Explain::SameLeaderRule => msg::decision_same_leader_rule(lang),
+        Explain::KeptFollowingResult { follower, leader } => {
+            msg::decision_kept_following_result(lang, &n(follower), &n(leader))
         }
-        Explain::WaitingRule => say!(lang, id::DECISION_WAITING_RULE),
-        Explain::WaitingResult { broker } => say!(lang, id::DECISION_WAITING_RESULT, broker = n(broker)),
-        Explain::WaitingNext { broker, next } => say!(
-            lang,
-            id::DECISION_WAITING_NEXT,
-            broker = n(broker),
-            action = future_reaction(lang, next)
-        ),
-        Explain::LeaderFoundCause { leader, epoch, reason } => say!(
-            lang,
-            id::DECISION_LEADER_FOUND_CAUSE,
-            leader = n(leader),
-            epoch = epoch,
-            reason = election_reason(lang, names, leader, reason)
-        ),
-        Explain::LeaderFoundRule { broker, since } => {
-            say!(lang, id::DECISION_LEADER_FOUND_RULE, broker = n(broker), since = since)
+        Explain::WaitingCause { broker, leo, hw } => msg::decision_waiting_cause(lang, &n(broker), &leo, &hw),
+        Explain::WaitingRule => msg::decision_waiting_rule(lang),
+        Explain::WaitingResult { broker } => msg::decision_waiting_result(lang, &n(broker)),
+        Explain::WaitingNext { broker, next } => {
+            msg::decision_waiting_next(lang, &n(broker), &future_reaction(lang, next))
         }
-        Explain::LeaderFoundResult { follower, leader, next } => say!(
-            lang,
-            id::DECISION_LEADER_FOUND_RESULT,
-            follower = n(follower),
-            leader = n(leader),
-            reaction = reaction(lang, names, leader, next)
-        ),
+        Explain::LeaderFoundCause { leader, epoch, reason } => {
+            msg::decision_leader_found_cause(lang, &n(leader), &epoch, &election_reason(lang, names, leader, reason))
+        }
+        Explain::LeaderFoundRule { broker, since } => msg::decision_leader_found_rule(lang, &n(broker), &since),
+        Explain::LeaderFoundResult { follower, leader, next } => {
+            msg::decision_leader_found_result(lang, &n(follower), &n(leader), &reaction(lang, names, leader, next))
+        }
         Explain::ElrElectionCause { leader, elr } if elr.len() <= 1 => {
-            say!(lang, id::DECISION_ELR_ELECTION_CAUSE_ONE, leader = n(leader))
+            msg::decision_elr_election_cause_one(lang, &n(leader))
         }
-        Explain::ElrElectionCause { leader, elr } => say!(
-            lang,
-            id::DECISION_ELR_ELECTION_CAUSE_MANY,
-            elr = list(lang, names, elr),
-            leader = n(leader)
-        ),
-        Explain::ElrElectionRule => say!(lang, id::DECISION_ELR_ELECTION_RULE),
+        Explain::ElrElectionCause { leader, elr } => {
+            msg::decision_elr_election_cause_many(lang, &list(lang, names, elr), &n(leader))
+        }
+        Explain::ElrElectionRule => msg::decision_elr_election_rule(lang),
         Explain::ElrElectionResult {
             leader,
             epoch,
             isr,
             elr,
-        } => say!(
-            lang,
+        } => {
+            let (leader, isr) = (n(leader), list(lang, names, isr));
             if elr.is_empty() {
-                id::DECISION_ELR_ELECTION_RESULT_ELR_EMPTY
+                msg::decision_elr_election_result_elr_empty(lang, &leader, &epoch, &isr)
             } else {
-                id::DECISION_ELR_ELECTION_RESULT
-            },
-            leader = n(leader),
-            epoch = epoch,
-            isr = list(lang, names, isr),
-            elr = list(lang, names, elr)
-        ),
-        Explain::LastKnownLeaderCause { leader } => {
-            say!(lang, id::DECISION_LAST_KNOWN_LEADER_CAUSE, leader = n(leader))
+                msg::decision_elr_election_result(lang, &leader, &epoch, &isr, &list(lang, names, elr))
+            }
         }
-        Explain::LastKnownLeaderRule => say!(lang, id::DECISION_LAST_KNOWN_LEADER_RULE),
+        Explain::LastKnownLeaderCause { leader } => msg::decision_last_known_leader_cause(lang, &n(leader)),
+        Explain::LastKnownLeaderRule => msg::decision_last_known_leader_rule(lang),
         Explain::LastKnownLeaderResult { leader, epoch } => {
-            say!(
-                lang,
-                id::DECISION_LAST_KNOWN_LEADER_RESULT,
-                leader = n(leader),
-                epoch = epoch
-            )
+            msg::decision_last_known_leader_result(lang, &n(leader), &epoch)
         }
         Explain::UncleanCause {
             leader,
@@ -695,52 +619,35 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             reason,
             kraft,
         } => unclean_cause(lang, names, leader, previous, reason, kraft),
-        Explain::UncleanRule { requested, kraft } => say!(
-            lang,
-            match (requested, kraft) {
-                (true, false) => id::DECISION_UNCLEAN_RULE_REQUESTED,
-                (true, true) => id::DECISION_UNCLEAN_RULE_REQUESTED_KRAFT,
-                (false, false) => id::DECISION_UNCLEAN_RULE_ENABLED,
-                (false, true) => id::DECISION_UNCLEAN_RULE_ENABLED_KRAFT,
-            }
-        ),
+        Explain::UncleanRule { requested, kraft } => match (requested, kraft) {
+            (true, false) => msg::decision_unclean_rule_requested(lang),
+            (true, true) => msg::decision_unclean_rule_requested_kraft(lang),
+            (false, false) => msg::decision_unclean_rule_enabled(lang),
+            (false, true) => msg::decision_unclean_rule_enabled_kraft(lang),
+        },
         Explain::UncleanResult {
             leader,
             epoch,
             lost,
             from,
         } => match (lost, from) {
-            ([], _) | (_, None) => {
-                say!(
-                    lang,
-                    id::DECISION_UNCLEAN_RESULT_NOTHING_LOST,
-                    leader = n(leader),
-                    epoch = epoch
-                )
-            }
-            (lost, Some(from)) => say!(
-                lang,
+            ([], _) | (_, None) => msg::decision_unclean_result_nothing_lost(lang, &n(leader), &epoch),
+            (lost, Some(from)) => {
                 if lost.len() == 1 {
-                    id::DECISION_UNCLEAN_RESULT_LOST_ONE
+                    msg::decision_unclean_result_lost_one(lang, &n(leader), &epoch, &values(lang, lost), &from)
                 } else {
-                    id::DECISION_UNCLEAN_RESULT_LOST_MANY
-                },
-                leader = n(leader),
-                epoch = epoch,
-                values = values(lang, lost),
-                from = from
-            ),
+                    msg::decision_unclean_result_lost_many(lang, &n(leader), &epoch, &values(lang, lost), &from)
+                }
+            }
         },
-        Explain::OfflineCause { previous, shut_down } => say!(
-            lang,
+        Explain::OfflineCause { previous, shut_down } => {
             if shut_down {
-                id::DECISION_OFFLINE_CAUSE_SHUT_DOWN
+                msg::decision_offline_cause_shut_down(lang, &n(previous))
             } else {
-                id::DECISION_OFFLINE_CAUSE_CRASHED
-            },
-            previous = n(previous)
-        ),
-        Explain::OfflineRule => say!(lang, id::DECISION_OFFLINE_RULE),
+                msg::decision_offline_cause_crashed(lang, &n(previous))
+            }
+        }
+        Explain::OfflineRule => msg::decision_offline_rule(lang),
         Explain::OfflineResult {
             epoch,
             isr,
@@ -749,21 +656,8 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
         } => {
             let (isr, elr) = (list(lang, names, isr), list(lang, names, elr));
             match last_known_leader {
-                Some(l) => say!(
-                    lang,
-                    id::DECISION_OFFLINE_RESULT,
-                    epoch = epoch,
-                    isr = isr,
-                    elr = elr,
-                    leader = n(l)
-                ),
-                None => say!(
-                    lang,
-                    id::DECISION_OFFLINE_RESULT_NO_LAST_KNOWN_LEADER,
-                    epoch = epoch,
-                    isr = isr,
-                    elr = elr
-                ),
+                Some(l) => msg::decision_offline_result(lang, &epoch, &isr, &elr, &n(l)),
+                None => msg::decision_offline_result_no_last_known_leader(lang, &epoch, &isr, &elr),
             }
         }
         Explain::OfflineNext {
@@ -773,46 +667,39 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             unclean,
         } => {
             let now = match (able.is_empty(), unable.is_empty()) {
-                (true, _) => say!(lang, id::DECISION_OFFLINE_NEXT_NOW_NONE),
-                (false, true) => say!(
+                (true, _) => msg::decision_offline_next_now_none(lang),
+                (false, true) => msg::decision_offline_next_now_able(lang, &any_of(lang, names, able)),
+                (false, false) => msg::decision_offline_next_now_able_unable(
                     lang,
-                    id::DECISION_OFFLINE_NEXT_NOW_ABLE,
-                    able = any_of(lang, names, able)
-                ),
-                (false, false) => say!(
-                    lang,
-                    id::DECISION_OFFLINE_NEXT_NOW_ABLE_UNABLE,
-                    able = any_of(lang, names, able),
-                    unable = any_of(lang, names, unable)
+                    &any_of(lang, names, able),
+                    &any_of(lang, names, unable),
                 ),
             };
-            say!(
+            msg::decision_offline_next(
                 lang,
-                id::DECISION_OFFLINE_NEXT,
-                now = now,
-                general = catalogue::text(
+                &now,
+                &catalogue::text(
                     lang,
                     if has_elr {
                         id::DECISION_OFFLINE_NEXT_GENERAL_ELR
                     } else {
                         id::DECISION_OFFLINE_NEXT_GENERAL_ISR
-                    }
+                    },
                 ),
-                unclean = if unclean {
+                &(if unclean {
                     catalogue::text(lang, id::DECISION_OFFLINE_NEXT_UNCLEAN)
                 } else {
                     ""
-                }
+                }),
             )
         }
-        Explain::HwHeldCause { isr, min_isr } => say!(
+        Explain::HwHeldCause { isr, min_isr } => msg::decision_hw_held_cause(
             lang,
-            id::DECISION_HW_HELD_CAUSE,
-            isr = list(lang, names, isr),
-            members = count(lang, isr.len() as u64, Unit::Member),
-            min_isr = min_isr
+            &list(lang, names, isr),
+            &count(lang, isr.len() as u64, Unit::Member),
+            &min_isr,
         ),
-        Explain::HwHeldRule => say!(lang, id::DECISION_HW_HELD_RULE),
+        Explain::HwHeldRule => msg::decision_hw_held_rule(lang),
         Explain::HwHeldResult {
             leader,
             hw,
@@ -821,176 +708,102 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             min_isr,
         } => {
             // Which of the leader's records stay uncommitted: offsets hw to leo - 1.
-            let id = if leo > hw + 1 {
-                id::DECISION_HW_HELD_RESULT_UNCOMMITTED
+            if leo > hw + 1 {
+                msg::decision_hw_held_result_uncommitted(lang, &hw, &isr, &min_isr, &n(leader), &(leo - 1))
             } else if leo == hw + 1 {
-                id::DECISION_HW_HELD_RESULT_ONE_UNCOMMITTED
+                msg::decision_hw_held_result_one_uncommitted(lang, &hw, &isr, &min_isr, &n(leader))
             } else {
-                id::DECISION_HW_HELD_RESULT
-            };
-            say!(
-                lang,
-                id,
-                hw = hw,
-                isr = isr,
-                min_isr = min_isr,
-                leader = n(leader),
-                last = leo.saturating_sub(1)
-            )
+                msg::decision_hw_held_result(lang, &hw, &isr, &min_isr)
+            }
         }
         Explain::ParkedCause {
             follower,
             leader,
             offset,
-        } => say!(
-            lang,
-            id::DECISION_PARKED_CAUSE,
-            follower = n(follower),
-            offset = offset,
-            leader = n(leader)
-        ),
-        Explain::ParkedRule => say!(lang, id::DECISION_PARKED_RULE),
-        Explain::ParkedResult { follower, leader } => {
-            say!(
-                lang,
-                id::DECISION_PARKED_RESULT,
-                follower = n(follower),
-                leader = n(leader)
-            )
-        }
-        Explain::ParkedNext { follower, leader } => {
-            say!(
-                lang,
-                id::DECISION_PARKED_NEXT,
-                leader = n(leader),
-                follower = n(follower)
-            )
-        }
+        } => msg::decision_parked_cause(lang, &n(follower), &offset, &n(leader)),
+        Explain::ParkedRule => msg::decision_parked_rule(lang),
+        Explain::ParkedResult { follower, leader } => msg::decision_parked_result(lang, &n(follower), &n(leader)),
+        Explain::ParkedNext { follower, leader } => msg::decision_parked_next(lang, &n(leader), &n(follower)),
         Explain::HeldByReplicaCause {
             leader,
             replica,
             replica_leo,
             until_ms,
             lag_ms,
-        } => say!(
+        } => msg::decision_held_by_replica_cause(
             lang,
-            id::DECISION_HELD_BY_REPLICA_CAUSE,
-            replica = n(replica),
-            leader = n(leader),
-            lag_ms = thousands(lang, lag_ms),
-            replica_leo = replica_leo,
-            until_ms = thousands(lang, until_ms)
+            &n(replica),
+            &n(leader),
+            &thousands(lang, lag_ms),
+            &replica_leo,
+            &thousands(lang, until_ms),
         ),
-        Explain::HeldByReplicaRule { only_eligible: false } => say!(lang, id::DECISION_HELD_BY_REPLICA_RULE),
-        Explain::HeldByReplicaRule { only_eligible: true } => {
-            say!(lang, id::DECISION_HELD_BY_REPLICA_RULE_ELIGIBLE)
-        }
+        Explain::HeldByReplicaRule { only_eligible: false } => msg::decision_held_by_replica_rule(lang),
+        Explain::HeldByReplicaRule { only_eligible: true } => msg::decision_held_by_replica_rule_eligible(lang),
         Explain::HeldByReplicaResult {
             leader,
             hw,
             would_be,
             replica,
             until_ms,
-        } => say!(
+        } => msg::decision_held_by_replica_result(
             lang,
-            id::DECISION_HELD_BY_REPLICA_RESULT,
-            leader = n(leader),
-            hw = hw,
-            would_be = would_be,
-            replica = n(replica),
-            until_ms = thousands(lang, until_ms)
+            &n(leader),
+            &hw,
+            &would_be,
+            &n(replica),
+            &thousands(lang, until_ms),
         ),
         Explain::AfterAppendCause {
             leader,
             values: v,
             isr,
             min_isr,
-        } => say!(
+        } => msg::decision_after_append_cause(
             lang,
-            id::DECISION_AFTER_APPEND_CAUSE,
-            leader = n(leader),
-            values = values(lang, v),
-            isr = list(lang, names, isr),
-            members = count(lang, isr.len() as u64, Unit::Member),
-            min_isr = min_isr
+            &n(leader),
+            &values(lang, v),
+            &list(lang, names, isr),
+            &count(lang, isr.len() as u64, Unit::Member),
+            &min_isr,
         ),
-        Explain::AfterAppendRule => say!(lang, id::DECISION_AFTER_APPEND_RULE),
-        Explain::AfterAppendResult { values: v } => say!(
-            lang,
+        Explain::AfterAppendRule => msg::decision_after_append_rule(lang),
+        Explain::AfterAppendResult { values: v } => {
             if v.len() == 1 {
-                id::DECISION_AFTER_APPEND_RESULT_ONE
+                msg::decision_after_append_result_one(lang, &values(lang, v))
             } else {
-                id::DECISION_AFTER_APPEND_RESULT_MANY
-            },
-            values = values(lang, v)
-        ),
+                msg::decision_after_append_result_many(lang, &values(lang, v))
+            }
+        }
         Explain::HaltedCause {
             broker,
             leader,
             fetch_offset,
             leader_log_end,
         } => match leader {
-            Some(l) => say!(
-                lang,
-                id::DECISION_HALTED_CAUSE,
-                broker = n(broker),
-                fetch_offset = fetch_offset,
-                leader = n(l),
-                leader_log_end = leader_log_end
-            ),
-            None => say!(
-                lang,
-                id::DECISION_HALTED_CAUSE_NO_LEADER,
-                broker = n(broker),
-                fetch_offset = fetch_offset,
-                leader_log_end = leader_log_end
-            ),
+            Some(l) => msg::decision_halted_cause(lang, &n(broker), &fetch_offset, &n(l), &leader_log_end),
+            None => msg::decision_halted_cause_no_leader(lang, &n(broker), &fetch_offset, &leader_log_end),
         },
         Explain::ConsumerValidateQuestion {
             consumer,
             leader,
             asked,
             position,
-        } => say!(
-            lang,
-            id::DECISION_CONSUMER_VALIDATE_QUESTION,
-            consumer = consumer,
-            leader = n(leader),
-            asked = asked,
-            position = position
-        ),
+        } => msg::decision_consumer_validate_question(lang, &consumer, &asked, &position, &n(leader)),
         Explain::ConsumerValidateAnswer {
             leader,
             epoch,
             end_offset,
-        } => say!(
-            lang,
-            id::DECISION_CONSUMER_VALIDATE_ANSWER,
-            leader = n(leader),
-            epoch = epoch,
-            end_offset = end_offset
-        ),
-        Explain::ConsumerTruncationRule => say!(lang, id::DECISION_CONSUMER_TRUNCATION_RULE),
+        } => msg::decision_consumer_validate_answer(lang, &epoch, &end_offset, &n(leader)),
+        Explain::ConsumerTruncationRule => msg::decision_consumer_truncation_rule(lang),
         Explain::ConsumerTruncationResult {
             consumer,
             to,
             epoch,
             from,
         } => match to {
-            Some(to) => say!(
-                lang,
-                id::DECISION_CONSUMER_TRUNCATION_RESULT,
-                consumer = consumer,
-                to = to,
-                epoch = epoch,
-                from = from
-            ),
-            None => say!(
-                lang,
-                id::DECISION_CONSUMER_TRUNCATION_RESULT_NONE,
-                consumer = consumer,
-                from = from
-            ),
+            Some(to) => msg::decision_consumer_truncation_result(lang, &consumer, &from, &to, &epoch),
+            None => msg::decision_consumer_truncation_result_none(lang, &consumer, &from),
         },
         Explain::ConsumerResetCause {
             consumer,
@@ -998,68 +811,28 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             out_of_range,
             from,
             leader_leo,
-        } => say!(
-            lang,
-            if out_of_range {
-                id::DECISION_CONSUMER_RESET_CAUSE_OUT_OF_RANGE
-            } else {
-                id::DECISION_CONSUMER_RESET_CAUSE_UNDEFINED
-            },
-            consumer = consumer,
-            leader = n(leader),
-            from = from,
-            leader_leo = leader_leo
-        ),
-        Explain::ConsumerResetRule { latest } => say!(
-            lang,
+        } if out_of_range => {
+            msg::decision_consumer_reset_cause_out_of_range(lang, &consumer, &from, &n(leader), &leader_leo)
+        }
+        Explain::ConsumerResetCause {
+            consumer, leader, from, ..
+        } => msg::decision_consumer_reset_cause_undefined(lang, &n(leader), &consumer, &from),
+        Explain::ConsumerResetRule { latest } => {
             if latest {
-                id::DECISION_CONSUMER_RESET_RULE_LATEST
+                msg::decision_consumer_reset_rule_latest(lang)
             } else {
-                id::DECISION_CONSUMER_RESET_RULE_EARLIEST
+                msg::decision_consumer_reset_rule_earliest(lang)
             }
-        ),
+        }
         Explain::ConsumerResetResult { consumer, from, to } => match to {
-            None => say!(
-                lang,
-                id::DECISION_CONSUMER_RESET_RESULT_NOT_AVAILABLE,
-                consumer = consumer
-            ),
-            Some(to) if to == from + 1 => say!(
-                lang,
-                id::DECISION_CONSUMER_RESET_RESULT_SKIPS_ONE,
-                consumer = consumer,
-                from = from,
-                to = to
-            ),
-            Some(to) if to + 1 == from => say!(
-                lang,
-                id::DECISION_CONSUMER_RESET_RESULT_REREADS_ONE,
-                consumer = consumer,
-                from = from,
-                to = to
-            ),
-            Some(to) if to > from => say!(
-                lang,
-                id::DECISION_CONSUMER_RESET_RESULT_SKIPS,
-                consumer = consumer,
-                from = from,
-                to = to,
-                last = to - 1
-            ),
-            Some(to) if to < from => say!(
-                lang,
-                id::DECISION_CONSUMER_RESET_RESULT_REREADS,
-                consumer = consumer,
-                from = from,
-                to = to,
-                last = from - 1
-            ),
-            Some(to) => say!(
-                lang,
-                id::DECISION_CONSUMER_RESET_RESULT_SAME,
-                consumer = consumer,
-                to = to
-            ),
+            None => msg::decision_consumer_reset_result_not_available(lang, &consumer),
+            Some(to) if to == from + 1 => msg::decision_consumer_reset_result_skips_one(lang, &consumer, &from, &to),
+            Some(to) if to + 1 == from => msg::decision_consumer_reset_result_rereads_one(lang, &consumer, &from, &to),
+            Some(to) if to > from => msg::decision_consumer_reset_result_skips(lang, &consumer, &from, &to, &(to - 1)),
+            Some(to) if to < from => {
+                msg::decision_consumer_reset_result_rereads(lang, &consumer, &from, &to, &(from - 1))
+            }
+            Some(to) => msg::decision_consumer_reset_result_same(lang, &consumer, &to),
         },
         Explain::ConsumerFailedCause {
             consumer,
@@ -1067,72 +840,42 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
             at,
             divergent,
         } => match (out_of_range, divergent) {
-            (true, _) => say!(
-                lang,
-                id::DECISION_CONSUMER_FAILED_CAUSE_OUT_OF_RANGE,
-                consumer = consumer,
-                at = at
-            ),
-            (false, Some(end)) => say!(
-                lang,
-                id::DECISION_CONSUMER_FAILED_CAUSE_TRUNCATED,
-                consumer = consumer,
-                at = at,
-                end_offset = end
-            ),
-            (false, None) => say!(
-                lang,
-                id::DECISION_CONSUMER_FAILED_CAUSE_UNDEFINED,
-                consumer = consumer,
-                at = at
-            ),
+            (true, _) => msg::decision_consumer_failed_cause_out_of_range(lang, &consumer, &at),
+            (false, Some(end)) => msg::decision_consumer_failed_cause_truncated(lang, &consumer, &end, &at),
+            (false, None) => msg::decision_consumer_failed_cause_undefined(lang, &consumer, &at),
         },
-        Explain::ConsumerFailedRule { out_of_range } => say!(
-            lang,
+        Explain::ConsumerFailedRule { out_of_range } => {
             if out_of_range {
-                id::DECISION_CONSUMER_FAILED_RULE_OUT_OF_RANGE
+                msg::decision_consumer_failed_rule_out_of_range(lang)
             } else {
-                id::DECISION_CONSUMER_FAILED_RULE_TRUNCATION
+                msg::decision_consumer_failed_rule_truncation(lang)
             }
-        ),
-        Explain::ConsumerFailedResult { consumer, at } => {
-            say!(lang, id::DECISION_CONSUMER_FAILED_RESULT, consumer = consumer, at = at)
         }
-        Explain::HaltedRule => say!(lang, id::DECISION_HALTED_RULE),
-        Explain::HaltedResult { broker, leo } => say!(lang, id::DECISION_HALTED_RESULT, broker = n(broker), leo = leo),
+        Explain::ConsumerFailedResult { consumer, at } => msg::decision_consumer_failed_result(lang, &consumer, &at),
+        Explain::HaltedRule => msg::decision_halted_rule(lang),
+        Explain::HaltedResult { broker, leo } => msg::decision_halted_result(lang, &n(broker), &leo),
         Explain::BounceCause { broker, broker_epoch } => match broker_epoch {
-            Some(e) => say!(lang, id::DECISION_BOUNCE_CAUSE, broker = n(broker), broker_epoch = e),
-            None => say!(lang, id::DECISION_BOUNCE_CAUSE_NO_BROKER_EPOCH, broker = n(broker)),
+            Some(e) => msg::decision_bounce_cause(lang, &n(broker), &e),
+            None => msg::decision_bounce_cause_no_broker_epoch(lang, &n(broker)),
         },
-        Explain::BounceRule { kraft } => say!(
-            lang,
+        Explain::BounceRule { kraft } => {
             if kraft {
-                id::DECISION_BOUNCE_RULE_KRAFT
+                msg::decision_bounce_rule_kraft(lang)
             } else {
-                id::DECISION_BOUNCE_RULE_ZOOKEEPER
+                msg::decision_bounce_rule_zookeeper(lang)
             }
-        ),
+        }
         Explain::BounceResult { broker, isr } => match isr {
-            Some(isr) => say!(
-                lang,
-                id::DECISION_BOUNCE_RESULT_LEFT_ISR,
-                broker = n(broker),
-                isr = list(lang, names, isr)
-            ),
-            None => say!(lang, id::DECISION_BOUNCE_RESULT, broker = n(broker)),
+            Some(isr) => msg::decision_bounce_result_left_isr(lang, &n(broker), &list(lang, names, isr)),
+            None => msg::decision_bounce_result(lang, &n(broker)),
         },
-        Explain::NotNeededCause { broker, epoch } => {
-            say!(lang, id::DECISION_NOT_NEEDED_CAUSE, broker = n(broker), epoch = epoch)
-        }
-        Explain::NotNeededRule => say!(lang, id::DECISION_NOT_NEEDED_RULE),
-        Explain::NotNeededResult { broker, epoch } => {
-            say!(lang, id::DECISION_NOT_NEEDED_RESULT, broker = n(broker), epoch = epoch)
-        }
-        Explain::SameQuestion { broker, leader_epoch } => say!(
+        Explain::NotNeededCause { broker, epoch } => msg::decision_not_needed_cause(lang, &n(broker), &epoch),
+        Explain::NotNeededRule => msg::decision_not_needed_rule(lang),
+        Explain::NotNeededResult { broker, epoch } => msg::decision_not_needed_result(lang, &n(broker), &epoch),
+        Explain::SameQuestion { broker, leader_epoch } => msg::decision_same_question(
             lang,
-            id::DECISION_SAME_QUESTION,
-            broker = n(broker),
-            request = request(lang, &Request::OffsetsForLeaderEpoch { leader_epoch })
+            &n(broker),
+            &request(lang, &Request::OffsetsForLeaderEpoch { leader_epoch }),
         ),
     }
 }
@@ -1146,34 +889,28 @@ fn unclean_cause(
     reason: &ElectionReason,
     kraft: bool,
 ) -> String {
-    let pick = |zk: Id, kr: Id| if kraft { kr } else { zk };
-    match (reason, previous) {
-        (ElectionReason::UncleanAfterFailure, Some(p)) => say!(
-            lang,
-            pick(
-                id::DECISION_UNCLEAN_CAUSE_AFTER_FAILURE_NAMED,
-                id::DECISION_UNCLEAN_CAUSE_AFTER_FAILURE_NAMED_KRAFT
-            ),
-            previous = names.get(p)
-        ),
-        (ElectionReason::UncleanAfterFailure, None) => say!(
-            lang,
-            pick(
-                id::DECISION_UNCLEAN_CAUSE_AFTER_FAILURE,
-                id::DECISION_UNCLEAN_CAUSE_AFTER_FAILURE_KRAFT
-            )
-        ),
-        (ElectionReason::CameBack { .. }, _) => say!(
-            lang,
-            pick(
-                id::DECISION_UNCLEAN_CAUSE_CAME_BACK,
-                id::DECISION_UNCLEAN_CAUSE_CAME_BACK_KRAFT
-            ),
-            leader = names.get(leader)
-        ),
-        (ElectionReason::Requested { .. }, _) => {
-            say!(lang, id::DECISION_UNCLEAN_CAUSE_REQUESTED, leader = names.get(leader))
+    // The KRaft text or ZooKeeper's, each a message of the same placeholders.
+    let pick = |zk: fn(Lang, &dyn Display) -> String, kr: fn(Lang, &dyn Display) -> String, arg: &dyn Display| {
+        if kraft {
+            kr(lang, arg)
+        } else {
+            zk(lang, arg)
         }
+    };
+    match (reason, previous) {
+        (ElectionReason::UncleanAfterFailure, Some(p)) => pick(
+            msg::decision_unclean_cause_after_failure_named,
+            msg::decision_unclean_cause_after_failure_named_kraft,
+            &names.get(p),
+        ),
+        (ElectionReason::UncleanAfterFailure, None) if kraft => msg::decision_unclean_cause_after_failure_kraft(lang),
+        (ElectionReason::UncleanAfterFailure, None) => msg::decision_unclean_cause_after_failure(lang),
+        (ElectionReason::CameBack { .. }, _) => pick(
+            msg::decision_unclean_cause_came_back,
+            msg::decision_unclean_cause_came_back_kraft,
+            &names.get(leader),
+        ),
+        (ElectionReason::Requested { .. }, _) => msg::decision_unclean_cause_requested(lang, &names.get(leader)),
         (r, _) => election_reason(lang, names, leader, r),
     }
 }

@@ -2,8 +2,8 @@
 //! the page's short texts on protocols, folded lanes and the editor. Texts in
 //! `messages/errors.msg`.
 
-use crate::catalogue::id;
-use crate::{mebibytes, say, thousands, words, Lang, LinkProblem, Names};
+use crate::catalogue::msg;
+use crate::{mebibytes, thousands, words, Lang, LinkProblem, Names};
 use replab_core::command::CommandError;
 use replab_core::protocol::NotOffered;
 use replab_core::scenario::{Found, ScriptError, ScriptErrorKind};
@@ -15,12 +15,7 @@ pub fn script_error(lang: Lang, names: &Names, e: &ScriptError) -> String {
     if matches!(e.kind, ScriptErrorKind::TextTooLong { .. }) {
         return script_error_kind(lang, &e.kind);
     }
-    say!(
-        lang,
-        id::ERROR_AT_LINE,
-        line = e.line,
-        error = kind_sentence(lang, names, &e.kind)
-    )
+    msg::error_at_line(lang, &e.line, &kind_sentence(lang, names, &e.kind))
 }
 
 /// What is wrong with a piece of scenario text, without a line.
@@ -32,55 +27,47 @@ pub fn script_error_kind(lang: Lang, kind: &ScriptErrorKind) -> String {
 fn kind_sentence(lang: Lang, names: &Names, k: &ScriptErrorKind) -> String {
     use ScriptErrorKind as K;
     match k {
-        K::UnknownVerb { verb } => say!(lang, id::ERROR_SCRIPT_UNKNOWN_VERB, verb = verb),
-        K::UnknownBroker { id } => say!(lang, id::ERROR_SCRIPT_UNKNOWN_BROKER, id = id),
-        K::BadBrokerId { id } => say!(lang, id::ERROR_SCRIPT_BAD_BROKER_ID, id = id),
-        K::DuplicateBroker { id } => say!(lang, id::ERROR_SCRIPT_DUPLICATE_BROKER, id = id),
-        K::BrokerCount { count } => say!(lang, id::ERROR_SCRIPT_BROKER_COUNT, count = count),
-        K::DuplicateHeader { verb } => say!(lang, id::ERROR_SCRIPT_DUPLICATE_HEADER, verb = verb),
-        K::HeaderAfterAction { verb } => say!(lang, id::ERROR_SCRIPT_HEADER_AFTER_ACTION, verb = verb),
-        K::MissingBrokers => say!(lang, id::ERROR_SCRIPT_MISSING_BROKERS),
+        K::UnknownVerb { verb } => msg::error_script_unknown_verb(lang, &verb),
+        K::UnknownBroker { id } => msg::error_script_unknown_broker(lang, &id),
+        K::BadBrokerId { id } => msg::error_script_bad_broker_id(lang, &id),
+        K::DuplicateBroker { id } => msg::error_script_duplicate_broker(lang, &id),
+        K::BrokerCount { count } => msg::error_script_broker_count(lang, &count),
+        K::DuplicateHeader { verb } => msg::error_script_duplicate_header(lang, &verb),
+        K::HeaderAfterAction { verb } => msg::error_script_header_after_action(lang, &verb),
+        K::MissingBrokers => msg::error_script_missing_brokers(lang),
         K::UnknownProtocol { name } => protocol_not_offered(lang, name, &NotOffered::Unknown),
         K::ProtocolNotOffered { name, why } => protocol_not_offered(lang, name, why),
-        K::BackwardRange { range } => say!(lang, id::ERROR_SCRIPT_BACKWARD_RANGE, range = range),
+        K::BackwardRange { range } => msg::error_script_backward_range(lang, &range),
         K::ElrNotInRelease { release } => match release.as_str() {
-            "kafka-4.0" => say!(lang, id::ERROR_SCRIPT_ELR_NOT_IN_4_0, release = release),
-            _ => say!(lang, id::ERROR_SCRIPT_ELR_NOT_IN_3X, release = release),
+            "kafka-4.0" => msg::error_script_elr_not_in_4_0(lang, &release),
+            _ => msg::error_script_elr_not_in_3x(lang, &release),
         },
-        K::UnknownSetting { key } => say!(lang, id::ERROR_SCRIPT_UNKNOWN_SETTING, key = key),
-        K::BadSettingValue { key, value } => {
-            say!(lang, id::ERROR_SCRIPT_BAD_SETTING_VALUE, key = key, value = value)
-        }
-        K::BadSetSyntax { text } => say!(lang, id::ERROR_SCRIPT_BAD_SET_SYNTAX, text = text),
-        K::MissingArgument { verb, what } => say!(lang, id::ERROR_SCRIPT_MISSING_ARGUMENT, verb = verb, what = what),
-        K::UnexpectedArgument { verb, arg } => {
-            say!(lang, id::ERROR_SCRIPT_UNEXPECTED_ARGUMENT, verb = verb, arg = arg)
-        }
-        K::BadValue { value } => say!(lang, id::ERROR_SCRIPT_BAD_VALUE, value = value),
-        K::BadNumber { what, text } => say!(lang, id::ERROR_SCRIPT_BAD_NUMBER, what = what, text = text),
-        K::BadAcks { text } => say!(lang, id::ERROR_SCRIPT_BAD_ACKS, text = text),
-        K::BadCrashTarget { text } => say!(lang, id::ERROR_SCRIPT_BAD_CRASH_TARGET, text = text),
-        K::UnknownExpectation { what } => say!(lang, id::ERROR_SCRIPT_UNKNOWN_EXPECTATION, what = what),
-        K::UnknownViolationKind { kind } => say!(lang, id::ERROR_SCRIPT_UNKNOWN_VIOLATION_KIND, kind = kind),
-        K::EmptyTitle => say!(lang, id::ERROR_SCRIPT_EMPTY_TITLE),
-        K::BadConsumerName { name } => say!(lang, id::ERROR_SCRIPT_BAD_CONSUMER_NAME, name = name),
-        K::ConsumerIsBroker { name } => say!(lang, id::ERROR_SCRIPT_CONSUMER_IS_BROKER, name = name),
-        K::UnknownConsumer { name } => say!(lang, id::ERROR_SCRIPT_UNKNOWN_CONSUMER, name = name),
-        K::UnknownConsumerError { error } => say!(lang, id::ERROR_SCRIPT_UNKNOWN_CONSUMER_ERROR, error = error),
-        K::TextTooLong { bytes, limit } => say!(
+        K::UnknownSetting { key } => msg::error_script_unknown_setting(lang, &key),
+        K::BadSettingValue { key, value } => msg::error_script_bad_setting_value(lang, &value, &key),
+        K::BadSetSyntax { text } => msg::error_script_bad_set_syntax(lang, &text),
+        K::MissingArgument { verb, what } => msg::error_script_missing_argument(lang, &verb, &what),
+        K::UnexpectedArgument { verb, arg } => msg::error_script_unexpected_argument(lang, &arg, &verb),
+        K::BadValue { value } => msg::error_script_bad_value(lang, &value),
+        K::BadNumber { what, text } => msg::error_script_bad_number(lang, &text, &what),
+        K::BadAcks { text } => msg::error_script_bad_acks(lang, &text),
+        K::BadCrashTarget { text } => msg::error_script_bad_crash_target(lang, &text),
+        K::UnknownExpectation { what } => msg::error_script_unknown_expectation(lang, &what),
+        K::UnknownViolationKind { kind } => msg::error_script_unknown_violation_kind(lang, &kind),
+        K::EmptyTitle => msg::error_script_empty_title(lang),
+        K::BadConsumerName { name } => msg::error_script_bad_consumer_name(lang, &name),
+        K::ConsumerIsBroker { name } => msg::error_script_consumer_is_broker(lang, &name),
+        K::UnknownConsumer { name } => msg::error_script_unknown_consumer(lang, &name),
+        K::UnknownConsumerError { error } => msg::error_script_unknown_consumer_error(lang, &error),
+        K::TextTooLong { bytes, limit } => msg::error_script_text_too_long(
             lang,
-            id::ERROR_SCRIPT_TEXT_TOO_LONG,
-            size = mebibytes(*bytes),
-            bytes = thousands(lang, *bytes as u64),
-            limit_size = mebibytes(*limit),
-            limit = thousands(lang, *limit as u64)
+            &mebibytes(*bytes),
+            &thousands(lang, *bytes as u64),
+            &mebibytes(*limit),
+            &thousands(lang, *limit as u64),
         ),
-        K::TooManySteps { steps, limit } => say!(
-            lang,
-            id::ERROR_SCRIPT_TOO_MANY_STEPS,
-            steps = thousands(lang, *steps as u64),
-            limit = thousands(lang, *limit as u64)
-        ),
+        K::TooManySteps { steps, limit } => {
+            msg::error_script_too_many_steps(lang, &thousands(lang, *steps as u64), &thousands(lang, *limit as u64))
+        }
         K::Command { error } => command_error(lang, names, error),
     }
 }
@@ -88,22 +75,22 @@ fn kind_sentence(lang: Lang, names: &Names, k: &ScriptErrorKind) -> String {
 /// A refused command, without a line.
 pub fn command_error(lang: Lang, names: &Names, e: &CommandError) -> String {
     use CommandError as C;
-    let (id, broker) = match *e {
+    let (say, broker): (msg::Say1, usize) = match *e {
         // The broker's number, as there is no broker to name.
-        C::NoSuchBroker { broker } => return say!(lang, id::ERROR_COMMAND_NO_SUCH_BROKER, broker = broker),
-        C::NoTargets => return say!(lang, id::ERROR_COMMAND_NO_TARGETS),
-        C::HasLeader => return say!(lang, id::ERROR_COMMAND_HAS_LEADER),
-        C::HeaderOnlySetting { key } => return say!(lang, id::ERROR_COMMAND_HEADER_ONLY_SETTING, key = key.name()),
-        C::BrokerDown { broker } => (id::ERROR_COMMAND_BROKER_DOWN, broker),
-        C::BrokerAlreadyUp { broker } => (id::ERROR_COMMAND_BROKER_ALREADY_UP, broker),
-        C::IsLeader { broker } => (id::ERROR_COMMAND_IS_LEADER, broker),
-        C::AlreadyInFlight { follower } => (id::ERROR_COMMAND_ALREADY_IN_FLIGHT, follower),
-        C::NothingInFlight { follower } => (id::ERROR_COMMAND_NOTHING_IN_FLIGHT, follower),
-        C::NotInIsr { broker } => (id::ERROR_COMMAND_NOT_IN_ISR, broker),
-        C::DuplicateTarget { broker } => (id::ERROR_COMMAND_DUPLICATE_TARGET, broker),
-        C::NotEligible { broker } => (id::ERROR_COMMAND_NOT_ELIGIBLE, broker),
+        C::NoSuchBroker { broker } => return msg::error_command_no_such_broker(lang, &broker),
+        C::NoTargets => return msg::error_command_no_targets(lang),
+        C::HasLeader => return msg::error_command_has_leader(lang),
+        C::HeaderOnlySetting { key } => return msg::error_command_header_only_setting(lang, &key.name()),
+        C::BrokerDown { broker } => (msg::error_command_broker_down, broker),
+        C::BrokerAlreadyUp { broker } => (msg::error_command_broker_already_up, broker),
+        C::IsLeader { broker } => (msg::error_command_is_leader, broker),
+        C::AlreadyInFlight { follower } => (msg::error_command_already_in_flight, follower),
+        C::NothingInFlight { follower } => (msg::error_command_nothing_in_flight, follower),
+        C::NotInIsr { broker } => (msg::error_command_not_in_isr, broker),
+        C::DuplicateTarget { broker } => (msg::error_command_duplicate_target, broker),
+        C::NotEligible { broker } => (msg::error_command_not_eligible, broker),
     };
-    say!(lang, id, broker = names.get(broker))
+    say(lang, &names.get(broker))
 }
 
 /// What an expectation found instead.
@@ -111,19 +98,19 @@ pub fn found(lang: Lang, names: &Names, f: &Found) -> String {
     // Values, numbers, `epoch:offset` pairs and violation kinds are written as
     // the scenario writes them, the same in every language.
     match f {
-        Found::Values(v) if v.is_empty() => say!(lang, id::ERROR_FOUND_NOTHING),
+        Found::Values(v) if v.is_empty() => msg::error_found_nothing(lang),
         Found::Values(v) => v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" "),
         Found::Number(x) => x.to_string(),
-        Found::Epochs(e) if e.is_empty() => say!(lang, id::ERROR_FOUND_NO_EPOCHS),
+        Found::Epochs(e) if e.is_empty() => msg::error_found_no_epochs(lang),
         Found::Epochs(e) => e.iter().map(|(e, o)| format!("{e}:{o}")).collect::<Vec<_>>().join(" "),
         Found::Leader(Some(b)) => names.get(*b).to_string(),
-        Found::Leader(None) => say!(lang, id::ERROR_FOUND_NO_LEADER),
+        Found::Leader(None) => msg::error_found_no_leader(lang),
         Found::Position(Some(p)) => p.to_string(),
-        Found::Position(None) => say!(lang, id::ERROR_FOUND_NO_POSITION),
+        Found::Position(None) => msg::error_found_no_position(lang),
         Found::ConsumerError(Some(e)) => e.name().to_string(),
-        Found::ConsumerError(None) => say!(lang, id::ERROR_FOUND_NO_ERROR),
+        Found::ConsumerError(None) => msg::error_found_no_error(lang),
         Found::Brokers(s) => words::list(lang, names, *s),
-        Found::Violations(v) if v.is_empty() => say!(lang, id::ERROR_FOUND_NO_VIOLATION),
+        Found::Violations(v) if v.is_empty() => msg::error_found_no_violation(lang),
         Found::Violations(v) => v.iter().map(|k| k.name()).collect::<Vec<_>>().join(" "),
     }
 }
@@ -132,31 +119,18 @@ pub fn found(lang: Lang, names: &Names, f: &Found) -> String {
 pub fn link_error(lang: Lang, e: &LinkProblem) -> String {
     use replab_share::LinkError as L;
     match e {
-        LinkProblem::Link(L::NotALink) => say!(lang, id::ERROR_LINK_NOT_A_LINK),
-        LinkProblem::Link(L::UnknownVersion { version }) => say!(
-            lang,
-            id::ERROR_LINK_UNKNOWN_VERSION,
-            version = version,
-            latest = replab_share::VERSION
-        ),
-        LinkProblem::Link(L::BadEncoding) => say!(lang, id::ERROR_LINK_BAD_ENCODING),
-        LinkProblem::Link(L::Corrupted) => say!(lang, id::ERROR_LINK_CORRUPTED),
-        LinkProblem::Link(L::TooLarge) => say!(lang, id::ERROR_LINK_TOO_LARGE),
-        LinkProblem::Link(L::MissingField { field }) => say!(lang, id::ERROR_LINK_MISSING_FIELD, field = field),
-        LinkProblem::Link(L::BadField { field, value }) => {
-            say!(lang, id::ERROR_LINK_BAD_FIELD, field = field, value = value)
+        LinkProblem::Link(L::NotALink) => msg::error_link_not_a_link(lang),
+        LinkProblem::Link(L::UnknownVersion { version }) => {
+            msg::error_link_unknown_version(lang, &version, &replab_share::VERSION)
         }
-        LinkProblem::Link(L::UnknownField { field }) => say!(lang, id::ERROR_LINK_UNKNOWN_FIELD, field = field),
-        LinkProblem::StepOutOfRange { step, len } => {
-            say!(lang, id::ERROR_LINK_STEP_OUT_OF_RANGE, step = step, len = len)
-        }
-        LinkProblem::Script { error, names } => {
-            say!(
-                lang,
-                id::ERROR_LINK_SCRIPT,
-                error = script_error(lang, &Names(names), error)
-            )
-        }
+        LinkProblem::Link(L::BadEncoding) => msg::error_link_bad_encoding(lang),
+        LinkProblem::Link(L::Corrupted) => msg::error_link_corrupted(lang),
+        LinkProblem::Link(L::TooLarge) => msg::error_link_too_large(lang),
+        LinkProblem::Link(L::MissingField { field }) => msg::error_link_missing_field(lang, &field),
+        LinkProblem::Link(L::BadField { field, value }) => msg::error_link_bad_field(lang, &field, &value),
+        LinkProblem::Link(L::UnknownField { field }) => msg::error_link_unknown_field(lang, &field),
+        LinkProblem::StepOutOfRange { step, len } => msg::error_link_step_out_of_range(lang, &step, &len),
+        LinkProblem::Script { error, names } => msg::error_link_script(lang, &script_error(lang, &Names(names), error)),
     }
 }
 
@@ -167,24 +141,13 @@ pub fn protocol_option(lang: Lang, p: Protocol) -> String {
         return release_option(lang, p);
     }
     let p = p.shown();
-    say!(
-        lang,
-        id::PAGE_PROTOCOL_OPTION,
-        name = p.name(),
-        releases = words::releases(lang, p)
-    )
+    msg::page_protocol_option(lang, &p.name(), &words::releases(lang, p))
 }
 
 /// A chip of the release strip: the line, its controller, what the story
 /// comes to there ("Kafka 3.8 with ZooKeeper: committed write lost at step 6").
 pub fn strip_chip(lang: Lang, p: Protocol, outcome: &str) -> String {
-    say!(
-        lang,
-        id::PROTOCOL_RELEASE_STRIP_CHIP,
-        version = p.release().version,
-        controller = words::controller_name(p),
-        outcome = outcome
-    )
+    msg::protocol_release_strip_chip(lang, &p.release().version, &words::controller_name(p), &outcome)
 }
 
 /// Why a story cannot run under line `p`: its settings are not in that
@@ -200,17 +163,12 @@ pub fn not_in_release(lang: Lang, p: Protocol) -> String {
 
 /// A history longer than the strip runs by itself.
 pub fn strip_long(lang: Lang, steps: usize, limit: usize) -> String {
-    say!(
-        lang,
-        id::PROTOCOL_RELEASE_STRIP_LONG,
-        steps = thousands(lang, steps as u64),
-        limit = thousands(lang, limit as u64)
-    )
+    msg::protocol_release_strip_long(lang, &thousands(lang, steps as u64), &thousands(lang, limit as u64))
 }
 
 /// An outcome at a step of the history ("committed write lost at step 6").
 pub fn strip_at_step(lang: Lang, what: &str, step: usize) -> String {
-    say!(lang, id::PROTOCOL_RELEASE_STRIP_AT_STEP, what = what, step = step)
+    msg::protocol_release_strip_at_step(lang, &what, &step)
 }
 
 /// A release line as "Which Kafka?" lists it: its version, and a seed
@@ -218,15 +176,10 @@ pub fn strip_at_step(lang: Lang, what: &str, step: usize) -> String {
 pub fn release_option(lang: Lang, p: Protocol) -> String {
     let r = p.release();
     match r.generation {
-        Some(generation) => say!(
-            lang,
-            id::PROTOCOL_RELEASE_OPTION_GENERATION,
-            version = r.version,
-            generation = generation
-        ),
+        Some(generation) => msg::protocol_release_option_generation(lang, &r.version, &generation),
         // A KRaft line of a release that also ran ZooKeeper says so.
-        None if r.name.ends_with("-kraft") => say!(lang, id::PROTOCOL_RELEASE_OPTION_KRAFT, version = r.version),
-        None => say!(lang, id::PROTOCOL_RELEASE_OPTION, version = r.version),
+        None if r.name.ends_with("-kraft") => msg::protocol_release_option_kraft(lang, &r.version),
+        None => msg::protocol_release_option(lang, &r.version),
     }
 }
 
@@ -245,34 +198,22 @@ pub fn protocol_name(lang: Lang, p: Protocol) -> String {
 pub fn protocol_not_offered(lang: Lang, name: &str, why: &NotOffered) -> String {
     let lines = || Protocol::releases().map(|p| p.name()).collect::<Vec<_>>().join(", ");
     match why {
-        NotOffered::Unknown => say!(
-            lang,
-            id::ERROR_SCRIPT_UNKNOWN_PROTOCOL,
-            name = name,
-            lines = lines(),
-            generations = Protocol::ALL.map(|p| p.name()).join(", ")
-        ),
-        NotOffered::Kafka20 => say!(lang, id::ERROR_SCRIPT_PROTOCOL_KAFKA_2_0, name = name, lines = lines()),
-        NotOffered::KraftBefore33 => say!(
-            lang,
-            id::ERROR_SCRIPT_PROTOCOL_KRAFT_BEFORE_3_3,
-            name = name,
-            suggested = name.trim_end_matches("-kraft")
-        ),
-        NotOffered::Suffix { from_4_0: false } => say!(lang, id::ERROR_SCRIPT_PROTOCOL_SUFFIX, name = name),
-        NotOffered::Suffix { from_4_0: true } => say!(lang, id::ERROR_SCRIPT_PROTOCOL_SUFFIX_FROM_4_0, name = name),
+        NotOffered::Unknown => {
+            msg::error_script_unknown_protocol(lang, &name, &lines(), &Protocol::ALL.map(|p| p.name()).join(", "))
+        }
+        NotOffered::Kafka20 => msg::error_script_protocol_kafka_2_0(lang, &name, &lines()),
+        NotOffered::KraftBefore33 => {
+            msg::error_script_protocol_kraft_before_3_3(lang, &name, &name.trim_end_matches("-kraft"))
+        }
+        NotOffered::Suffix { from_4_0: false } => msg::error_script_protocol_suffix(lang, &name),
+        NotOffered::Suffix { from_4_0: true } => msg::error_script_protocol_suffix_from_4_0(lang, &name),
     }
 }
 
 /// What a protocol stands for, in short: its releases and their controller
 /// ("Kafka 2.8–3.x, ZooKeeper controller").
 pub fn stands_for(lang: Lang, p: Protocol) -> String {
-    say!(
-        lang,
-        id::PAGE_STANDS_FOR,
-        releases = words::releases(lang, p),
-        controller = words::controller_name(p)
-    )
+    msg::page_stands_for(lang, &words::releases(lang, p), &words::controller_name(p))
 }
 
 /// A folded span of a lane: its first and last values, how many records, their
@@ -280,23 +221,8 @@ pub fn stands_for(lang: Lang, p: Protocol) -> String {
 pub fn folded(lang: Lang, first: &str, last: &str, count: u64, epochs: (u32, u32)) -> String {
     let count = thousands(lang, count);
     match epochs {
-        (a, b) if a == b => say!(
-            lang,
-            id::PAGE_FOLDED_ONE_EPOCH,
-            first = first,
-            last = last,
-            count = count,
-            epoch = a
-        ),
-        (a, b) => say!(
-            lang,
-            id::PAGE_FOLDED_EPOCHS,
-            first = first,
-            last = last,
-            count = count,
-            first_epoch = a,
-            last_epoch = b
-        ),
+        (a, b) if a == b => msg::page_folded_one_epoch(lang, &first, &last, &count, &a),
+        (a, b) => msg::page_folded_epochs(lang, &first, &last, &count, &a, &b),
     }
 }
 
@@ -306,89 +232,76 @@ pub fn editor_window(lang: Lang, first: usize, last: usize, total: usize, bytes:
     // Like `mebibytes`, a size is written the same in every language.
     let mb = bytes / 100_000;
     let size = format!("{}.{} MB", mb / 10, mb % 10);
-    say!(
+    msg::page_editor_window(
         lang,
-        id::PAGE_EDITOR_WINDOW,
-        first = thousands(lang, first as u64),
-        last = thousands(lang, last as u64),
-        total = thousands(lang, total as u64),
-        size = size
+        &thousands(lang, first as u64),
+        &thousands(lang, last as u64),
+        &thousands(lang, total as u64),
+        &size,
     )
 }
 
 /// Values left out of a long list: "… 9,991 more …".
 pub fn more(lang: Lang, n: u64) -> String {
-    say!(lang, id::PAGE_MORE, n = thousands(lang, n))
+    msg::page_more(lang, &thousands(lang, n))
 }
 
 /// What a folded span's button does, for its label: "Show offsets 12 to 9,980".
 pub fn unfold_title(lang: Lang, from: u64, last: u64) -> String {
-    say!(
-        lang,
-        id::PAGE_UNFOLD_TITLE,
-        from = thousands(lang, from),
-        last = thousands(lang, last)
-    )
+    msg::page_unfold_title(lang, &thousands(lang, from), &thousands(lang, last))
 }
 
 /// A figure frame's heading: "Step 7 · bounce A"; step 0: "Step 0 · the start".
 /// The produce button, with the value it writes: "Produce m1".
 pub fn produce(lang: Lang, value: &str) -> String {
-    say!(lang, id::PAGE_PRODUCE, value = value)
+    msg::page_produce(lang, &value)
 }
 
 /// The partition's clock: "t = 15000 ms".
 pub fn clock(lang: Lang, ms: u64) -> String {
-    say!(lang, id::PAGE_CLOCK, ms = ms)
+    msg::page_clock(lang, &ms)
 }
 
 /// A menu's default choice, with its value: "all (default)".
 pub fn default_choice(lang: Lang, value: &str) -> String {
-    say!(lang, id::PAGE_DEFAULT_CHOICE, value = value)
+    msg::page_default_choice(lang, &value)
 }
 
 /// The high watermark's mark in a log: "HW 2".
 pub fn hw_mark(lang: Lang, offset: u64) -> String {
-    say!(lang, id::PAGE_HW_MARK, offset = offset)
+    msg::page_hw_mark(lang, &offset)
 }
 
 /// A consumer's position: "position 2, epoch 0"; "no position: …" while a reset is due.
 pub fn consumer_position(lang: Lang, position: Option<u64>, epoch: Option<u32>) -> String {
     match (position, epoch) {
-        (None, _) => say!(lang, id::PAGE_CONSUMER_NO_POSITION),
-        (Some(offset), None) => say!(lang, id::PAGE_CONSUMER_POSITION, offset = offset),
-        (Some(offset), Some(epoch)) => say!(lang, id::PAGE_CONSUMER_POSITION_EPOCH, offset = offset, epoch = epoch),
+        (None, _) => msg::page_consumer_no_position(lang),
+        (Some(offset), None) => msg::page_consumer_position(lang, &offset),
+        (Some(offset), Some(epoch)) => msg::page_consumer_position_epoch(lang, &offset, &epoch),
     }
 }
 
 /// Where a consumer read a record: "offset 1, epoch 0".
 pub fn consumer_read_title(lang: Lang, offset: u64, epoch: u32) -> String {
-    say!(lang, id::PAGE_CONSUMER_READ_TITLE, offset = offset, epoch = epoch)
+    msg::page_consumer_read_title(lang, &offset, &epoch)
 }
 
 /// Reads of a consumer's lane left out before those shown.
 pub fn consumer_earlier_reads(lang: Lang, n: u64) -> String {
-    say!(lang, id::PAGE_CONSUMER_EARLIER_READS, n = thousands(lang, n))
+    msg::page_consumer_earlier_reads(lang, &thousands(lang, n))
 }
 
 /// A setting's source: "Kafka 0.10.2.1's default", or "set by this story".
 pub fn setting_source(lang: Lang, source: replab_core::config::SettingSource, p: Protocol) -> String {
     match source {
         replab_core::config::SettingSource::Script => crate::label(lang, crate::Label::SetByStory).to_string(),
-        replab_core::config::SettingSource::Release => {
-            say!(lang, id::PAGE_SETTING_RELEASE_DEFAULT, release = p.defaults_release())
-        }
+        replab_core::config::SettingSource::Release => msg::page_setting_release_default(lang, &p.defaults_release()),
     }
 }
 
 /// The producer's acks: the lab's choice, beside Kafka's producer default of `p`'s release.
 pub fn lab_acks(lang: Lang, p: Protocol) -> String {
-    say!(
-        lang,
-        id::PAGE_LAB_ACKS,
-        release = p.defaults_release(),
-        acks = p.kafka_producer_acks().name()
-    )
+    msg::page_lab_acks(lang, &p.defaults_release(), &p.kafka_producer_acks().name())
 }
 
 /// The release defaults that changed with a protocol switch to `p`, each as
@@ -396,43 +309,30 @@ pub fn lab_acks(lang: Lang, p: Protocol) -> String {
 pub fn defaults_changed(lang: Lang, p: Protocol, changes: &[(replab_core::Setting, replab_core::Setting)]) -> String {
     let list: Vec<String> = changes
         .iter()
-        .map(|(new, old)| {
-            say!(
-                lang,
-                id::PAGE_DEFAULT_CHANGED,
-                key = new.key(),
-                value = new.value_text(),
-                old = old.value_text()
-            )
-        })
+        .map(|(new, old)| msg::page_default_changed(lang, &new.key(), &new.value_text(), &old.value_text()))
         .collect();
-    say!(
-        lang,
-        id::PAGE_DEFAULTS_CHANGED,
-        release = p.defaults_release(),
-        changes = list.join(", ")
-    )
+    msg::page_defaults_changed(lang, &p.defaults_release(), &list.join(", "))
 }
 
 /// The log end's mark in a log: "LEO 3".
 pub fn leo_mark(lang: Lang, offset: u64) -> String {
-    say!(lang, id::PAGE_LEO_MARK, offset = offset)
+    msg::page_leo_mark(lang, &offset)
 }
 
 /// A broker's two offsets in a figure: "LEO 3 · HW 2".
 pub fn leo_hw(lang: Lang, leo: u64, hw: u64) -> String {
-    say!(lang, id::PAGE_LEO_HW, leo = leo, hw = hw)
+    msg::page_leo_hw(lang, &leo, &hw)
 }
 
 /// The export dialog's animation could not be encoded, and why.
 pub fn gif_failed(lang: Lang, error: &str) -> String {
-    say!(lang, id::PAGE_GIF_FAILED, error = error)
+    msg::page_gif_failed(lang, &error)
 }
 
 /// A figure's heading: "Step 3 · crash A", or "Step 0 · the start" without a command.
 pub fn figure_heading(lang: Lang, step: usize, command: Option<&str>) -> String {
     match command {
-        Some(c) => say!(lang, id::PAGE_FIGURE_HEADING, step = step, command = c),
-        None => say!(lang, id::PAGE_FIGURE_HEADING_START, step = step),
+        Some(c) => msg::page_figure_heading(lang, &step, &c),
+        None => msg::page_figure_heading_start(lang, &step),
     }
 }

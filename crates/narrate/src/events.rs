@@ -3,8 +3,9 @@
 //! `messages/events.msg`.
 
 use crate::catalogue::id;
+use crate::catalogue::msg;
 use crate::words::{count, election_reason, list, reply, request, truncation_reason, Unit};
-use crate::{catalogue, say, thousands, Lang, Names};
+use crate::{catalogue, thousands, Lang, Names};
 use replab_core::consumer::{ConsumerError, ResetCause};
 use replab_core::event::{
     AckFailure, ElectionReason, Event, FollowerNext, LossReason, ProduceRefusal, ShrinkReason, Violation,
@@ -22,80 +23,45 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             epoch,
             value,
             acks,
-        } => say!(
-            lang,
-            id::EVENT_APPENDED,
-            leader = n(*leader),
-            value = value,
-            offset = offset,
-            epoch = epoch,
-            acks = acks.name()
-        ),
+        } => msg::event_appended(lang, &n(*leader), &value, &offset, &epoch, &acks.name()),
         Event::ProduceRefused { value, reason } => match reason {
-            ProduceRefusal::NoLeader => say!(lang, id::EVENT_PRODUCE_REFUSED_NO_LEADER, value = value),
-            ProduceRefusal::NotEnoughReplicas { isr, min_isr } => say!(
+            ProduceRefusal::NoLeader => msg::event_produce_refused_no_leader(lang, &value),
+            ProduceRefusal::NotEnoughReplicas { isr, min_isr } => msg::event_produce_refused_not_enough_replicas(
                 lang,
-                id::EVENT_PRODUCE_REFUSED_NOT_ENOUGH_REPLICAS,
-                value = value,
-                replicas = count(lang, u64::from(*isr), Unit::Replica),
-                min_isr = min_isr
+                &value,
+                &count(lang, u64::from(*isr), Unit::Replica),
+                &min_isr,
             ),
         },
-        Event::Acked { value, offset } => say!(lang, id::EVENT_ACKED, value = value, offset = offset),
+        Event::Acked { value, offset } => msg::event_acked(lang, &value, &offset),
         Event::AckFailed { value, offset, reason } => match reason {
-            AckFailure::LeadershipMoved => {
-                say!(
+            AckFailure::LeadershipMoved => msg::event_ack_failed_leadership_moved(lang, &value, &offset),
+            AckFailure::NotEnoughReplicasAfterAppend { isr, min_isr, .. } => {
+                msg::event_ack_failed_not_enough_replicas_after_append(
                     lang,
-                    id::EVENT_ACK_FAILED_LEADERSHIP_MOVED,
-                    value = value,
-                    offset = offset
+                    &value,
+                    &offset,
+                    &count(lang, u64::from(*isr), Unit::Replica),
+                    &min_isr,
                 )
             }
-            AckFailure::NotEnoughReplicasAfterAppend { isr, min_isr, .. } => say!(
-                lang,
-                id::EVENT_ACK_FAILED_NOT_ENOUGH_REPLICAS_AFTER_APPEND,
-                value = value,
-                offset = offset,
-                replicas = count(lang, u64::from(*isr), Unit::Replica),
-                min_isr = min_isr
-            ),
         },
         Event::RequestSent {
             follower,
             leader,
             request: r,
-        } => say!(
-            lang,
-            id::EVENT_REQUEST_SENT,
-            follower = n(*follower),
-            leader = n(*leader),
-            request = request(lang, r)
-        ),
-        Event::NoLeaderToFetchFrom { follower } => {
-            say!(lang, id::EVENT_NO_LEADER_TO_FETCH_FROM, follower = n(*follower))
-        }
+        } => msg::event_request_sent(lang, &n(*follower), &request(lang, r), &n(*leader)),
+        Event::NoLeaderToFetchFrom { follower } => msg::event_no_leader_to_fetch_from(lang, &n(*follower)),
         Event::RequestAnswered {
             follower,
             leader,
             reply: r,
-        } => say!(
-            lang,
-            id::EVENT_REQUEST_ANSWERED,
-            leader = n(*leader),
-            follower = n(*follower),
-            reply = reply(lang, r)
-        ),
+        } => msg::event_request_answered(lang, &n(*leader), &n(*follower), &reply(lang, r)),
         Event::FetchParked {
             follower,
             leader,
             offset,
-        } => say!(
-            lang,
-            id::EVENT_FETCH_PARKED,
-            follower = n(*follower),
-            leader = n(*leader),
-            offset = offset
-        ),
+        } => msg::event_fetch_parked(lang, &n(*follower), &n(*leader), &offset),
         Event::ParkedFetchLost {
             follower,
             offset,
@@ -103,92 +69,56 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
         } => {
             let (f, offset) = (n(*follower), *offset);
             match reason {
-                LossReason::Fenced { epoch } => say!(
-                    lang,
-                    id::EVENT_PARKED_FETCH_LOST_FENCED,
-                    follower = f,
-                    offset = offset,
-                    epoch = epoch
-                ),
-                LossReason::FollowerCrashed => {
-                    say!(
-                        lang,
-                        id::EVENT_PARKED_FETCH_LOST_FOLLOWER_CRASHED,
-                        follower = f,
-                        offset = offset
-                    )
-                }
-                LossReason::LeaderCrashed => {
-                    say!(
-                        lang,
-                        id::EVENT_PARKED_FETCH_LOST_LEADER_CRASHED,
-                        follower = f,
-                        offset = offset
-                    )
-                }
-                LossReason::Dropped => say!(lang, id::EVENT_PARKED_FETCH_LOST_DROPPED, follower = f, offset = offset),
+                LossReason::Fenced { epoch } => msg::event_parked_fetch_lost_fenced(lang, &f, &offset, &epoch),
+                LossReason::FollowerCrashed => msg::event_parked_fetch_lost_follower_crashed(lang, &f, &offset),
+                LossReason::LeaderCrashed => msg::event_parked_fetch_lost_leader_crashed(lang, &f, &offset),
+                LossReason::Dropped => msg::event_parked_fetch_lost_dropped(lang, &f, &offset),
             }
         }
-        Event::ResponseDelivered { follower, .. } => say!(lang, id::EVENT_RESPONSE_DELIVERED, follower = n(*follower)),
+        Event::ResponseDelivered { follower, .. } => msg::event_response_delivered(lang, &n(*follower)),
         Event::ResponseLost { follower, reason, .. } => {
             let f = n(*follower);
             match reason {
-                LossReason::Fenced { epoch } => say!(lang, id::EVENT_RESPONSE_LOST_FENCED, follower = f, epoch = epoch),
-                LossReason::FollowerCrashed => say!(lang, id::EVENT_RESPONSE_LOST_FOLLOWER_CRASHED, follower = f),
-                LossReason::LeaderCrashed => say!(lang, id::EVENT_RESPONSE_LOST_LEADER_CRASHED, follower = f),
-                LossReason::Dropped => say!(lang, id::EVENT_RESPONSE_LOST_DROPPED, follower = f),
+                LossReason::Fenced { epoch } => msg::event_response_lost_fenced(lang, &f, &epoch),
+                LossReason::FollowerCrashed => msg::event_response_lost_follower_crashed(lang, &f),
+                LossReason::LeaderCrashed => msg::event_response_lost_leader_crashed(lang, &f),
+                LossReason::Dropped => msg::event_response_lost_dropped(lang, &f),
             }
         }
-        Event::Replicated { follower, from, to } => say!(
+        Event::Replicated { follower, from, to } => msg::event_replicated(
             lang,
-            id::EVENT_REPLICATED,
-            follower = n(*follower),
-            records = count(lang, to - from, Unit::Record),
-            from = from,
-            last = to - 1
+            &n(*follower),
+            &count(lang, to - from, Unit::Record),
+            &from,
+            &(to - 1),
         ),
-        Event::HighWatermarkChanged { broker, from, to } => say!(
-            lang,
-            id::EVENT_HIGH_WATERMARK_CHANGED,
-            broker = n(*broker),
-            from = from,
-            to = to
-        ),
+        Event::HighWatermarkChanged { broker, from, to } => {
+            msg::event_high_watermark_changed(lang, &n(*broker), &from, &to)
+        }
         Event::Truncation {
             broker, from, to, rule, ..
-        } => say!(
-            lang,
+        } => {
+            let why = truncation_reason(lang, rule);
             if to < from {
-                id::EVENT_TRUNCATION
+                msg::event_truncation(lang, &n(*broker), &from, &to, &why)
             } else {
-                id::EVENT_TRUNCATION_LOG_KEPT
-            },
-            broker = n(*broker),
-            from = from,
-            to = to,
-            why = truncation_reason(lang, rule)
-        ),
+                msg::event_truncation_log_kept(lang, &n(*broker), &from, &why)
+            }
+        }
         Event::EpochAssigned {
             broker,
             epoch,
             start_offset,
-        } => say!(
+        } => msg::event_epoch_assigned(lang, &n(*broker), &epoch, &start_offset),
+        Event::AsksAgainUnchanged { broker, leader_epoch } => msg::event_asks_again_unchanged(
             lang,
-            id::EVENT_EPOCH_ASSIGNED,
-            broker = n(*broker),
-            epoch = epoch,
-            start_offset = start_offset
-        ),
-        Event::AsksAgainUnchanged { broker, leader_epoch } => say!(
-            lang,
-            id::EVENT_ASKS_AGAIN_UNCHANGED,
-            broker = n(*broker),
-            request = request(
+            &n(*broker),
+            &request(
                 lang,
                 &Request::OffsetsForLeaderEpoch {
-                    leader_epoch: *leader_epoch
-                }
-            )
+                    leader_epoch: *leader_epoch,
+                },
+            ),
         ),
         Event::HighWatermarkHeldByReplica {
             broker,
@@ -197,15 +127,14 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             replica,
             replica_leo,
             until_ms,
-        } => say!(
+        } => msg::event_high_watermark_held_by_replica(
             lang,
-            id::EVENT_HIGH_WATERMARK_HELD_BY_REPLICA,
-            broker = n(*broker),
-            would_be = would_be,
-            hw = hw,
-            replica = n(*replica),
-            replica_leo = replica_leo,
-            until = thousands(lang, *until_ms)
+            &n(*broker),
+            &would_be,
+            &hw,
+            &n(*replica),
+            &replica_leo,
+            &thousands(lang, *until_ms),
         ),
         Event::Crashed {
             broker,
@@ -214,16 +143,15 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             noticed,
         } => {
             // A bounce the controller never saw is told as such; either may lose records.
-            let id = match (*noticed, lost_from.is_some(), *lost == 1) {
-                (true, false, _) => id::EVENT_CRASHED,
-                (true, true, true) => id::EVENT_CRASHED_LOSING_ONE,
-                (true, true, false) => id::EVENT_CRASHED_LOSING_MANY,
-                (false, false, _) => id::EVENT_BOUNCED,
-                (false, true, true) => id::EVENT_BOUNCED_LOSING_ONE,
-                (false, true, false) => id::EVENT_BOUNCED_LOSING_MANY,
-            };
-            let end = lost_from.map(|end| end.to_string()).unwrap_or_default();
-            say!(lang, id, broker = n(*broker), lost = thousands(lang, *lost), end = end)
+            let b = n(*broker);
+            match (*noticed, *lost_from, *lost == 1) {
+                (true, None, _) => msg::event_crashed(lang, &b),
+                (true, Some(end), true) => msg::event_crashed_losing_one(lang, &b, &end),
+                (true, Some(end), false) => msg::event_crashed_losing_many(lang, &b, &thousands(lang, *lost), &end),
+                (false, None, _) => msg::event_bounced(lang, &b),
+                (false, Some(end), true) => msg::event_bounced_losing_one(lang, &b, &end),
+                (false, Some(end), false) => msg::event_bounced_losing_many(lang, &b, &thousands(lang, *lost), &end),
+            }
         }
         Event::Restarted {
             broker,
@@ -232,181 +160,117 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             latest_epoch,
             broker_epoch,
             clean,
-        } => say!(
-            lang,
+        } => {
             if *clean {
-                id::EVENT_RESTARTED_CLEANLY
+                msg::event_restarted_cleanly(
+                    lang,
+                    &n(*broker),
+                    &leo,
+                    &hw,
+                    &(match latest_epoch {
+                        Some(epoch) => msg::event_restarted_latest_epoch(lang, &epoch),
+                        None => msg::event_restarted_no_leader_epochs(lang),
+                    }),
+                    &broker_epoch,
+                )
             } else {
-                id::EVENT_RESTARTED
-            },
-            broker = n(*broker),
-            leo = leo,
-            hw = hw,
-            latest = match latest_epoch {
-                Some(epoch) => say!(lang, id::EVENT_RESTARTED_LATEST_EPOCH, epoch = epoch),
-                None => say!(lang, id::EVENT_RESTARTED_NO_LEADER_EPOCHS),
-            },
-            broker_epoch = broker_epoch
-        ),
-        Event::ShutDown { broker } => say!(lang, id::EVENT_SHUT_DOWN, broker = n(*broker)),
+                msg::event_restarted(
+                    lang,
+                    &n(*broker),
+                    &leo,
+                    &hw,
+                    &(match latest_epoch {
+                        Some(epoch) => msg::event_restarted_latest_epoch(lang, &epoch),
+                        None => msg::event_restarted_no_leader_epochs(lang),
+                    }),
+                    &broker_epoch,
+                )
+            }
+        }
+        Event::ShutDown { broker } => msg::event_shut_down(lang, &n(*broker)),
         Event::Halted {
             broker,
             fetch_offset,
             leader_log_end,
             ..
-        } => say!(
-            lang,
-            id::EVENT_HALTED,
-            broker = n(*broker),
-            fetch_offset = fetch_offset,
-            leader_log_end = leader_log_end
-        ),
-        Event::BounceNoticed { broker } => say!(lang, id::EVENT_BOUNCE_NOTICED, broker = n(*broker)),
-        Event::ElectionNotNeeded { broker, epoch } => {
-            say!(lang, id::EVENT_ELECTION_NOT_NEEDED, broker = n(*broker), epoch = epoch)
-        }
+        } => msg::event_halted(lang, &n(*broker), &fetch_offset, &leader_log_end),
+        Event::BounceNoticed { broker } => msg::event_bounce_noticed(lang, &n(*broker)),
+        Event::ElectionNotNeeded { broker, epoch } => msg::event_election_not_needed(lang, &n(*broker), &epoch),
         Event::ElrChanged { elr, last_known_leader } => match last_known_leader {
-            Some(b) => say!(
-                lang,
-                id::EVENT_ELR_CHANGED,
-                elr = list(lang, names, *elr),
-                leader = n(*b)
-            ),
-            None => say!(
-                lang,
-                id::EVENT_ELR_CHANGED_NO_LAST_KNOWN_LEADER,
-                elr = list(lang, names, *elr)
-            ),
+            Some(b) => msg::event_elr_changed(lang, &list(lang, names, *elr), &n(*b)),
+            None => msg::event_elr_changed_no_last_known_leader(lang, &list(lang, names, *elr)),
         },
         Event::HighWatermarkHeld {
             broker,
             hw,
             isr,
             min_isr,
-        } => say!(
-            lang,
-            id::EVENT_HIGH_WATERMARK_HELD,
-            broker = n(*broker),
-            hw = hw,
-            isr = isr,
-            min_isr = min_isr
-        ),
+        } => msg::event_high_watermark_held(lang, &n(*broker), &hw, &isr, &min_isr),
         Event::LeaderElected {
             leader,
             epoch,
             isr,
             reason: ElectionReason::FollowersCrashed,
             ..
-        } => say!(
-            lang,
-            id::EVENT_LEADER_ELECTED_FOLLOWERS_CRASHED,
-            leader = n(*leader),
-            epoch = epoch,
-            isr = list(lang, names, *isr)
-        ),
+        } => msg::event_leader_elected_followers_crashed(lang, &n(*leader), &epoch, &list(lang, names, *isr)),
         Event::LeaderElected {
             leader,
             epoch,
             isr,
             reason,
             ..
-        } => say!(
+        } => msg::event_leader_elected(
             lang,
-            id::EVENT_LEADER_ELECTED,
-            leader = n(*leader),
-            epoch = epoch,
-            isr = list(lang, names, *isr),
-            reason = election_reason(lang, names, *leader, reason)
+            &n(*leader),
+            &epoch,
+            &list(lang, names, *isr),
+            &election_reason(lang, names, *leader, reason),
         ),
-        Event::PartitionOffline { epoch, .. } => say!(lang, id::EVENT_PARTITION_OFFLINE, epoch = epoch),
+        Event::PartitionOffline { epoch, .. } => msg::event_partition_offline(lang, &epoch),
         Event::BecameFollower { broker, leader, next } => match (leader, next) {
-            (None, _) => say!(lang, id::EVENT_BECAME_FOLLOWER_NO_LEADER, broker = n(*broker)),
-            (Some(l), FollowerNext::Validate) => {
-                say!(
-                    lang,
-                    id::EVENT_BECAME_FOLLOWER_VALIDATE,
-                    broker = n(*broker),
-                    leader = n(*l)
-                )
-            }
-            (Some(l), _) => say!(
-                lang,
-                id::EVENT_BECAME_FOLLOWER_FETCH,
-                broker = n(*broker),
-                leader = n(*l)
-            ),
+            (None, _) => msg::event_became_follower_no_leader(lang, &n(*broker)),
+            (Some(l), FollowerNext::Validate) => msg::event_became_follower_validate(lang, &n(*broker), &n(*l)),
+            (Some(l), _) => msg::event_became_follower_fetch(lang, &n(*broker), &n(*l)),
         },
-        Event::KeptFollowing { broker, leader, epoch } => say!(
-            lang,
-            id::EVENT_KEPT_FOLLOWING,
-            broker = n(*broker),
-            leader = n(*leader),
-            epoch = epoch
-        ),
+        Event::KeptFollowing { broker, leader, epoch } => {
+            msg::event_kept_following(lang, &n(*broker), &n(*leader), &epoch)
+        }
         Event::EpochsTrimmed {
             broker,
             log_end_offset,
             removed,
-        } => say!(
-            lang,
-            if *removed == 1 {
-                id::EVENT_EPOCHS_TRIMMED_ONE
-            } else {
-                id::EVENT_EPOCHS_TRIMMED_MANY
-            },
-            broker = n(*broker),
-            log_end_offset = log_end_offset,
-            removed = thousands(lang, *removed)
-        ),
+        } if *removed == 1 => msg::event_epochs_trimmed_one(lang, &n(*broker), &log_end_offset),
+        Event::EpochsTrimmed {
+            broker,
+            log_end_offset,
+            removed,
+        } => msg::event_epochs_trimmed_many(lang, &n(*broker), &log_end_offset, &thousands(lang, *removed)),
         Event::IsrShrunk { broker, isr, reason } => {
             let (b, isr) = (n(*broker), list(lang, names, *isr));
             match reason {
-                ShrinkReason::Crashed => say!(lang, id::EVENT_ISR_SHRUNK_CRASHED, broker = b, isr = isr),
-                ShrinkReason::ShutDown => say!(lang, id::EVENT_ISR_SHRUNK_SHUT_DOWN, broker = b, isr = isr),
-                ShrinkReason::UncleanRestart => {
-                    say!(lang, id::EVENT_ISR_SHRUNK_UNCLEAN_RESTART, broker = b, isr = isr)
-                }
+                ShrinkReason::Crashed => msg::event_isr_shrunk_crashed(lang, &b, &isr),
+                ShrinkReason::ShutDown => msg::event_isr_shrunk_shut_down(lang, &b, &isr),
+                ShrinkReason::UncleanRestart => msg::event_isr_shrunk_unclean_restart(lang, &b, &isr),
                 ShrinkReason::Lagged {
                     since_ms: Some(since),
                     checked_at_ms,
-                } => say!(
+                } => msg::event_isr_shrunk_lagged(
                     lang,
-                    id::EVENT_ISR_SHRUNK_LAGGED,
-                    broker = b,
-                    isr = isr,
-                    checked_at = thousands(lang, *checked_at_ms),
-                    since = thousands(lang, *since)
+                    &b,
+                    &isr,
+                    &thousands(lang, *checked_at_ms),
+                    &thousands(lang, *since),
                 ),
                 ShrinkReason::Lagged {
                     since_ms: None,
                     checked_at_ms,
-                } => say!(
-                    lang,
-                    id::EVENT_ISR_SHRUNK_NEVER_CAUGHT_UP,
-                    broker = b,
-                    isr = isr,
-                    checked_at = thousands(lang, *checked_at_ms)
-                ),
+                } => msg::event_isr_shrunk_never_caught_up(lang, &b, &isr, &thousands(lang, *checked_at_ms)),
             }
         }
-        Event::IsrExpanded { broker, isr } => {
-            say!(
-                lang,
-                id::EVENT_ISR_EXPANDED,
-                broker = n(*broker),
-                isr = list(lang, names, *isr)
-            )
-        }
-        Event::ClockAdvanced { now_ms } => say!(lang, id::EVENT_CLOCK_ADVANCED, now_ms = now_ms),
-        Event::ConfigChanged { setting } => {
-            say!(
-                lang,
-                id::EVENT_CONFIG_CHANGED,
-                key = setting.key(),
-                value = setting.value_text()
-            )
-        }
-        Event::ConsumeWithoutLeader { consumer } => say!(lang, id::EVENT_CONSUME_WITHOUT_LEADER, consumer = consumer),
+        Event::IsrExpanded { broker, isr } => msg::event_isr_expanded(lang, &n(*broker), &list(lang, names, *isr)),
+        Event::ClockAdvanced { now_ms } => msg::event_clock_advanced(lang, &now_ms),
+        Event::ConfigChanged { setting } => msg::event_config_changed(lang, &setting.key(), &setting.value_text()),
+        Event::ConsumeWithoutLeader { consumer } => msg::event_consume_without_leader(lang, &consumer),
         Event::PositionValidated {
             consumer,
             leader,
@@ -414,16 +278,7 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             epoch,
             end_offset,
             position,
-        } => say!(
-            lang,
-            id::EVENT_POSITION_VALIDATED,
-            consumer = consumer,
-            position = position,
-            leader = n(*leader),
-            asked = asked,
-            epoch = epoch,
-            end_offset = end_offset
-        ),
+        } => msg::event_position_validated(lang, &consumer, &position, &n(*leader), &asked, &epoch, &end_offset),
         Event::TruncationDetected {
             consumer,
             leader,
@@ -432,19 +287,13 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             from,
             moved,
             ..
-        } => say!(
-            lang,
+        } => {
             if *moved {
-                id::EVENT_TRUNCATION_DETECTED
+                msg::event_truncation_detected(lang, &consumer, &n(*leader), &epoch, &end_offset, &from)
             } else {
-                id::EVENT_TRUNCATION_DETECTED_KEPT
-            },
-            consumer = consumer,
-            leader = n(*leader),
-            epoch = epoch,
-            end_offset = end_offset,
-            from = from
-        ),
+                msg::event_truncation_detected_kept(lang, &consumer, &n(*leader), &epoch, &end_offset, &from)
+            }
+        }
         Event::ConsumerReset {
             consumer,
             leader,
@@ -455,35 +304,16 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
         } => {
             let cause = reset_cause(lang, *cause);
             match to {
-                Some(to) => say!(
-                    lang,
-                    id::EVENT_CONSUMER_RESET,
-                    consumer = consumer,
-                    from = from,
-                    to = to,
-                    policy = policy.name(),
-                    cause = cause
-                ),
-                None => say!(
-                    lang,
-                    id::EVENT_CONSUMER_RESET_NOT_AVAILABLE,
-                    consumer = consumer,
-                    leader = n(*leader),
-                    cause = cause
-                ),
+                Some(to) => msg::event_consumer_reset(lang, &consumer, &from, &to, &policy.name(), &cause),
+                None => msg::event_consumer_reset_not_available(lang, &consumer, &n(*leader), &cause),
             }
         }
         Event::ConsumerFailed {
             consumer, error, at, ..
-        } => say!(
-            lang,
-            match error {
-                ConsumerError::OffsetOutOfRange => id::EVENT_CONSUMER_FAILED_OFFSET_OUT_OF_RANGE,
-                ConsumerError::LogTruncation => id::EVENT_CONSUMER_FAILED_LOG_TRUNCATION,
-            },
-            consumer = consumer,
-            at = at
-        ),
+        } => match error {
+            ConsumerError::OffsetOutOfRange => msg::event_consumer_failed_offset_out_of_range(lang, &consumer, &at),
+            ConsumerError::LogTruncation => msg::event_consumer_failed_log_truncation(lang, &consumer, &at),
+        },
         Event::Consumed {
             consumer,
             leader,
@@ -491,39 +321,35 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             records,
             high_watermark,
         } => match records.last() {
-            None => say!(
+            None => msg::event_consumed_nothing(lang, &consumer, &from, &n(*leader), &high_watermark),
+            Some(last) => msg::event_consumed(
                 lang,
-                id::EVENT_CONSUMED_NOTHING,
-                consumer = consumer,
-                from = from,
-                leader = n(*leader),
-                hw = high_watermark
-            ),
-            Some(last) => say!(
-                lang,
-                id::EVENT_CONSUMED,
-                consumer = consumer,
-                values = records
+                &consumer,
+                &(records
                     .iter()
                     .map(|r| r.value.to_string())
                     .collect::<Vec<_>>()
-                    .join(" "),
-                leader = n(*leader),
-                from = from,
-                last = last.offset,
-                position = last.offset + 1
+                    .join(" ")),
+                &n(*leader),
+                &from,
+                &last.offset,
+                &(last.offset + 1),
             ),
         },
-        Event::ViolationFound { violation } => say!(
-            lang,
-            match violation {
-                Violation::CommittedWriteLost { .. } => id::EVENT_VIOLATION_FOUND_COMMITTED_WRITE_LOST,
-                Violation::ReplicasDiverged { .. } => id::EVENT_VIOLATION_FOUND_REPLICAS_DIVERGED,
-                Violation::ConsumerReadLost { .. } => id::EVENT_VIOLATION_FOUND_CONSUMER_READ_LOST,
-                Violation::ConsumerReadDiverged { .. } => id::EVENT_VIOLATION_FOUND_CONSUMER_READ_DIVERGED,
-            },
-            violation = violation_sentence(lang, names, violation)
-        ),
+        Event::ViolationFound { violation } => match violation {
+            Violation::CommittedWriteLost { .. } => {
+                msg::event_violation_found_committed_write_lost(lang, &violation_sentence(lang, names, violation))
+            }
+            Violation::ReplicasDiverged { .. } => {
+                msg::event_violation_found_replicas_diverged(lang, &violation_sentence(lang, names, violation))
+            }
+            Violation::ConsumerReadLost { .. } => {
+                msg::event_violation_found_consumer_read_lost(lang, &violation_sentence(lang, names, violation))
+            }
+            Violation::ConsumerReadDiverged { .. } => {
+                msg::event_violation_found_consumer_read_diverged(lang, &violation_sentence(lang, names, violation))
+            }
+        },
     }
 }
 
@@ -554,7 +380,7 @@ pub fn event_in_step(lang: Lang, names: &Names, events: &[Event], i: usize) -> S
             .iter()
             .any(|x| matches!(*x, Event::Halted { broker: b, .. } if b == broker)) =>
         {
-            return say!(lang, id::EVENT_CRASHED_AFTER_HALT, broker = names.get(broker));
+            return msg::event_crashed_after_halt(lang, &names.get(broker));
         }
         _ => {}
     }
@@ -570,13 +396,7 @@ pub fn step_events(lang: Lang, names: &Names, events: &[Event]) -> Vec<String> {
 
 /// " (A's HW is now 2: B learns it on its next fetch)".
 fn hw_note(lang: Lang, names: &Names, leader: BrokerIx, follower: BrokerIx, now: u64) -> String {
-    say!(
-        lang,
-        id::EVENT_HW_NOTE,
-        leader = names.get(leader),
-        follower = names.get(follower),
-        now = now
-    )
+    msg::event_hw_note(lang, &names.get(leader), &now, &names.get(follower))
 }
 
 /// A response from `leader` to `follower`, as `reply` says it, and when it
@@ -602,31 +422,26 @@ pub fn reply_with_leader_hw(
 /// What a message label adds when the leader's HW has moved past the one its
 /// records response carries: " (A's HW 2)".
 pub fn leader_hw_label(lang: Lang, leader: &str, hw: u64) -> String {
-    say!(lang, id::EVENT_LEADER_HW_LABEL, leader = leader, hw = hw)
+    msg::event_leader_hw_label(lang, &leader, &hw)
 }
 
 /// A fetch parked at the leader, where a response would be: "waiting at A for
 /// new records".
 pub fn waiting_at(lang: Lang, leader: &str) -> String {
-    say!(lang, id::EVENT_WAITING_AT, leader = leader)
+    msg::event_waiting_at(lang, &leader)
 }
 
 /// The leader's badge while a replica outside the ISR holds its HW:
 /// "HW held by C until 35,000 ms".
 pub fn hw_held_badge(lang: Lang, replica: &str, until_ms: u64) -> String {
-    say!(
-        lang,
-        id::EVENT_HW_HELD_BADGE,
-        replica = replica,
-        until = thousands(lang, until_ms)
-    )
+    msg::event_hw_held_badge(lang, &replica, &thousands(lang, until_ms))
 }
 
 /// An epoch as a label says it: "epoch 0", or that there is none.
 fn label_epoch(lang: Lang, e: Option<u32>) -> String {
     match e {
-        Some(epoch) => say!(lang, id::EVENT_LABEL_EPOCH, epoch = epoch),
-        None => say!(lang, id::EVENT_LABEL_NO_EPOCH),
+        Some(epoch) => msg::event_label_epoch(lang, &epoch),
+        None => msg::event_label_no_epoch(lang),
     }
 }
 
@@ -634,19 +449,17 @@ fn label_epoch(lang: Lang, e: Option<u32>) -> String {
 /// "OffsetsForLeaderEpoch(epoch 0)").
 pub fn request_label(lang: Lang, r: &Request) -> String {
     match *r {
-        Request::OffsetsForLeaderEpoch { leader_epoch } => say!(
-            lang,
-            id::EVENT_LABEL_OFFSETS_FOR_LEADER_EPOCH,
-            epoch = label_epoch(lang, leader_epoch)
-        ),
+        Request::OffsetsForLeaderEpoch { leader_epoch } => {
+            msg::event_label_offsets_for_leader_epoch(lang, &label_epoch(lang, leader_epoch))
+        }
         Request::Fetch { .. } => crate::words::fetch(
             lang,
             r,
-            [
-                id::EVENT_LABEL_FETCH,
-                id::EVENT_LABEL_FETCH_LAST_FETCHED_EPOCH,
-                id::EVENT_LABEL_FETCH_MAX,
-            ],
+            crate::words::FetchWords {
+                sentence: msg::event_label_fetch,
+                last_fetched: msg::event_label_fetch_last_fetched_epoch,
+                max: msg::event_label_fetch_max,
+            },
         ),
     }
 }
@@ -659,8 +472,8 @@ pub fn reply_label(lang: Lang, r: &Reply, values: &[Value]) -> String {
         Reply::EpochEndOffset { asked, answer } => {
             let epoch = label_epoch(lang, answer.epoch.or(asked));
             match answer.end_offset {
-                Some(offset) => say!(lang, id::EVENT_LABEL_ENDS_AT, epoch = epoch, offset = offset),
-                None => say!(lang, id::EVENT_LABEL_UNDEFINED, epoch = epoch),
+                Some(offset) => msg::event_label_ends_at(lang, &epoch, &offset),
+                None => msg::event_label_undefined(lang, &epoch),
             }
         }
         Reply::Records {
@@ -668,35 +481,15 @@ pub fn reply_label(lang: Lang, r: &Reply, values: &[Value]) -> String {
             count,
             high_watermark: hw,
         } => match values {
-            [] if count > 0 => say!(
-                lang,
-                id::EVENT_LABEL_RECORDS_OFFSETS,
-                from = from,
-                count = count,
-                hw = hw
-            ),
-            [] => say!(lang, id::EVENT_LABEL_RECORDS_NONE, hw = hw),
-            [first, .., last] if values.len() > 3 => say!(
-                lang,
-                id::EVENT_LABEL_RECORDS_FIRST_LAST,
-                first = first,
-                last = last,
-                count = values.len(),
-                hw = hw
-            ),
-            _ => say!(lang, id::EVENT_LABEL_RECORDS_VALUES, values = values.join(" "), hw = hw),
+            [] if count > 0 => msg::event_label_records_offsets(lang, &from, &count, &hw),
+            [] => msg::event_label_records_none(lang, &hw),
+            [first, .., last] if values.len() > 3 => {
+                msg::event_label_records_first_last(lang, &first, &last, &values.len(), &hw)
+            }
+            _ => msg::event_label_records_values(lang, &values.join(" "), &hw),
         },
-        Reply::DivergingEpoch { epoch, end_offset, .. } => {
-            say!(
-                lang,
-                id::EVENT_LABEL_DIVERGING_EPOCH,
-                epoch = epoch,
-                offset = end_offset
-            )
-        }
-        Reply::OffsetOutOfRange { log_end_offset } => {
-            say!(lang, id::EVENT_LABEL_OFFSET_OUT_OF_RANGE, offset = log_end_offset)
-        }
+        Reply::DivergingEpoch { epoch, end_offset, .. } => msg::event_label_diverging_epoch(lang, &epoch, &end_offset),
+        Reply::OffsetOutOfRange { log_end_offset } => msg::event_label_offset_out_of_range(lang, &log_end_offset),
     }
 }
 
@@ -707,20 +500,20 @@ pub fn decisive_event(lang: Lang, names: &Names, e: &Event, lost: &[Value], comm
     let mut out = event(lang, names, e);
     let values = |v: &[Value]| v.join(catalogue::text(lang, id::LIST_SEPARATOR));
     if !lost.is_empty() {
-        let id = if lost.len() == 1 {
-            id::EVENT_DECISIVE_LOST_ONE
+        let say = if lost.len() == 1 {
+            msg::event_decisive_lost_one
         } else {
-            id::EVENT_DECISIVE_LOST_MANY
+            msg::event_decisive_lost_many
         };
-        out = say!(lang, id, event = out, values = values(lost));
+        out = say(lang, &out, &values(lost));
     }
     if !committed.is_empty() {
-        let id = if committed.len() == 1 {
-            id::EVENT_DECISIVE_COMMITTED_ONE
+        let say = if committed.len() == 1 {
+            msg::event_decisive_committed_one
         } else {
-            id::EVENT_DECISIVE_COMMITTED_MANY
+            msg::event_decisive_committed_many
         };
-        out = say!(lang, id, event = out, values = values(committed));
+        out = say(lang, &out, &values(committed));
     }
     out
 }
@@ -729,58 +522,32 @@ pub fn decisive_event(lang: Lang, names: &Names, e: &Event, lost: &[Value], comm
 pub fn violation_detail(lang: Lang, _names: &Names, v: &Violation) -> String {
     match v {
         Violation::CommittedWriteLost { offset, value, .. } => {
-            say!(
-                lang,
-                id::EVENT_VIOLATION_DETAIL_COMMITTED_WRITE_LOST,
-                value = value,
-                offset = offset
-            )
+            msg::event_violation_detail_committed_write_lost(lang, &value, &offset)
         }
         Violation::ReplicasDiverged {
             offset,
             leader_record,
             follower_record,
             ..
-        } => say!(
-            lang,
-            id::EVENT_VIOLATION_DETAIL_REPLICAS_DIVERGED,
-            follower_value = follower_record.1,
-            leader_value = leader_record.1,
-            offset = offset
-        ),
+        } => msg::event_violation_detail_replicas_diverged(lang, &follower_record.1, &leader_record.1, &offset),
         Violation::ConsumerReadLost {
             consumer,
             offset,
             value,
             ..
-        } => say!(
-            lang,
-            id::EVENT_VIOLATION_DETAIL_CONSUMER_READ_LOST,
-            value = value,
-            offset = offset,
-            consumer = consumer
-        ),
+        } => msg::event_violation_detail_consumer_read_lost(lang, &value, &offset, &consumer),
         Violation::ConsumerReadDiverged {
             offset, before, now, ..
-        } => say!(
-            lang,
-            id::EVENT_VIOLATION_DETAIL_CONSUMER_READ_DIVERGED,
-            before_value = before.1,
-            now_value = now.1,
-            offset = offset
-        ),
+        } => msg::event_violation_detail_consumer_read_diverged(lang, &before.1, &now.1, &offset),
     }
 }
 
 /// Why a consumer's reset was due, as words.
 fn reset_cause(lang: Lang, cause: ResetCause) -> String {
-    say!(
-        lang,
-        match cause {
-            ResetCause::OffsetOutOfRange => id::RESET_CAUSE_OFFSET_OUT_OF_RANGE,
-            ResetCause::Undefined => id::RESET_CAUSE_UNDEFINED,
-        }
-    )
+    match cause {
+        ResetCause::OffsetOutOfRange => msg::reset_cause_offset_out_of_range(lang),
+        ResetCause::Undefined => msg::reset_cause_undefined(lang),
+    }
 }
 
 /// A violation as a sentence, without the kind's name ("m2 (epoch 0) is no
@@ -794,29 +561,21 @@ pub fn violation_sentence(lang: Lang, names: &Names, v: &Violation) -> String {
             epoch,
             value,
             now: None,
-        } => say!(
-            lang,
-            id::EVENT_VIOLATION_COMMITTED_WRITE_LOST,
-            value = value,
-            epoch = epoch,
-            offset = offset,
-            leader = n(*leader)
-        ),
+        } => msg::event_violation_committed_write_lost(lang, &value, &epoch, &offset, &n(*leader)),
         Violation::CommittedWriteLost {
             leader,
             offset,
             epoch,
             value,
             now: Some((now_epoch, now_value)),
-        } => say!(
+        } => msg::event_violation_committed_write_lost_replaced(
             lang,
-            id::EVENT_VIOLATION_COMMITTED_WRITE_LOST_REPLACED,
-            value = value,
-            epoch = epoch,
-            offset = offset,
-            leader = n(*leader),
-            now_value = now_value,
-            now_epoch = now_epoch
+            &value,
+            &epoch,
+            &offset,
+            &n(*leader),
+            &now_value,
+            &now_epoch,
         ),
         Violation::ReplicasDiverged {
             leader,
@@ -824,16 +583,15 @@ pub fn violation_sentence(lang: Lang, names: &Names, v: &Violation) -> String {
             offset,
             leader_record,
             follower_record,
-        } => say!(
+        } => msg::event_violation_replicas_diverged(
             lang,
-            id::EVENT_VIOLATION_REPLICAS_DIVERGED,
-            offset = offset,
-            follower = n(*follower),
-            follower_value = follower_record.1,
-            follower_epoch = follower_record.0,
-            leader = n(*leader),
-            leader_value = leader_record.1,
-            leader_epoch = leader_record.0
+            &offset,
+            &n(*follower),
+            &follower_record.1,
+            &follower_record.0,
+            &n(*leader),
+            &leader_record.1,
+            &leader_record.0,
         ),
         Violation::ConsumerReadLost {
             consumer,
@@ -842,15 +600,7 @@ pub fn violation_sentence(lang: Lang, names: &Names, v: &Violation) -> String {
             epoch,
             value,
             now: None,
-        } => say!(
-            lang,
-            id::EVENT_VIOLATION_CONSUMER_READ_LOST,
-            consumer = consumer,
-            value = value,
-            epoch = epoch,
-            offset = offset,
-            leader = n(*leader)
-        ),
+        } => msg::event_violation_consumer_read_lost(lang, &consumer, &value, &epoch, &offset, &n(*leader)),
         Violation::ConsumerReadLost {
             consumer,
             leader,
@@ -858,16 +608,15 @@ pub fn violation_sentence(lang: Lang, names: &Names, v: &Violation) -> String {
             epoch,
             value,
             now: Some((now_epoch, now_value)),
-        } => say!(
+        } => msg::event_violation_consumer_read_lost_replaced(
             lang,
-            id::EVENT_VIOLATION_CONSUMER_READ_LOST_REPLACED,
-            consumer = consumer,
-            value = value,
-            epoch = epoch,
-            offset = offset,
-            leader = n(*leader),
-            now_value = now_value,
-            now_epoch = now_epoch
+            &consumer,
+            &value,
+            &epoch,
+            &offset,
+            &n(*leader),
+            &now_value,
+            &now_epoch,
         ),
         Violation::ConsumerReadDiverged {
             consumer,
@@ -875,16 +624,8 @@ pub fn violation_sentence(lang: Lang, names: &Names, v: &Violation) -> String {
             offset,
             before,
             now,
-        } => say!(
-            lang,
-            id::EVENT_VIOLATION_CONSUMER_READ_DIVERGED,
-            offset = offset,
-            consumer = consumer,
-            now_value = now.1,
-            now_epoch = now.0,
-            earlier = earlier,
-            before_value = before.1,
-            before_epoch = before.0
+        } => msg::event_violation_consumer_read_diverged(
+            lang, &offset, &consumer, &now.1, &now.0, &earlier, &before.1, &before.0,
         ),
     }
 }

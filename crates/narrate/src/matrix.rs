@@ -1,10 +1,10 @@
 //! The safety matrix's words (`replab_check::matrix`): its cells, rows, the
 //! seed's claim and the note on acks=1. Texts in `messages/matrix.msg`.
 
-use crate::catalogue::id;
+use crate::catalogue::msg;
 use crate::words::{controller_name, releases};
 use crate::words::{count, Unit};
-use crate::{say, thousands, Lang};
+use crate::{thousands, Lang};
 use replab_core::{Protocol, ViolationKind};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -53,82 +53,63 @@ pub enum MatrixCell<'a> {
 /// A cell's words: "lost in 5", "diverge in 4", "none (20,623 states)".
 pub fn matrix_cell(lang: Lang, cell: &MatrixCell) -> String {
     match *cell {
-        MatrixCell::Waiting => say!(lang, id::MATRIX_CELL_WAITING),
-        MatrixCell::Running => say!(lang, id::MATRIX_CELL_RUNNING),
+        MatrixCell::Waiting => msg::matrix_cell_waiting(lang),
+        MatrixCell::Running => msg::matrix_cell_running(lang),
         MatrixCell::Violation {
             kind: ViolationKind::CommittedWriteLost,
             steps,
-        } => say!(lang, id::MATRIX_CELL_LOST, steps = steps),
+        } => msg::matrix_cell_lost(lang, &steps),
         MatrixCell::Violation {
             kind: ViolationKind::ReplicasDiverged,
             steps,
-        } => say!(lang, id::MATRIX_CELL_DIVERGED, steps = steps),
+        } => msg::matrix_cell_diverged(lang, &steps),
         MatrixCell::Violation {
             kind: ViolationKind::ConsumerReadLost,
             steps,
-        } => say!(lang, id::MATRIX_CELL_READ_LOST, steps = steps),
+        } => msg::matrix_cell_read_lost(lang, &steps),
         MatrixCell::Violation {
             kind: ViolationKind::ConsumerReadDiverged,
             steps,
-        } => say!(lang, id::MATRIX_CELL_READ_DIVERGED, steps = steps),
-        MatrixCell::Safe { states: n } => say!(lang, id::MATRIX_CELL_SAFE, states = count(lang, n as u64, Unit::State)),
+        } => msg::matrix_cell_read_diverged(lang, &steps),
+        MatrixCell::Safe { states: n } => msg::matrix_cell_safe(lang, &count(lang, n as u64, Unit::State)),
         MatrixCell::Unfinished { states: n, depth } => {
-            say!(
-                lang,
-                id::MATRIX_CELL_UNFINISHED,
-                depth = depth,
-                states = count(lang, n as u64, Unit::State)
-            )
+            msg::matrix_cell_unfinished(lang, &depth, &count(lang, n as u64, Unit::State))
         }
         MatrixCell::OverBudget { megabytes, depth } => {
-            say!(
-                lang,
-                id::MATRIX_CELL_OVER_BUDGET,
-                depth = depth,
-                megabytes = thousands(lang, megabytes as u64)
-            )
+            msg::matrix_cell_over_budget(lang, &depth, &thousands(lang, megabytes as u64))
         }
-        MatrixCell::Failed => say!(lang, id::MATRIX_CELL_FAILED),
-        MatrixCell::Error(ref reason) => say!(lang, id::MATRIX_CELL_ERROR, reason = reason),
+        MatrixCell::Failed => msg::matrix_cell_failed(lang),
+        MatrixCell::Error(ref reason) => msg::matrix_cell_error(lang, &reason),
     }
 }
 
 /// A row's settings, one word each: unclean election "on"/"off".
 pub fn matrix_unclean(lang: Lang, unclean: bool) -> String {
-    say!(
-        lang,
-        if unclean {
-            id::MATRIX_UNCLEAN_ON
-        } else {
-            id::MATRIX_UNCLEAN_OFF
-        }
-    )
+    if unclean {
+        msg::matrix_unclean_on(lang)
+    } else {
+        msg::matrix_unclean_off(lang)
+    }
 }
 
 /// A row's kind of failure: "crashes", "crashes, unflushed lost".
 pub fn matrix_failures(lang: Lang, unflushed: bool) -> String {
-    say!(
-        lang,
-        if unflushed {
-            id::MATRIX_FAILURES_UNFLUSHED
-        } else {
-            id::MATRIX_FAILURES_CRASH
-        }
-    )
+    if unflushed {
+        msg::matrix_failures_unflushed(lang)
+    } else {
+        msg::matrix_failures_crash(lang)
+    }
 }
 
 /// The table's headings: settings' column names, then the title.
 pub fn matrix_heading(lang: Lang, which: MatrixHeading) -> String {
-    say!(
-        lang,
-        match which {
-            MatrixHeading::Title => id::MATRIX_TITLE,
-            MatrixHeading::MinInsync => id::MATRIX_COLUMN_MIN_INSYNC,
-            MatrixHeading::Unclean => id::MATRIX_COLUMN_UNCLEAN,
-            MatrixHeading::Failures => id::MATRIX_COLUMN_FAILURES,
-            MatrixHeading::Claim => id::MATRIX_CLAIM_ROW,
-        }
-    )
+    match which {
+        MatrixHeading::Title => msg::matrix_title(lang),
+        MatrixHeading::MinInsync => msg::matrix_column_min_insync(lang),
+        MatrixHeading::Unclean => msg::matrix_column_unclean(lang),
+        MatrixHeading::Failures => msg::matrix_column_failures(lang),
+        MatrixHeading::Claim => msg::matrix_claim_row(lang),
+    }
 }
 
 /// Which heading `matrix_heading` words.
@@ -159,29 +140,17 @@ pub fn matrix_setup(
     megabytes: Option<usize>,
 ) -> String {
     let bounds = match megabytes {
-        Some(megabytes) => say!(
-            lang,
-            id::MATRIX_BOUNDS_BUDGET,
-            records = records,
-            failures = failures,
-            epoch = epoch,
-            megabytes = thousands(lang, megabytes as u64)
-        ),
-        None => say!(
-            lang,
-            id::MATRIX_BOUNDS,
-            records = records,
-            failures = failures,
-            epoch = epoch,
-            limit = thousands(lang, limit as u64)
-        ),
+        Some(megabytes) => {
+            msg::matrix_bounds_budget(lang, &records, &failures, &epoch, &thousands(lang, megabytes as u64))
+        }
+        None => msg::matrix_bounds(lang, &records, &failures, &epoch, &thousands(lang, limit as u64)),
     };
-    say!(lang, id::MATRIX_SETUP, brokers = brokers.join(", "), bounds = bounds)
+    msg::matrix_setup(lang, &brokers.join(", "), &bounds)
 }
 
 /// The hint on the page's memory budget per search.
 pub fn matrix_budget(lang: Lang, megabytes: usize) -> String {
-    say!(lang, id::MATRIX_BUDGET, megabytes = thousands(lang, megabytes as u64))
+    msg::matrix_budget(lang, &thousands(lang, megabytes as u64))
 }
 
 /// Whose search answered a cell, as said under its verdict.
@@ -209,48 +178,41 @@ pub fn matrix_cell_held(lang: Lang, held: MatrixHeld) -> String {
         MatrixHeld::Searched {
             megabytes,
             states: None,
-        } => {
-            say!(
-                lang,
-                id::MATRIX_CELL_HELD,
-                megabytes = thousands(lang, u64::from(megabytes))
-            )
-        }
+        } => msg::matrix_cell_held(lang, &thousands(lang, u64::from(megabytes))),
         MatrixHeld::Searched {
             megabytes,
             states: Some(states),
-        } => say!(
+        } => msg::matrix_cell_held_states(
             lang,
-            id::MATRIX_CELL_HELD_STATES,
-            states = count(lang, u64::from(states), Unit::State),
-            megabytes = thousands(lang, u64::from(megabytes))
+            &count(lang, u64::from(states), Unit::State),
+            &thousands(lang, u64::from(megabytes)),
         ),
-        MatrixHeld::Twin => say!(lang, id::MATRIX_CELL_BY_TWIN),
-        MatrixHeld::Covered => say!(lang, id::MATRIX_CELL_BY_COVER),
-        MatrixHeld::SameRules => say!(lang, id::MATRIX_CELL_BY_SAME_RULES),
+        MatrixHeld::Twin => msg::matrix_cell_by_twin(lang),
+        MatrixHeld::Covered => msg::matrix_cell_by_cover(lang),
+        MatrixHeld::SameRules => msg::matrix_cell_by_same_rules(lang),
     }
 }
 
 /// The line above a table the checker answered when the page was built.
 pub fn matrix_built(lang: Lang, states: u64) -> String {
-    say!(lang, id::MATRIX_BUILT, states = count(lang, states, Unit::State))
+    msg::matrix_built(lang, &count(lang, states, Unit::State))
 }
 
 /// The line under the table on the cells another cell's search settled.
 pub fn matrix_settled_by_others(lang: Lang, twins: usize, covered: usize) -> String {
-    say!(lang, id::MATRIX_SETTLED_BY_OTHERS, twins = twins, covered = covered)
+    msg::matrix_settled_by_others(lang, &twins, &covered)
 }
 
 /// The note above the table: acks=1 loses an acknowledged write under every
 /// protocol, with the history (its lines joined by "; ").
 /// `generations`: the table's columns are the five generations, else release lines.
 pub fn matrix_acks_one(lang: Lang, history: &str, generations: bool) -> String {
-    let note = say!(lang, id::MATRIX_ACKS_ONE, history = history);
+    let note = msg::matrix_acks_one(lang, &history);
     if generations {
         note
     } else {
         // Release lines also say which of them a default producer loses in.
-        format!("{note} {}", say!(lang, id::MATRIX_ACKS_DEFAULT))
+        format!("{note} {}", msg::matrix_acks_default(lang))
     }
 }
 
@@ -271,12 +233,7 @@ pub fn matrix_column(lang: Lang, lines: &[Protocol]) -> (String, String) {
 
 fn column_lines(lang: Lang, p: Protocol) -> String {
     let acks = p.release().producer_acks.name();
-    say!(
-        lang,
-        id::MATRIX_COLUMN_LINES,
-        controller = controller_name(p),
-        acks = acks
-    )
+    msg::matrix_column_lines(lang, &controller_name(p), &acks)
 }
 
 /// The seed's claim under one protocol.
@@ -300,18 +257,17 @@ pub enum MatrixClaim<'a> {
 /// The seed's claim in words: "holds", "does not hold: min.insync.replicas=2, crashes, lost in 5".
 pub fn matrix_claim(lang: Lang, claim: &MatrixClaim) -> String {
     match claim {
-        MatrixClaim::Holds => say!(lang, id::MATRIX_CLAIM_HOLDS),
-        MatrixClaim::Open => say!(lang, id::MATRIX_CLAIM_OPEN),
+        MatrixClaim::Holds => msg::matrix_claim_holds(lang),
+        MatrixClaim::Open => msg::matrix_claim_open(lang),
         MatrixClaim::Broken {
             min_insync,
             unflushed,
             cell,
-        } => say!(
+        } => msg::matrix_claim_broken(
             lang,
-            id::MATRIX_CLAIM_BROKEN,
-            min_insync = min_insync,
-            failures = matrix_failures(lang, *unflushed),
-            verdict = matrix_cell(lang, cell)
+            &min_insync,
+            &matrix_failures(lang, *unflushed),
+            &matrix_cell(lang, cell),
         ),
     }
 }
@@ -325,14 +281,13 @@ pub fn matrix_cell_title(
     unflushed: bool,
     cell: &MatrixCell,
 ) -> String {
-    say!(
+    msg::matrix_cell_title(
         lang,
-        id::MATRIX_CELL_TITLE,
-        protocol = protocol,
-        min_insync = min_insync,
-        unclean = matrix_unclean(lang, unclean),
-        failures = matrix_failures(lang, unflushed),
-        verdict = matrix_cell(lang, cell)
+        &protocol,
+        &min_insync,
+        &matrix_unclean(lang, unclean),
+        &matrix_failures(lang, unflushed),
+        &matrix_cell(lang, cell),
     )
 }
 
@@ -346,33 +301,31 @@ pub fn matrix_history(
     kind: ViolationKind,
     steps: usize,
 ) -> String {
-    say!(
+    msg::matrix_history(
         lang,
-        id::MATRIX_HISTORY,
-        protocol = protocol,
-        min_insync = min_insync,
-        unclean = matrix_unclean(lang, unclean),
-        failures = matrix_failures(lang, unflushed),
-        kind = kind.name(),
-        steps = steps
+        &protocol,
+        &min_insync,
+        &matrix_unclean(lang, unclean),
+        &matrix_failures(lang, unflushed),
+        &kind.name(),
+        &steps,
     )
 }
 
 /// Progress over the whole table: "12 of 40 cells · 35,000 states · …".
 pub fn matrix_progress(lang: Lang, done: usize, cells: usize, states_seen: u64, rate: u64) -> String {
-    say!(
+    msg::matrix_progress(
         lang,
-        id::MATRIX_PROGRESS,
-        done = done,
-        cells = cells,
-        states = count(lang, states_seen, Unit::State),
-        rate = thousands(lang, rate)
+        &done,
+        &cells,
+        &count(lang, states_seen, Unit::State),
+        &thousands(lang, rate),
     )
 }
 
 /// How many searches run at once: "4 searches at once".
 pub fn matrix_workers(lang: Lang, n: usize) -> String {
-    say!(lang, id::MATRIX_WORKERS, n = n)
+    msg::matrix_workers(lang, &n)
 }
 
 #[cfg(test)]

@@ -2,13 +2,14 @@
 //! requests and replies, why a follower truncates, why a leader was elected,
 //! and what each protocol stands for. Texts in `messages/words.msg`.
 
-use crate::catalogue::{id, Id};
-use crate::{catalogue, say, thousands, Lang, Names};
+use crate::catalogue::msg;
+use crate::{catalogue, thousands, Lang, Names};
 use replab_core::event::{ElectionReason, TruncationRule};
 use replab_core::message::{Reply, Request};
 use replab_core::protocol::rule::Span;
 use replab_core::protocol::ControllerKind;
 use replab_core::{BrokerSet, Protocol};
+use std::fmt::Display;
 
 /// What a count counts.
 #[derive(Clone, Copy)]
@@ -22,34 +23,36 @@ pub enum Unit {
 
 /// "1 record", "1,234 records".
 pub fn count(lang: Lang, n: u64, unit: Unit) -> String {
-    let (one, many) = match unit {
-        Unit::Record => (id::COUNT_RECORD_ONE, id::COUNT_RECORD_MANY),
-        Unit::Member => (id::COUNT_MEMBER_ONE, id::COUNT_MEMBER_MANY),
-        Unit::Replica => (id::COUNT_REPLICA_ONE, id::COUNT_REPLICA_MANY),
-        Unit::Step => (id::COUNT_STEP_ONE, id::COUNT_STEP_MANY),
-        Unit::State => (id::CHECKER_COUNT_STATE_ONE, id::CHECKER_COUNT_STATE_MANY),
+    type One = fn(Lang) -> String;
+    type Many = msg::Say1;
+    let (one, many): (One, Many) = match unit {
+        Unit::Record => (msg::count_record_one, msg::count_record_many),
+        Unit::Member => (msg::count_member_one, msg::count_member_many),
+        Unit::Replica => (msg::count_replica_one, msg::count_replica_many),
+        Unit::Step => (msg::count_step_one, msg::count_step_many),
+        Unit::State => (msg::checker_count_state_one, msg::checker_count_state_many),
     };
     if lang.is_one(n) {
-        say!(lang, one)
+        one(lang)
     } else {
-        say!(lang, many, n = thousands(lang, n))
+        many(lang, &thousands(lang, n))
     }
 }
 
 /// The brokers of `set` by name, or that there are none.
 pub fn list(lang: Lang, names: &Names, set: BrokerSet) -> String {
     if set.is_empty() {
-        return say!(lang, id::LIST_NONE);
+        return msg::list_none(lang);
     }
     let v: Vec<&str> = set.iter().map(|b| names.get(b)).collect();
-    v.join(&say!(lang, id::LIST_SEPARATOR))
+    v.join(&msg::list_separator(lang))
 }
 
 /// "epoch 3", or that there is none.
 pub fn epoch_opt(lang: Lang, e: Option<u32>) -> String {
     match e {
-        Some(epoch) => say!(lang, id::EPOCH_SOME, epoch = epoch),
-        None => say!(lang, id::EPOCH_NONE),
+        Some(epoch) => msg::epoch_some(lang, &epoch),
+        None => msg::epoch_none(lang),
     }
 }
 
@@ -57,28 +60,32 @@ pub fn epoch_opt(lang: Lang, e: Option<u32>) -> String {
 pub fn request(lang: Lang, r: &Request) -> String {
     match *r {
         Request::OffsetsForLeaderEpoch { leader_epoch } => {
-            say!(
-                lang,
-                id::REQUEST_OFFSETS_FOR_LEADER_EPOCH,
-                epoch = epoch_opt(lang, leader_epoch)
-            )
+            msg::request_offsets_for_leader_epoch(lang, &epoch_opt(lang, leader_epoch))
         }
         Request::Fetch { .. } => fetch(
             lang,
             r,
-            [
-                id::REQUEST_FETCH,
-                id::REQUEST_FETCH_LAST_FETCHED_EPOCH,
-                id::REQUEST_FETCH_MAX,
-            ],
+            FetchWords {
+                sentence: msg::request_fetch,
+                last_fetched: msg::request_fetch_last_fetched_epoch,
+                max: msg::request_fetch_max,
+            },
         ),
     }
 }
 
-/// A Fetch request in the words of `ids`: the sentence, then the clauses for
-/// its last fetched epoch and its max, each said only when the request has it
-/// (the event log's words, or a message in motion's shorter ones).
-pub fn fetch(lang: Lang, r: &Request, [sentence, last_fetched, max_records]: [Id; 3]) -> String {
+/// The words of a Fetch request: the sentence (of its offset and the two
+/// clauses), the clause for its last fetched epoch, the clause for its max.
+pub struct FetchWords {
+    pub sentence: fn(Lang, &dyn Display, &dyn Display, &dyn Display) -> String,
+    pub last_fetched: fn(Lang, &dyn Display) -> String,
+    pub max: fn(Lang, &dyn Display) -> String,
+}
+
+/// A Fetch request in `words`: the sentence, then the clauses for its last
+/// fetched epoch and its max, each said only when the request has it (the
+/// event log's words, or a message in motion's shorter ones).
+pub fn fetch(lang: Lang, r: &Request, words: FetchWords) -> String {
     let Request::Fetch {
         offset,
         last_fetched_epoch,
@@ -87,152 +94,98 @@ pub fn fetch(lang: Lang, r: &Request, [sentence, last_fetched, max_records]: [Id
     else {
         return String::new();
     };
-    say!(
-        lang,
-        sentence,
-        offset = offset,
-        last_fetched = last_fetched_epoch
-            .map(|epoch| say!(lang, last_fetched, epoch = epoch))
-            .unwrap_or_default(),
-        max = max.map(|max| say!(lang, max_records, max = max)).unwrap_or_default(),
-    )
+    let last_fetched = last_fetched_epoch
+        .map(|epoch| (words.last_fetched)(lang, &epoch))
+        .unwrap_or_default();
+    let max = max.map(|max| (words.max)(lang, &max)).unwrap_or_default();
+    (words.sentence)(lang, &offset, &last_fetched, &max)
 }
 
 /// A reply in the event log's words: "epoch 0 ends at offset 1", "1 record from offset 1, HW 1".
 pub fn reply(lang: Lang, r: &Reply) -> String {
     match *r {
         Reply::EpochEndOffset { asked, answer } => match (answer.epoch, answer.end_offset) {
-            (Some(epoch), Some(offset)) => say!(lang, id::REPLY_EPOCH_END_OFFSET, epoch = epoch, offset = offset),
-            (None, Some(offset)) => {
-                say!(
-                    lang,
-                    id::REPLY_EPOCH_END_OFFSET_ASKED,
-                    asked = epoch_opt(lang, asked),
-                    offset = offset
-                )
-            }
-            _ => say!(
-                lang,
-                id::REPLY_EPOCH_END_OFFSET_UNDEFINED,
-                asked = epoch_opt(lang, asked)
-            ),
+            (Some(epoch), Some(offset)) => msg::reply_epoch_end_offset(lang, &epoch, &offset),
+            (None, Some(offset)) => msg::reply_epoch_end_offset_asked(lang, &epoch_opt(lang, asked), &offset),
+            _ => msg::reply_epoch_end_offset_undefined(lang, &epoch_opt(lang, asked)),
         },
         Reply::Records {
             count: 0,
             high_watermark,
             ..
-        } => say!(lang, id::REPLY_RECORDS_NONE, hw = high_watermark),
+        } => msg::reply_records_none(lang, &high_watermark),
         Reply::Records {
             from,
             count: n,
             high_watermark,
-        } => say!(
-            lang,
-            id::REPLY_RECORDS,
-            count = count(lang, n, Unit::Record),
-            from = from,
-            hw = high_watermark
-        ),
-        Reply::DivergingEpoch { epoch, end_offset, .. } => {
-            say!(lang, id::REPLY_DIVERGING_EPOCH, epoch = epoch, offset = end_offset)
-        }
-        Reply::OffsetOutOfRange { log_end_offset } => {
-            say!(lang, id::REPLY_OFFSET_OUT_OF_RANGE, offset = log_end_offset)
-        }
+        } => msg::reply_records(lang, &count(lang, n, Unit::Record), &from, &high_watermark),
+        Reply::DivergingEpoch { epoch, end_offset, .. } => msg::reply_diverging_epoch(lang, &epoch, &end_offset),
+        Reply::OffsetOutOfRange { log_end_offset } => msg::reply_offset_out_of_range(lang, &log_end_offset),
     }
 }
 
 /// Why a follower truncates where it does, by the rule it applies: "the leader says epoch 0 ends at offset 1".
 pub fn truncation_reason(lang: Lang, rule: &TruncationRule) -> String {
     match *rule {
-        TruncationRule::HighWatermark { hw } => say!(lang, id::TRUNCATION_HIGH_WATERMARK, hw = hw),
+        TruncationRule::HighWatermark { hw } => msg::truncation_high_watermark(lang, &hw),
         TruncationRule::LeaderEndOffset {
             asked: Some(asked),
             end_offset,
-        } => say!(
-            lang,
-            id::TRUNCATION_LEADER_END_OFFSET,
-            asked = asked,
-            offset = end_offset
-        ),
+        } => msg::truncation_leader_end_offset(lang, &asked, &end_offset),
         TruncationRule::LeaderEndOffset {
             asked: None,
             end_offset,
-        } => {
-            say!(lang, id::TRUNCATION_LEADER_END_OFFSET_NO_EPOCHS, offset = end_offset)
-        }
+        } => msg::truncation_leader_end_offset_no_epochs(lang, &end_offset),
         TruncationRule::UndefinedEndOffset { asked, hw } => {
-            say!(
-                lang,
-                id::TRUNCATION_UNDEFINED_END_OFFSET,
-                asked = epoch_opt(lang, asked),
-                hw = hw
-            )
+            msg::truncation_undefined_end_offset(lang, &epoch_opt(lang, asked), &hw)
         }
         TruncationRule::SameEpoch {
             epoch,
             leader_end,
             follower_end,
             ..
-        } => say!(
-            lang,
+        } => {
             if leader_end < follower_end {
-                id::TRUNCATION_SAME_EPOCH_LEADER_SHORTER
+                msg::truncation_same_epoch_leader_shorter(lang, &epoch, &leader_end, &follower_end)
             } else {
-                id::TRUNCATION_SAME_EPOCH
-            },
-            epoch = epoch,
-            leader_end = leader_end,
-            follower_end = follower_end
-        ),
+                msg::truncation_same_epoch(lang, &epoch, &follower_end, &leader_end)
+            }
+        }
         TruncationRule::FollowerEpochBelow {
             leader_epoch,
             leader_end,
             follower_epoch,
             follower_end,
             ..
-        } => say!(
-            lang,
-            id::TRUNCATION_FOLLOWER_EPOCH_BELOW,
-            leader_epoch = leader_epoch,
-            leader_end = leader_end,
-            follower_epoch = follower_epoch,
-            follower_end = follower_end
-        ),
+        } => msg::truncation_follower_epoch_below(lang, &leader_epoch, &leader_end, &follower_epoch, &follower_end),
         TruncationRule::NoFollowerEpochs {
             leader_epoch,
             leader_end,
             ..
-        } => say!(
-            lang,
-            id::TRUNCATION_NO_FOLLOWER_EPOCHS,
-            leader_epoch = leader_epoch,
-            leader_end = leader_end
-        ),
-        TruncationRule::LeaderLogEnd { log_end_offset } => {
-            say!(lang, id::TRUNCATION_LEADER_LOG_END, offset = log_end_offset)
-        }
+        } => msg::truncation_no_follower_epochs(lang, &leader_epoch, &leader_end),
+        TruncationRule::LeaderLogEnd { log_end_offset } => msg::truncation_leader_log_end(lang, &log_end_offset),
     }
 }
 
 pub fn election_reason(lang: Lang, names: &Names, leader: usize, r: &ElectionReason) -> String {
-    let id = match r {
-        ElectionReason::LeaderFailed => id::ELECTION_LEADER_FAILED,
-        ElectionReason::UncleanAfterFailure => id::ELECTION_UNCLEAN_AFTER_FAILURE,
-        ElectionReason::CameBack { unclean: false } => id::ELECTION_CAME_BACK,
-        ElectionReason::CameBack { unclean: true } => id::ELECTION_CAME_BACK_UNCLEAN,
-        ElectionReason::Requested { unclean: false } => id::ELECTION_REQUESTED,
-        ElectionReason::Requested { unclean: true } => id::ELECTION_REQUESTED_UNCLEAN,
-        ElectionReason::FollowersCrashed => id::ELECTION_FOLLOWERS_CRASHED,
-        ElectionReason::FromElr { .. } => id::ELECTION_FROM_ELR,
-        ElectionReason::LastKnownLeader => id::ELECTION_LAST_KNOWN_LEADER,
-        ElectionReason::OfflineElection { unclean: false } => id::ELECTION_OFFLINE_ELECTION,
-        ElectionReason::OfflineElection { unclean: true } => id::ELECTION_OFFLINE_ELECTION_UNCLEAN,
-        ElectionReason::UncleanEnabled => id::ELECTION_UNCLEAN_ENABLED,
-        ElectionReason::UncleanCheck => id::ELECTION_UNCLEAN_CHECK,
-        ElectionReason::IsrShrinkBump => id::ELECTION_ISR_SHRINK_BUMP,
+    let say: msg::Say1 = match r {
+        ElectionReason::LeaderFailed => msg::election_leader_failed,
+        ElectionReason::UncleanAfterFailure => msg::election_unclean_after_failure,
+        ElectionReason::CameBack { unclean: false } => msg::election_came_back,
+        ElectionReason::CameBack { unclean: true } => msg::election_came_back_unclean,
+        // Asked for: no one to name.
+        ElectionReason::Requested { unclean: false } => return msg::election_requested(lang),
+        ElectionReason::Requested { unclean: true } => return msg::election_requested_unclean(lang),
+        ElectionReason::FollowersCrashed => msg::election_followers_crashed,
+        ElectionReason::FromElr { .. } => msg::election_from_elr,
+        ElectionReason::LastKnownLeader => msg::election_last_known_leader,
+        ElectionReason::OfflineElection { unclean: false } => msg::election_offline_election,
+        ElectionReason::OfflineElection { unclean: true } => msg::election_offline_election_unclean,
+        ElectionReason::UncleanEnabled => msg::election_unclean_enabled,
+        ElectionReason::UncleanCheck => msg::election_unclean_check,
+        ElectionReason::IsrShrinkBump => msg::election_isr_shrink_bump,
     };
-    say!(lang, id, leader = names.get(leader))
+    say(lang, &names.get(leader))
 }
 
 /// The Kafka releases a protocol stands for: a generation's ("Kafka 2.1–2.6"),
@@ -240,7 +193,7 @@ pub fn election_reason(lang: Lang, names: &Names, leader: usize, r: &ElectionRea
 pub fn releases(lang: Lang, p: Protocol) -> String {
     match generation_words(p, "releases") {
         Some(id) => catalogue::text(lang, id).to_string(),
-        None => say!(lang, id::PROTOCOL_RELEASE_RELEASES, version = p.release().version),
+        None => msg::protocol_release_releases(lang, &p.release().version),
     }
 }
 
@@ -251,13 +204,12 @@ pub fn protocol_note(lang: Lang, p: Protocol) -> String {
         return catalogue::text(lang, id).to_string();
     }
     let r = p.release();
-    say!(
+    msg::protocol_release_note(
         lang,
-        id::PROTOCOL_RELEASE_NOTE,
-        version = r.version,
-        patches = r.patches,
-        controller = controller_name(p),
-        changes = release_changes(lang, p)
+        &r.version,
+        &r.patches,
+        &controller_name(p),
+        &release_changes(lang, p),
     )
 }
 
@@ -276,26 +228,14 @@ pub fn rule_span(lang: Lang, span: &Span) -> String {
     };
     let controller = controller_name(first);
     match span.changed_in {
-        None => say!(
+        None => msg::rule_from(lang, &span.first.version, &controller),
+        Some(next) if span.from_oldest => msg::rule_up_to(lang, &span.last.version, &controller, &next.version),
+        Some(next) => msg::rule_range(
             lang,
-            id::RULE_FROM,
-            version = span.first.version,
-            controller = controller
-        ),
-        Some(next) if span.from_oldest => say!(
-            lang,
-            id::RULE_UP_TO,
-            version = span.last.version,
-            controller = controller,
-            next = next.version
-        ),
-        Some(next) => say!(
-            lang,
-            id::RULE_RANGE,
-            first = span.first.version,
-            last = span.last.version,
-            controller = controller,
-            next = next.version
+            &span.first.version,
+            &span.last.version,
+            &controller,
+            &next.version,
         ),
     }
 }
@@ -339,7 +279,12 @@ mod tests {
         assert_eq!(request(Lang::EN, &plain), "Fetch(offset 4)");
         let o = Request::OffsetsForLeaderEpoch { leader_epoch: None };
         assert_eq!(request(Lang::EN, &o), "OffsetsForLeaderEpoch(no epoch)");
-        assert_eq!(fetch(Lang::EN, &o, [id::REQUEST_FETCH; 3]), "", "not a Fetch");
+        let words = FetchWords {
+            sentence: msg::request_fetch,
+            last_fetched: msg::request_fetch_last_fetched_epoch,
+            max: msg::request_fetch_max,
+        };
+        assert_eq!(fetch(Lang::EN, &o, words), "", "not a Fetch");
     }
 
     #[test]

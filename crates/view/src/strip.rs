@@ -13,8 +13,8 @@ use replab_core::event::Event;
 use replab_core::scenario::command_line;
 use replab_core::timeline::Timeline;
 use replab_core::{Record, ViolationKind};
-use replab_narrate::catalogue::id;
-use replab_narrate::{self as narrate, label, say, Label, Lang, Names};
+use replab_narrate::catalogue::msg;
+use replab_narrate::{self as narrate, label, Label, Lang, Names};
 use std::fmt::Write;
 
 /// The width of a figure unless asked otherwise: a blog column.
@@ -73,24 +73,12 @@ impl FigureError {
     /// The problem in `lang` (the runner's messages are the English ones).
     pub fn text(&self, lang: Lang) -> String {
         match *self {
-            FigureError::BadSelection { ref text } => say!(lang, id::ERROR_FIGURE_BAD_SELECTION, text = text),
-            FigureError::StepOutOfRange { step, len } => {
-                say!(lang, id::ERROR_FIGURE_STEP_OUT_OF_RANGE, step = step, len = len)
-            }
-            FigureError::BackwardRange { from, to } => {
-                say!(lang, id::ERROR_FIGURE_BACKWARD_RANGE, from = from, to = to)
-            }
-            FigureError::NoDecisions => say!(lang, id::ERROR_FIGURE_NO_DECISIONS),
-            FigureError::TooManyFrames { count } => {
-                say!(lang, id::ERROR_FIGURE_TOO_MANY_FRAMES, count = count, max = MAX_FRAMES)
-            }
-            FigureError::BadWidth { width } => say!(
-                lang,
-                id::ERROR_FIGURE_BAD_WIDTH,
-                width = width,
-                min = MIN_WIDTH,
-                max = MAX_WIDTH
-            ),
+            FigureError::BadSelection { ref text } => msg::error_figure_bad_selection(lang, &text),
+            FigureError::StepOutOfRange { step, len } => msg::error_figure_step_out_of_range(lang, &step, &len),
+            FigureError::BackwardRange { from, to } => msg::error_figure_backward_range(lang, &from, &to),
+            FigureError::NoDecisions => msg::error_figure_no_decisions(lang),
+            FigureError::TooManyFrames { count } => msg::error_figure_too_many_frames(lang, &count, &MAX_FRAMES),
+            FigureError::BadWidth { width } => msg::error_figure_bad_width(lang, &width, &MIN_WIDTH, &MAX_WIDTH),
         }
     }
 }
@@ -312,7 +300,7 @@ fn write_frame(s: &mut String, lang: Lang, f: &Frame, width: u32, y: u32) {
             s,
             r##"<text class="safety" x="16" y="{line_y}" font-weight="700" fill="#c92a2a">⚠ {}{}{}</text>"##,
             esc(label(lang, Label::SafetyCheckFired)),
-            say!(lang, id::WORDS_COLON),
+            msg::words_colon(lang),
             esc(label(lang, replab_narrate::violation_label(kind)))
         );
         line_y += 18;

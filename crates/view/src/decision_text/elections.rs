@@ -5,8 +5,8 @@
 use super::{Rows, Step};
 use replab_core::event::{ElectionReason, Event, FollowerNext, ShrinkReason};
 use replab_core::BrokerSet;
-use replab_narrate::catalogue::id;
-use replab_narrate::{say, Explain, Label};
+use replab_narrate::catalogue::msg;
+use replab_narrate::{Explain, Label};
 
 /// What follower `f` decided at this step, as its handler told it: it kept
 /// following, or started following with its first move.
@@ -61,7 +61,7 @@ pub(super) fn epoch_bump(s: &Step) -> Option<Rows> {
     let followers = if followers.is_empty() {
         s.say(Explain::NoFollowerRunning)
     } else {
-        followers.join(&say!(s.lang, id::WORDS_SEMICOLON))
+        followers.join(&msg::words_semicolon(s.lang))
     };
     Some(vec![
         (
