@@ -85,7 +85,16 @@ fn main() {
     // parameters in the English text's order: a placeholder left out, added
     // or misspelt at a call is a compile error. Inlined, each is the call it
     // stands for (`say`, with the names the message wants).
-    let mut typed = String::from("/// Every message but the labels, as a function of its placeholders.\npub mod msg {\n    // A message's parameters are its placeholders, however many.\n    #![allow(clippy::too_many_arguments)]\n    use super::{id, say, Lang};\n    use std::fmt::Display;\n\n    /// A message of one placeholder, as a value (a table of messages).\n    pub type Say1 = fn(Lang, &dyn Display) -> String;\n");
+    let mut typed = String::from("/// Every message but the labels, as a function of its placeholders.\npub mod msg {\n    // A message's parameters are its placeholders, however many.\n    #![allow(clippy::too_many_arguments)]\n    use super::{id, say, Lang};\n    use std::fmt::Display;\n\n");
+    // A message as a value, by its number of placeholders: a choice between
+    // messages of one shape (`Say2`: two placeholders).
+    for n in 0..=8 {
+        let params = ", &dyn Display".repeat(n);
+        let _ = writeln!(
+            typed,
+            "    /// A message of {n} placeholders, as a value.\n    pub type Say{n} = fn(Lang{params}) -> String;"
+        );
+    }
     for id in &ids {
         let english = messages[*id].get("en").map_or("", |t| t.as_str());
         let wanted = source::placeholders(english);

@@ -19,40 +19,22 @@ pub fn checker_outcome(lang: Lang, o: &CheckerOutcome) -> String {
             kind,
             steps,
             states,
-        } => match kind {
-            ViolationKind::CommittedWriteLost => msg::checker_outcome_violation_committed_write_lost(
+        } => {
+            let say: msg::Say5 = match kind {
+                ViolationKind::CommittedWriteLost => msg::checker_outcome_violation_committed_write_lost,
+                ViolationKind::ReplicasDiverged => msg::checker_outcome_violation_replicas_diverged,
+                ViolationKind::ConsumerReadLost => msg::checker_outcome_violation_consumer_read_lost,
+                ViolationKind::ConsumerReadDiverged => msg::checker_outcome_violation_consumer_read_diverged,
+            };
+            say(
                 lang,
                 &kind.name(),
                 &count(lang, steps.into(), Unit::Step),
                 &count(lang, u64::from(states), Unit::State),
                 &protocol.name(),
                 &steps,
-            ),
-            ViolationKind::ReplicasDiverged => msg::checker_outcome_violation_replicas_diverged(
-                lang,
-                &kind.name(),
-                &count(lang, steps.into(), Unit::Step),
-                &count(lang, u64::from(states), Unit::State),
-                &protocol.name(),
-                &steps,
-            ),
-            ViolationKind::ConsumerReadLost => msg::checker_outcome_violation_consumer_read_lost(
-                lang,
-                &kind.name(),
-                &count(lang, steps.into(), Unit::Step),
-                &count(lang, u64::from(states), Unit::State),
-                &protocol.name(),
-                &steps,
-            ),
-            ViolationKind::ConsumerReadDiverged => msg::checker_outcome_violation_consumer_read_diverged(
-                lang,
-                &kind.name(),
-                &count(lang, steps.into(), Unit::Step),
-                &count(lang, u64::from(states), Unit::State),
-                &protocol.name(),
-                &steps,
-            ),
-        },
+            )
+        }
         CheckerOutcome::NoViolation {
             protocol,
             states,

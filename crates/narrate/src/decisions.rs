@@ -540,11 +540,12 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
     let n = |b: usize| names.get(b);
     match *e {
         Explain::BumpCause { crashed, isr } => {
-            if crashed.len() == 1 {
-                msg::decision_bump_cause_one(lang, &list(lang, names, crashed), &list(lang, names, isr))
+            let say: msg::Say2 = if crashed.len() == 1 {
+                msg::decision_bump_cause_one
             } else {
-                msg::decision_bump_cause_many(lang, &list(lang, names, crashed), &list(lang, names, isr))
-            }
+                msg::decision_bump_cause_many
+            };
+            say(lang, &list(lang, names, crashed), &list(lang, names, isr))
         }
         Explain::BumpRule { leader, epoch } => msg::decision_bump_rule(lang, &n(leader), &epoch),
         Explain::ShrinkBumpCause { left, isr } => {
@@ -633,11 +634,12 @@ pub fn explain(lang: Lang, names: &Names, e: &Explain) -> String {
         } => match (lost, from) {
             ([], _) | (_, None) => msg::decision_unclean_result_nothing_lost(lang, &n(leader), &epoch),
             (lost, Some(from)) => {
-                if lost.len() == 1 {
-                    msg::decision_unclean_result_lost_one(lang, &n(leader), &epoch, &values(lang, lost), &from)
+                let say: msg::Say4 = if lost.len() == 1 {
+                    msg::decision_unclean_result_lost_one
                 } else {
-                    msg::decision_unclean_result_lost_many(lang, &n(leader), &epoch, &values(lang, lost), &from)
-                }
+                    msg::decision_unclean_result_lost_many
+                };
+                say(lang, &n(leader), &epoch, &values(lang, lost), &from)
             }
         },
         Explain::OfflineCause { previous, shut_down } => {

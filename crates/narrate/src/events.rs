@@ -288,11 +288,12 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             moved,
             ..
         } => {
-            if *moved {
-                msg::event_truncation_detected(lang, &consumer, &n(*leader), &epoch, &end_offset, &from)
+            let say: msg::Say5 = if *moved {
+                msg::event_truncation_detected
             } else {
-                msg::event_truncation_detected_kept(lang, &consumer, &n(*leader), &epoch, &end_offset, &from)
-            }
+                msg::event_truncation_detected_kept
+            };
+            say(lang, &consumer, &n(*leader), &epoch, &end_offset, &from)
         }
         Event::ConsumerReset {
             consumer,
@@ -336,20 +337,15 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
                 &(last.offset + 1),
             ),
         },
-        Event::ViolationFound { violation } => match violation {
-            Violation::CommittedWriteLost { .. } => {
-                msg::event_violation_found_committed_write_lost(lang, &violation_sentence(lang, names, violation))
-            }
-            Violation::ReplicasDiverged { .. } => {
-                msg::event_violation_found_replicas_diverged(lang, &violation_sentence(lang, names, violation))
-            }
-            Violation::ConsumerReadLost { .. } => {
-                msg::event_violation_found_consumer_read_lost(lang, &violation_sentence(lang, names, violation))
-            }
-            Violation::ConsumerReadDiverged { .. } => {
-                msg::event_violation_found_consumer_read_diverged(lang, &violation_sentence(lang, names, violation))
-            }
-        },
+        Event::ViolationFound { violation } => {
+            let say: msg::Say1 = match violation {
+                Violation::CommittedWriteLost { .. } => msg::event_violation_found_committed_write_lost,
+                Violation::ReplicasDiverged { .. } => msg::event_violation_found_replicas_diverged,
+                Violation::ConsumerReadLost { .. } => msg::event_violation_found_consumer_read_lost,
+                Violation::ConsumerReadDiverged { .. } => msg::event_violation_found_consumer_read_diverged,
+            };
+            say(lang, &violation_sentence(lang, names, violation))
+        }
     }
 }
 
