@@ -13,13 +13,23 @@
 //! The cells are independent: a front end runs them in any order, on as many
 //! threads or workers as it has, and shows each as it ends.
 
-mod table;
-pub use table::*;
+pub use replab_matrix::*;
 
 use crate::bounds::Bounds;
 use crate::explorer::{Explorer, Outcome, SetupError};
 use crate::state::State;
 use replab_core::{Command, KeySet, SettingKey, Setup, ViolationKind};
+
+/// The page's default bounds for the table: the checker's, with the worker's
+/// memory budget as the only limit. The tables answered at build time
+/// (`built`, `replab matrix --replies`) are searched within them.
+pub fn page_bounds() -> Bounds {
+    Bounds {
+        max_states: None,
+        max_bytes: Some(WORKER_MEGABYTES * MEGABYTE),
+        ..Bounds::default()
+    }
+}
 
 /// The setup a cell searches from: `base` (its brokers, leader and other
 /// settings) under the cell's protocol, with its row's settings and acks=all.

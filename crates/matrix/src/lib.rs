@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! The safety matrix's table, as data: its rows (min.insync.replicas ×
 //! unclean election × kind of failure), its cells (a row under a protocol),
 //! what a front end knows of each, the seed's claim read from them, and the
@@ -9,7 +10,6 @@
 //! acknowledged write in two steps (`acks_one_history`), which the matrix says
 //! once above the table.
 
-use crate::bounds::Bounds;
 use replab_core::{Acks, Command, CrashTarget, Protocol, Setup, Value};
 use serde::{Deserialize, Serialize};
 
@@ -23,17 +23,6 @@ pub const MEGABYTE: usize = 1_000_000;
 /// worker, 330 MB counted natively). One search a worker; the worker is
 /// stopped when it ends, giving its memory back.
 pub const WORKER_MEGABYTES: usize = 512;
-
-/// The page's default bounds for the table: the checker's, with the worker's
-/// memory budget as the only limit. The tables answered at build time
-/// (`built`, `replab matrix --replies`) are searched within them.
-pub fn page_bounds() -> Bounds {
-    Bounds {
-        max_states: None,
-        max_bytes: Some(WORKER_MEGABYTES * MEGABYTE),
-        ..Bounds::default()
-    }
-}
 
 /// How brokers fail in a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -342,7 +331,7 @@ pub fn same_table(a: &Setup, b: &Setup) -> bool {
 }
 
 /// The setup a cell searches from: `base` under the cell's protocol, with
-/// its row's settings and acks=all (`super::setup` is this).
+/// its row's settings and acks=all (`replab_check::matrix::setup` is this).
 pub fn cell_setup(base: &Setup, cell: Cell) -> Setup {
     Setup {
         protocol: cell.protocol,
@@ -447,7 +436,7 @@ pub enum Next {
 /// searches are longest first, so that the threads or workers end together.
 /// A cell one of whose sources is under way waits for it. The runner and the
 /// page's pool both follow it; what settles which cell is the searches' own
-/// answer (`super::settles`).
+/// answer (`replab_check::matrix::settles`).
 #[derive(Clone, Debug)]
 pub struct Plan {
     cells: Vec<Cell>,
