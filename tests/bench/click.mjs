@@ -20,6 +20,11 @@ try {
   await page.setViewportSize({ width: 1400, height: 1000 });
   await page.goto(server.url);
   await page.getByTestId('broker-A').waitFor();
+  // The editor opens closed since the page was cut into pieces (an older
+  // build's is open).
+  if (await page.getByTestId('editor-open').count() && await page.getByTestId('editor').getAttribute('open') === null) {
+    await page.getByTestId('editor-open').click();
+  }
   await page.getByTestId('scenario-editor').fill(lines.join('\n'));
   await page.getByTestId('load-scenario').click();
   await page.waitForFunction((n) => document.querySelector('[data-testid=broker-E]')?.dataset.leo === String(n), RECORDS, { timeout: 60000 });

@@ -19,6 +19,11 @@ async function fresh() {
 // Loads `header` and opens the checker panel; returns the time from the click
 // to the panel's body shown.
 async function setup(page, header) {
+  // The editor opens closed since the page was cut into pieces (an older
+  // build's is open).
+  if (await page.getByTestId('editor-open').count() && await page.getByTestId('editor').getAttribute('open') === null) {
+    await page.getByTestId('editor-open').click();
+  }
   await page.getByTestId('scenario-editor').fill(header);
   await page.getByTestId('load-scenario').click();
   const t0 = Date.now();
