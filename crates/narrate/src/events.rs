@@ -161,31 +161,16 @@ pub fn event(lang: Lang, names: &Names, e: &Event) -> String {
             broker_epoch,
             clean,
         } => {
-            if *clean {
-                msg::event_restarted_cleanly(
-                    lang,
-                    &n(*broker),
-                    &leo,
-                    &hw,
-                    &(match latest_epoch {
-                        Some(epoch) => msg::event_restarted_latest_epoch(lang, &epoch),
-                        None => msg::event_restarted_no_leader_epochs(lang),
-                    }),
-                    &broker_epoch,
-                )
+            let say: msg::Say5 = if *clean {
+                msg::event_restarted_cleanly
             } else {
-                msg::event_restarted(
-                    lang,
-                    &n(*broker),
-                    &leo,
-                    &hw,
-                    &(match latest_epoch {
-                        Some(epoch) => msg::event_restarted_latest_epoch(lang, &epoch),
-                        None => msg::event_restarted_no_leader_epochs(lang),
-                    }),
-                    &broker_epoch,
-                )
-            }
+                msg::event_restarted
+            };
+            let epoch = match latest_epoch {
+                Some(epoch) => msg::event_restarted_latest_epoch(lang, &epoch),
+                None => msg::event_restarted_no_leader_epochs(lang),
+            };
+            say(lang, &n(*broker), &leo, &hw, &epoch, &broker_epoch)
         }
         Event::ShutDown { broker } => msg::event_shut_down(lang, &n(*broker)),
         Event::Halted {
